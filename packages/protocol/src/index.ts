@@ -1,0 +1,1 @@
+export * as Addresses from './addresses.js'

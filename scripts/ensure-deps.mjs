@@ -1,0 +1,50 @@
+// Installs what `npm start` and `npm test` need, so both work on a fresh machine with only Node and npm.
+// Plain JavaScript on purpose: it runs before node_modules (and so tsx) exists.
+import { spawnSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..')
+const stamp = join(root, 'node_modules', '.frontdoor-lock-hash')
+
+function run(command, args) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' })
+  if (result.status !== 0) process.exit(result.status ?? 1)
+}
+
+function lockHash() {
+  return createHash('sha256')
+    .update(readFileSync(join(root, 'package-lock.json')))
+    .digest('hex')
+}
+
+function ensureNodeModules() {
+  const hash = lockHash()
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === hash) return
+  console.log('frontdoor: node_modules missing or stale, running npm ci')
+  run('npm', ['ci', '--no-audit', '--no-fund'])
+  writeFileSync(stamp, hash)
+}
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+
+function ensureChromium() {
+  if (existsSync(CHROMIUM_PATH)) return
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0
+  const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0
+  if (!isRoot || !hasApt) {
+    console.error(
+      `frontdoor: Chromium is needed for the browser tests and was not found at ${CHROMIUM_PATH}.\n` +
+        '  Install it (Debian/Ubuntu: sudo apt-get install chromium) or set CHROMIUM_PATH to a Chromium binary.',
+    )
+    process.exit(1)
+  }
+  console.log("frontdoor: installing Debian's chromium for the browser tests")
+  run('apt-get', ['update', '-qq'])
+  run('apt-get', ['install', '-y', '-qq', 'chromium'])
+}
+
+ensureNodeModules()
+if (process.argv.includes('--browser')) ensureChromium()

@@ -1,0 +1,54 @@
+import type { Addresses } from '@frontdoor/protocol/addresses'
+
+/** One process of the stack: how to start it and how to know it is healthy. */
+export type Part = {
+  name: string
+  /** What `npm start` prints for this part. */
+  url: string
+  /** Resolves true once the part answers. */
+  healthy: () => Promise<boolean>
+  /** The command, run from the repository root. */
+  command: string[]
+  env?: Record<string, string>
+  /** Parts started (and healthy) before this one. */
+  after?: string[]
+}
+
+/** Resolves true when `url` answers a GET with a 2xx status. */
+export async function httpOk(url: string): Promise<boolean> {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(1000) })
+    await response.body?.cancel()
+    return response.ok
+  } catch {
+    return false
+  }
+}
+
+/** Resolves true when a JSON-RPC node at `url` answers eth_chainId. */
+export async function rpcOk(url: string): Promise<boolean> {
+  try {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+      signal: AbortSignal.timeout(1000),
+    })
+    const body = (await response.json()) as { result?: string }
+    return typeof body.result === 'string'
+  } catch {
+    return false
+  }
+}
+
+const tsx = ['node', '--import', 'tsx']
+
+/**
+ * The parts of the stack, in start order. Each issue that adds a runnable part adds it here, so
+ * `npm start` and the end-to-end setup start the same processes on the same addresses.
+ */
+export function parts(_addresses: Addresses): Part[] {
+  return []
+}
+
+export { tsx }

@@ -1,0 +1,126 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { createWriteStream, mkdirSync, readFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import * as Addresses from '@frontdoor/protocol/addresses'
+import { parts as allParts, type Part } from './parts.js'
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
+const HEALTH_TIMEOUT_MS = 120_000
+const HEALTH_POLL_MS = 200
+const STOP_GRACE_MS = 5_000
+
+export type Stack = {
+  addresses: Addresses.Addresses
+  parts: Part[]
+  stop: () => Promise<void>
+}
+
+export type StartOptions = {
+  /** Start only these parts (and what they need). All parts by default. */
+  only?: string[]
+  env?: Record<string, string | undefined>
+  /** Called with each line a part prints; by default lines go to `.data/logs/<part>.log` only. */
+  onLine?: (part: string, line: string) => void
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+function select(all: Part[], only: string[] | undefined): Part[] {
+  if (!only) return all
+  const wanted = new Set<string>()
+  const visit = (name: string) => {
+    if (wanted.has(name)) return
+    const part = all.find((p) => p.name === name)
+    if (!part) throw new Error(`stack: unknown part '${name}' (known: ${all.map((p) => p.name).join(', ')})`)
+    wanted.add(name)
+    for (const need of part.after ?? []) visit(need)
+  }
+  for (const name of only) visit(name)
+  return all.filter((p) => wanted.has(p.name))
+}
+
+/**
+ * Starts the parts of the stack, waits until each is healthy, and returns a handle that stops them
+ * all. Used by `npm start` and by the end-to-end global setup alike.
+ */
+export async function start(options: StartOptions = {}): Promise<Stack> {
+  const env = { ...process.env, ...options.env }
+  const addresses = Addresses.from(env)
+  const selected = select(allParts(addresses), options.only)
+  const logDir = join(root, '.data', 'logs')
+  mkdirSync(logDir, { recursive: true })
+
+  const running: { part: Part; child: ChildProcess; exited: boolean }[] = []
+  const stop = async () => {
+    await Promise.all(
+      running.reverse().map(async (entry) => {
+        if (entry.exited || entry.child.pid === undefined) return
+        const group = -entry.child.pid
+        try {
+          process.kill(group, 'SIGTERM')
+        } catch {
+          return
+        }
+        const deadline = Date.now() + STOP_GRACE_MS
+        while (!entry.exited && Date.now() < deadline) await sleep(50)
+        if (!entry.exited) {
+          try {
+            process.kill(group, 'SIGKILL')
+          } catch {}
+        }
+      }),
+    )
+  }
+
+  try {
+    for (const part of selected) {
+      if (await part.healthy()) {
+        throw new Error(
+          `stack: ${part.name} address ${part.url} is already in use; stop whatever runs there first`,
+        )
+      }
+      const logPath = join(logDir, `${part.name}.log`)
+      const log = createWriteStream(logPath)
+      const [command, ...args] = part.command
+      const child = spawn(command!, args, {
+        cwd: root,
+        env: { ...env, ...addresses, ...part.env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+        detached: true,
+      })
+      const entry = { part, child, exited: false }
+      running.push(entry)
+      child.on('exit', () => {
+        entry.exited = true
+      })
+      for (const stream of [child.stdout, child.stderr]) {
+        stream?.pipe(log, { end: false })
+        if (options.onLine) {
+          let buffered = ''
+          stream?.on('data', (chunk: Buffer) => {
+            buffered += chunk.toString()
+            const lines = buffered.split('\n')
+            buffered = lines.pop() ?? ''
+            for (const line of lines) options.onLine?.(part.name, line)
+          })
+        }
+      }
+      const deadline = Date.now() + HEALTH_TIMEOUT_MS
+      while (!(await part.healthy())) {
+        if (entry.exited || Date.now() > deadline) {
+          await sleep(100)
+          const tail = readFileSync(logPath, 'utf8').split('\n').slice(-30).join('\n')
+          throw new Error(
+            `stack: ${part.name} ${entry.exited ? `exited (code ${child.exitCode})` : 'did not become healthy'}; last lines of ${logPath}:\n${tail}`,
+          )
+        }
+        await sleep(HEALTH_POLL_MS)
+      }
+    }
+  } catch (error) {
+    await stop()
+    throw error
+  }
+  return { addresses, parts: selected, stop }
+}

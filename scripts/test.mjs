@@ -1,0 +1,26 @@
+// `npm test`: lint, typecheck, unit tests, then the end-to-end tests in Chromium. Stops at the first failure.
+import { spawnSync } from 'node:child_process'
+
+const steps = [
+  ['lint', 'npx', ['biome', 'check', '.']],
+  [
+    'typecheck + unit',
+    'npx',
+    ['turbo', 'run', 'typecheck', 'test', '--output-logs=errors-only', '--concurrency=2'],
+  ],
+  ['typecheck scripts', 'npx', ['tsc', '-p', '.']],
+  ['end-to-end', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--pass-with-no-tests']],
+]
+
+for (const [name, command, args] of steps) {
+  console.log(`\n== ${name}: ${command} ${args.join(' ')}`)
+  const result = spawnSync(command, args, {
+    stdio: 'inherit',
+    env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1' },
+  })
+  if (result.status !== 0) {
+    console.error(`\nnpm test: ${name} failed`)
+    process.exit(result.status ?? 1)
+  }
+}
+console.log('\nnpm test: all steps passed')
