@@ -1,0 +1,95 @@
+import { join } from 'node:path'
+import * as Addresses from '@frontdoor/protocol/addresses'
+import * as Networks from './chains/Networks.js'
+import type * as RateLimiter from './http/RateLimiter.js'
+
+/** The API's settings, read once from the environment (`fromEnv`) or built by tests. */
+export type Config = {
+  /** The API's public base URL (API_URL); image URLs are built on it. */
+  publicUrl: string
+  /** Origins allowed by CORS: the modal and auth frames. */
+  corsOrigins: string[]
+  /** The demo site, the allowed origin of the seeded `demo` project. */
+  demoUrl: string
+  /** Upstream JSON-RPC nodes per CAIP-2 chain id, best first. */
+  upstreams: Record<string, string[]>
+  /** The network registry (CAIP network objects). */
+  networks: Networks.Network[]
+  /** Trust `x-forwarded-for` for the client address (only behind a proxy of ours). */
+  trustProxy: boolean
+  limits: {
+    /** `/projects/v1/origins` per client address and project. */
+    origins: RateLimiter.Limit
+    /** `POST /e` analytics events per client address and project. */
+    events: RateLimiter.Limit
+    /** `POST /e` error reports per project (spec section 9: 5 per 60 s). */
+    errorReports: RateLimiter.Limit
+    /** The RPC proxy, per client address and project. */
+    rpc: RateLimiter.Limit
+  }
+}
+
+/** Default limits; the error-report cap is the spec's. */
+export const DEFAULT_LIMITS: Config['limits'] = {
+  origins: { limit: 60, windowMs: 60_000 },
+  events: { limit: 600, windowMs: 60_000 },
+  errorReports: { limit: 5, windowMs: 60_000 },
+  rpc: { limit: 100_000, windowMs: 60_000 },
+}
+
+/** Where the process keeps its data by default: `.data/` at the repository root. */
+export const REPO_ROOT = join(import.meta.dirname, '..', '..', '..')
+
+const UPSTREAMS_VAR = /^RPC_UPSTREAMS_(\d+)$/
+
+/** Upstreams from DEVNET_31337_URL / DEVNET_31338_URL and any `RPC_UPSTREAMS_<chainId>` comma list. */
+export function upstreamsFromEnv(env: Record<string, string | undefined>): Record<string, string[]> {
+  const addresses = Addresses.from(env)
+  const result: Record<string, string[]> = {
+    'eip155:31337': [addresses.DEVNET_31337_URL],
+    'eip155:31338': [addresses.DEVNET_31338_URL],
+  }
+  for (const [name, value] of Object.entries(env)) {
+    const match = UPSTREAMS_VAR.exec(name)
+    if (!match || !value) continue
+    const urls = value
+      .split(',')
+      .map((url) => url.trim())
+      .filter(Boolean)
+    if (urls.length) result[`eip155:${match[1]}`] = urls
+  }
+  return result
+}
+
+/** Process settings beyond the app's: where to listen and store. */
+export type Process = {
+  port: number
+  host: string
+  databaseUrl: string | undefined
+  dataDir: string
+  logLevel: string
+}
+
+/** Reads the app's config and the process settings from an environment. */
+export function fromEnv(env: Record<string, string | undefined>): { config: Config; process: Process } {
+  const addresses = Addresses.from(env)
+  const api = new URL(addresses.API_URL)
+  return {
+    config: {
+      publicUrl: addresses.API_URL,
+      corsOrigins: [addresses.MODAL_URL, addresses.AUTH_URL],
+      demoUrl: addresses.DEMO_URL,
+      upstreams: upstreamsFromEnv(env),
+      networks: Networks.all(addresses),
+      trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+      limits: DEFAULT_LIMITS,
+    },
+    process: {
+      port: Addresses.port(addresses.API_URL),
+      host: api.hostname.replace(/^\[|\]$/g, ''),
+      databaseUrl: env.DATABASE_URL || undefined,
+      dataDir: env.DATA_DIR || join(REPO_ROOT, '.data', 'pglite'),
+      logLevel: env.LOG_LEVEL || 'info',
+    },
+  }
+}

@@ -1,0 +1,16 @@
+import type { Logger } from 'pino'
+import type * as Config from './Config.js'
+import type * as Db from './db/Db.js'
+import type * as RateLimiter from './http/RateLimiter.js'
+import type * as ProjectCache from './projects/ProjectCache.js'
+import type * as Upstreams from './rpc/Upstreams.js'
+
+/** What the routes need, built once by `main.ts` (or by a test). */
+export type Deps = {
+  db: Db.Db
+  config: Config.Config
+  logger: Logger
+  limiter: RateLimiter.RateLimiter
+  projects: ProjectCache.ProjectCache
+  upstreams: Upstreams.Upstreams
+}

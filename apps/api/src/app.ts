@@ -1,0 +1,76 @@
+import { type Context, Hono } from 'hono'
+import { cors } from 'hono/cors'
+import { requestId } from 'hono/request-id'
+import { matchedRoutes } from 'hono/route'
+import type { Logger } from 'pino'
+import * as Analytics from './analytics/routes.js'
+import * as Chains from './chains/routes.js'
+import type * as Deps from './Deps.js'
+import * as Directory from './directory/routes.js'
+import * as Errors from './http/Errors.js'
+import * as Metrics from './http/Metrics.js'
+import * as Projects from './projects/routes.js'
+import * as Rpc from './rpc/routes.js'
+
+/** Context variables every route may read. */
+export type Env = { Variables: { requestId: string; logger: Logger } }
+
+/** Routes too frequent to log at info level. */
+const QUIET_ROUTES = new Set(['/healthz', '/metrics'])
+
+/** The route a request matched (its pattern, so metrics stay low-cardinality), or 'unmatched'. */
+function routeOf(c: Context<Env>): string {
+  const handlers = matchedRoutes(c).filter((route) => route.method !== 'ALL')
+  return handlers.at(-1)?.path ?? 'unmatched'
+}
+
+/**
+ * Builds the API from its dependencies. `main.ts` serves it; tests call `app.request()`.
+ *
+ * @example
+ * const app = App.build(deps)
+ * const response = await app.request('/getWallets?projectId=demo&page=1&entries=40')
+ */
+export function build(deps: Deps.Deps, options: { metrics?: Metrics.Metrics } = {}) {
+  const metrics = options.metrics ?? Metrics.create()
+  const app = new Hono<Env>()
+  app.use(requestId())
+  app.use(async (c, next) => {
+    const started = performance.now()
+    const logger = deps.logger.child({ requestId: c.get('requestId') })
+    c.set('logger', logger)
+    await next()
+    const seconds = (performance.now() - started) / 1000
+    const route = routeOf(c)
+    metrics.observe({ method: c.req.method, route, status: c.res.status }, seconds)
+    const line = { method: c.req.method, path: c.req.path, route, status: c.res.status, ms: seconds * 1000 }
+    if (QUIET_ROUTES.has(route)) logger.debug(line, 'request')
+    else logger.info(line, 'request')
+  })
+  app.use(
+    cors({
+      origin: deps.config.corsOrigins,
+      allowMethods: ['GET', 'POST', 'OPTIONS'],
+      allowHeaders: ['content-type', 'x-request-id'],
+      exposeHeaders: ['x-request-id', 'retry-after', 'etag'],
+      maxAge: 600,
+    }),
+  )
+  app.get('/healthz', async (c) => {
+    try {
+      await deps.db.session((session) => session.query('SELECT 1'))
+      return c.json({ status: 'ok', database: deps.db.kind })
+    } catch {
+      return c.json({ status: 'unavailable', database: deps.db.kind }, 503)
+    }
+  })
+  app.get('/metrics', (c) => c.text(metrics.render(), 200, { 'content-type': 'text/plain; version=0.0.4' }))
+  app.route('/', Projects.routes(deps))
+  app.route('/', Directory.routes(deps))
+  app.route('/', Analytics.routes(deps))
+  app.route('/', Chains.routes(deps))
+  app.route('/', Rpc.routes(deps))
+  app.onError(Errors.onError)
+  app.notFound(Errors.notFound)
+  return app
+}

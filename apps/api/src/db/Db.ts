@@ -1,0 +1,112 @@
+import { PGlite } from '@electric-sql/pglite'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import pg from 'pg'
+import * as Tables from './Tables.js'
+
+/** The drizzle database, the same type on PGlite and PostgreSQL. */
+export type Orm = PgDatabase<PgQueryResultHKT, typeof Tables>
+
+/** One connection, held for the duration of a callback (advisory locks are per session). */
+export type Session = {
+  /** Runs one parameterized statement and returns its rows. */
+  query: (text: string, params?: unknown[]) => Promise<Record<string, unknown>[]>
+  /** Runs a script of several statements (no parameters). */
+  exec: (script: string) => Promise<void>
+}
+
+/** An open database: drizzle for queries, sessions for the migrator, `close()` on shutdown. */
+export type Db = {
+  kind: 'pglite' | 'postgres'
+  orm: Orm
+  session: <T>(fn: (session: Session) => Promise<T>) => Promise<T>
+  close: () => Promise<void>
+}
+
+export type OpenOptions = {
+  /** A PostgreSQL URL; without it the database is PGlite. */
+  databaseUrl?: string | undefined
+  /** PGlite's data folder; without it PGlite lives in memory. */
+  dataDir?: string | undefined
+  /** PostgreSQL only: the schema to create and use (tests isolate themselves with one per file). */
+  schema?: string | undefined
+  /** PostgreSQL pool size. */
+  maxConnections?: number
+}
+
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/
+
+/**
+ * Opens PostgreSQL when `databaseUrl` is set, PGlite (in `dataDir`, or in memory) otherwise.
+ *
+ * @example
+ * const db = await Db.open({ databaseUrl: process.env.DATABASE_URL, dataDir: '.data/pglite' })
+ */
+export async function open(options: OpenOptions = {}): Promise<Db> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options)
+  return openPglite(options.dataDir)
+}
+
+async function openPglite(dataDir: string | undefined): Promise<Db> {
+  const client = dataDir ? new PGlite(dataDir) : new PGlite()
+  await client.waitReady
+  const session: Session = {
+    query: async (text, params) => (await client.query<Record<string, unknown>>(text, params)).rows,
+    exec: async (script) => {
+      await client.exec(script)
+    },
+  }
+  // PGlite is a single connection, so sessions take turns (as two pooled connections would on a lock).
+  let turn: Promise<unknown> = Promise.resolve()
+  return {
+    kind: 'pglite',
+    orm: drizzlePglite({ client, schema: Tables }) as unknown as Orm,
+    session: (fn) => {
+      const result = turn.then(() => fn(session))
+      turn = result.catch(() => {})
+      return result
+    },
+    close: () => client.close(),
+  }
+}
+
+async function openPostgres(databaseUrl: string, options: OpenOptions): Promise<Db> {
+  const schema = options.schema
+  if (schema !== undefined && !SCHEMA_NAME.test(schema))
+    throw new Error(`Db: invalid schema name '${schema}'`)
+  if (schema) {
+    const setup = new pg.Client({ connectionString: databaseUrl })
+    await setup.connect()
+    try {
+      await setup.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`)
+    } finally {
+      await setup.end()
+    }
+  }
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: options.maxConnections ?? 10,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  })
+  // An idle client losing its connection must not crash the process.
+  pool.on('error', () => {})
+  return {
+    kind: 'postgres',
+    orm: drizzlePg({ client: pool, schema: Tables }) as unknown as Orm,
+    session: async (fn) => {
+      const client = await pool.connect()
+      try {
+        return await fn({
+          query: async (text, params) => (await client.query(text, params)).rows,
+          exec: async (script) => {
+            await client.query(script)
+          },
+        })
+      } finally {
+        client.release()
+      }
+    },
+    close: () => pool.end(),
+  }
+}

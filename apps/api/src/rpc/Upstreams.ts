@@ -1,0 +1,96 @@
+import * as Fallback from './Fallback.js'
+
+/** Spec section 9: HTTP RPC timeout, per upstream attempt. */
+export const HTTP_RPC_TIMEOUT_MS = 10_000
+/** A ping that takes longer than this counts as failed. */
+export const PING_TIMEOUT_MS = 2_000
+
+/** The upstream's answer, passed through as is (JSON-RPC errors inside a 200 are answers too). */
+export type Answer = { status: number; body: string; upstream: string }
+
+/** The upstream nodes of every chain the proxy serves. */
+export type Upstreams = {
+  /** CAIP-2 ids of the chains served. */
+  chains: () => string[]
+  has: (chainId: string) => boolean
+  fallback: (chainId: string) => Fallback.Fallback | undefined
+  /**
+   * Sends a JSON-RPC body to the best upstream of `chainId`, then to the next ones while an attempt
+   * fails (network error, timeout, non-2xx); undefined when every upstream failed.
+   */
+  forward: (chainId: string, body: string) => Promise<Answer | undefined>
+  start: () => void
+  stop: () => void
+}
+
+/** Resolves true when `url` answers eth_blockNumber with a result. */
+export async function ping(url: string): Promise<boolean> {
+  try {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] }),
+      signal: AbortSignal.timeout(PING_TIMEOUT_MS),
+    })
+    const body = (await response.json()) as { result?: unknown }
+    return response.ok && typeof body.result === 'string'
+  } catch {
+    return false
+  }
+}
+
+export type Options = {
+  /** Upstream URLs per CAIP-2 chain id. */
+  upstreams: Record<string, string[]>
+  timeoutMs?: number
+  pingIntervalMs?: number
+}
+
+/** Creates the upstream set; call `start()` to begin pinging. */
+export function create(options: Options): Upstreams {
+  const timeoutMs = options.timeoutMs ?? HTTP_RPC_TIMEOUT_MS
+  const fallbacks = new Map(
+    Object.entries(options.upstreams)
+      .filter(([, urls]) => urls.length > 0)
+      .map(([chainId, urls]) => [
+        chainId,
+        Fallback.create({
+          urls,
+          ping,
+          ...(options.pingIntervalMs ? { intervalMs: options.pingIntervalMs } : {}),
+        }),
+      ]),
+  )
+  return {
+    chains: () => [...fallbacks.keys()],
+    has: (chainId) => fallbacks.has(chainId),
+    fallback: (chainId) => fallbacks.get(chainId),
+    async forward(chainId, body) {
+      const fallback = fallbacks.get(chainId)
+      if (!fallback) return undefined
+      for (const url of fallback.ranked()) {
+        const started = performance.now()
+        try {
+          const response = await fetch(url, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body,
+            signal: AbortSignal.timeout(timeoutMs),
+          })
+          const text = await response.text()
+          if (response.status >= 500 || response.status === 429) throw new Error(`status ${response.status}`)
+          return { status: response.status, body: text, upstream: url }
+        } catch {
+          fallback.record(url, { ok: false, latencyMs: performance.now() - started })
+        }
+      }
+      return undefined
+    },
+    start: () => {
+      for (const fallback of fallbacks.values()) fallback.start()
+    },
+    stop: () => {
+      for (const fallback of fallbacks.values()) fallback.stop()
+    },
+  }
+}

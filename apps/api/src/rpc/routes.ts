@@ -1,0 +1,133 @@
+import { type Context, Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import * as z from 'zod'
+import type * as Deps from '../Deps.js'
+import * as ClientIp from '../http/ClientIp.js'
+import * as Errors from '../http/Errors.js'
+import * as Query from '../http/Query.js'
+import * as Validate from '../http/Validate.js'
+
+/** Spec section 9: at most 1000 requests in one JSON-RPC batch. */
+export const RPC_BATCH_MAX = 1000
+/** The largest request body the proxy reads. */
+export const RPC_BODY_MAX_BYTES = 5 * 1024 * 1024
+
+/** JSON-RPC 2.0 error codes used by the proxy. */
+export const RpcCode = {
+  parseError: -32700,
+  invalidRequest: -32600,
+  invalidParams: -32602,
+  internalError: -32603,
+  unauthorized: -32001,
+  rateLimited: -32005,
+  upstreamUnavailable: -32010,
+} as const
+
+const CAIP2 = /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/
+
+/** The proxy's query: the CAIP-2 chain and the project. */
+export const RpcQuery = z.looseObject({
+  chainId: z.string().refine((value) => CAIP2.test(value), {
+    error: (issue) => `Invalid CAIP-2 network id: ${issue.input}`,
+  }),
+  projectId: Query.ProjectId,
+})
+
+/** One JSON-RPC 2.0 request (a notification when `id` is absent). */
+export const RpcRequest = z.object({
+  jsonrpc: z.literal('2.0'),
+  id: z.union([z.string().max(256), z.number(), z.null()]).optional(),
+  method: z.string().min(1).max(256),
+  params: z.union([z.array(z.unknown()), z.record(z.string(), z.unknown())]).optional(),
+})
+
+/** A batch of 1 to 1000 requests. */
+export const RpcBatch = z
+  .array(RpcRequest)
+  .min(1, 'a batch must hold at least one request')
+  .max(RPC_BATCH_MAX, `a batch holds at most ${RPC_BATCH_MAX} requests`)
+
+/** A JSON-RPC error response with an HTTP status. */
+function rpcError(
+  c: Context,
+  status: ContentfulStatusCode,
+  code: number,
+  message: string,
+  data?: Record<string, unknown>,
+  headers?: Record<string, string>,
+) {
+  return c.json(
+    { jsonrpc: '2.0', id: null, error: { code, message, ...(data ? { data } : {}) } },
+    status,
+    headers,
+  )
+}
+
+/** `POST /v1/?chainId=&projectId=`: the JSON-RPC proxy to the chain's upstream nodes. */
+export function routes(deps: Deps.Deps) {
+  const proxy = async (c: Context) => {
+    const query = z.safeParse(RpcQuery, c.req.query())
+    if (!query.success) {
+      const issues = Validate.issues(query.error)
+      return rpcError(
+        c,
+        400,
+        RpcCode.invalidParams,
+        `Invalid query field '${issues[0]?.field}': ${issues[0]?.message}`,
+        {
+          issues,
+        },
+      )
+    }
+    const { chainId, projectId } = query.data
+    const project = await deps.projects.get(projectId)
+    if (!project) return rpcError(c, 401, RpcCode.unauthorized, Errors.INVALID_KEY, { projectId })
+    if (!deps.upstreams.has(chainId))
+      return rpcError(c, 400, RpcCode.invalidParams, 'Unsupported chain', {
+        chainId,
+        supported: deps.upstreams.chains(),
+      })
+    const { limit, windowMs } = deps.config.limits.rpc
+    const decision = await deps.limiter.take(
+      `rpc:${ClientIp.of(c, deps.config)}:${projectId}`,
+      limit,
+      windowMs,
+    )
+    if (!decision.allowed) {
+      const seconds = Math.max(1, Math.ceil(decision.retryAfterMs / 1000))
+      return rpcError(
+        c,
+        429,
+        RpcCode.rateLimited,
+        Errors.RATE_LIMITED,
+        {},
+        { 'retry-after': String(seconds) },
+      )
+    }
+    let json: unknown
+    try {
+      json = JSON.parse(await c.req.text())
+    } catch {
+      return rpcError(c, 400, RpcCode.parseError, 'Parse error: the body is not valid JSON')
+    }
+    const body = Array.isArray(json) ? z.safeParse(RpcBatch, json) : z.safeParse(RpcRequest, json)
+    if (!body.success) {
+      const issues = Validate.issues(body.error)
+      const first = issues[0]
+      const message =
+        first?.field === '(root)'
+          ? `Invalid Request: ${first.message}`
+          : `Invalid Request field '${first?.field}': ${first?.message}`
+      return rpcError(c, 400, RpcCode.invalidRequest, message, { issues })
+    }
+    const answer = await deps.upstreams.forward(chainId, JSON.stringify(body.data))
+    if (!answer) return rpcError(c, 502, RpcCode.upstreamUnavailable, 'Upstream unavailable', { chainId })
+    return c.body(answer.body, answer.status as ContentfulStatusCode, { 'content-type': 'application/json' })
+  }
+  const limit = bodyLimit({
+    maxSize: RPC_BODY_MAX_BYTES,
+    onError: (c) => rpcError(c, 413, RpcCode.invalidRequest, `Body larger than ${RPC_BODY_MAX_BYTES} bytes`),
+  })
+  return new Hono().post('/v1/', limit, proxy).post('/v1', limit, proxy)
+}
