@@ -72,7 +72,7 @@ export function create(options: Options): Fallback {
     const slowest = Math.max(0, ...stats.map((s) => s.meanLatency ?? 0))
     return Object.fromEntries(
       stats.map(({ url, stability, meanLatency }) => {
-        // No successful sample: no latency credit. Equal (or no) latencies: full credit.
+        // No successful sample: no latency credit; the slowest upstream gets none either (as in viem).
         const latency = meanLatency === undefined ? 0 : slowest > 0 ? 1 - meanLatency / slowest : 1
         return [url, weights.stability * stability + weights.latency * latency]
       }),

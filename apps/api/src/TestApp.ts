@@ -1,0 +1,59 @@
+import pino from 'pino'
+import * as App from './app.js'
+import * as Config from './Config.js'
+import type * as Deps from './Deps.js'
+import * as TestDb from './db/TestDb.js'
+import * as Wallets from './directory/Wallets.js'
+import * as RateLimiter from './http/RateLimiter.js'
+import * as ProjectCache from './projects/ProjectCache.js'
+import * as Projects from './projects/Projects.js'
+import * as Upstreams from './rpc/Upstreams.js'
+
+/** The demo site's origin in tests. */
+export const DEMO_URL = 'http://localhost:5173'
+export const MODAL_URL = 'http://127.0.0.1:5180'
+
+/**
+ * The app on a fresh, migrated and seeded test database (PGlite, or a schema of DATABASE_URL), with
+ * real upstreams when given. `close()` drops the database.
+ */
+export async function create(
+  options: {
+    upstreams?: Record<string, string[]>
+    limits?: Partial<Config.Config['limits']>
+    trustProxy?: boolean
+  } = {},
+) {
+  const db = await TestDb.create()
+  await Wallets.seed(db.orm)
+  await Projects.seedDemo(db.orm, DEMO_URL)
+  const { config } = Config.fromEnv({ DEMO_URL, MODAL_URL })
+  config.upstreams = options.upstreams ?? {}
+  config.limits = { ...config.limits, ...options.limits }
+  config.trustProxy = options.trustProxy ?? true
+  const upstreams = Upstreams.create({ upstreams: config.upstreams, timeoutMs: 3_000 })
+  const deps: Deps.Deps = {
+    db,
+    config,
+    logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+    limiter: RateLimiter.memory(),
+    projects: ProjectCache.create(db.orm, { ttlMs: 0 }),
+    upstreams,
+  }
+  const app = App.build(deps)
+  return {
+    app,
+    deps,
+    /** GETs a path and parses the JSON body. */
+    async getJson(path: string, init?: RequestInit) {
+      const response = await app.request(path, init)
+      // biome-ignore lint/suspicious/noExplicitAny: tests read response bodies loosely
+      const body = (await response.json()) as any
+      return { status: response.status, headers: response.headers, body }
+    },
+    close: async () => {
+      upstreams.stop()
+      await db.drop()
+    },
+  }
+}

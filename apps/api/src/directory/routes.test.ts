@@ -1,0 +1,147 @@
+import { afterAll, describe, expect, test } from 'vitest'
+import * as TestApp from '../TestApp.js'
+import * as Seed from './Seed.js'
+
+const t = await TestApp.create()
+afterAll(() => t.close())
+
+type Wallet = {
+  id: string
+  name: string
+  order: number
+  badge_type: string
+  chains: string[]
+  image_url: string
+}
+const wallets = async (query: string) => {
+  const { status, body } = await t.getJson(`/getWallets?projectId=demo&st=appkit&sv=4&${query}`)
+  expect(status).toBe(200)
+  return body as { data: Wallet[]; count: number }
+}
+
+describe('GET /getWallets', () => {
+  test('pages through every wallet in a stable order (order, then id)', async () => {
+    const first = await wallets('page=1&entries=40')
+    const second = await wallets('page=2&entries=40')
+    expect(first.count).toBe(Seed.WALLET_NAMES.length)
+    expect(first.count).toBeGreaterThanOrEqual(60)
+    expect(first.data).toHaveLength(40)
+    expect(second.data).toHaveLength(first.count - 40)
+    const all = [...first.data, ...second.data]
+    expect(new Set(all.map((w) => w.id)).size).toBe(all.length)
+    const sorted = [...all].sort((a, b) => a.order - b.order || a.id.localeCompare(b.id))
+    expect(all.map((w) => w.id)).toEqual(sorted.map((w) => w.id))
+    expect((await wallets('page=3&entries=40')).data).toEqual([])
+  })
+
+  test('returns complete entries with an image URL on this API', async () => {
+    const [wallet] = (await wallets('page=1&entries=1')).data
+    expect(Object.keys(wallet!).sort()).toEqual(
+      [
+        'id',
+        'name',
+        'badge_type',
+        'description',
+        'chains',
+        'homepage',
+        'image_id',
+        'image_url',
+        'order',
+        'mobile_link',
+        'desktop_link',
+        'webapp_link',
+        'app_store',
+        'play_store',
+        'chrome_store',
+        'rdns',
+        'injected',
+        'supports_wc',
+      ].sort(),
+    )
+    expect(wallet!.image_url).toMatch(/^http:\/\/127\.0\.0\.1:4000\/getWalletImage\/[0-9a-f-]{36}$/)
+  })
+
+  test('searches names case-insensitively', async () => {
+    const found = await wallets('page=1&entries=100&search=VAULT')
+    expect(found.count).toBeGreaterThan(3)
+    expect(found.data.every((w) => /vault/i.test(w.name))).toBe(true)
+    expect((await wallets('page=1&entries=10&search=%25')).count).toBe(0)
+  })
+
+  test('filters by badge_type, include, exclude and chains', async () => {
+    const certified = await wallets('page=1&entries=100&badge_type=certified')
+    expect(certified.count).toBe(12)
+    expect(certified.data.every((w) => w.badge_type === 'certified')).toBe(true)
+    const [a, b, c] = (await wallets('page=1&entries=3')).data
+    const included = await wallets(`page=1&entries=10&include=${a!.id},${c!.id}`)
+    expect(included.data.map((w) => w.id)).toEqual([a!.id, c!.id])
+    const excluded = await wallets(`page=1&entries=2&exclude=${a!.id}`)
+    expect(excluded.data.map((w) => w.id)).toEqual([b!.id, c!.id])
+    const solana = await wallets('page=1&entries=100&chains=solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp')
+    expect(solana.count).toBeGreaterThan(0)
+    expect(solana.data.every((w) => w.chains.includes('solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'))).toBe(true)
+    const either = await wallets(
+      'page=1&entries=100&chains=eip155:31338,bip122:000000000019d6689c085ae165831e93',
+    )
+    expect(either.count).toBeGreaterThan(0)
+    expect(
+      either.data.every((w) =>
+        w.chains.some((chain) => ['eip155:31338', 'bip122:000000000019d6689c085ae165831e93'].includes(chain)),
+      ),
+    ).toBe(true)
+  })
+
+  test('bad input: 400 naming the field', async () => {
+    const cases: [string, string][] = [
+      ['page=0&entries=10', 'page'],
+      ['page=1&entries=1000', 'entries'],
+      ['page=1', 'entries'],
+      ['page=1&entries=10&badge_type=gold', 'badge_type'],
+      ['page=1&entries=10&chains=eip155', 'chains.0'],
+      ['page=1&entries=10&include=a%20b', 'include.0'],
+    ]
+    for (const [query, field] of cases) {
+      const { status, body } = await t.getJson(`/getWallets?projectId=demo&${query}`)
+      expect(status, query).toBe(400)
+      expect(body.issues[0].field, query).toBe(field)
+    }
+    const caip = await t.getJson('/getWallets?projectId=demo&page=1&entries=10&chains=eip155')
+    expect(caip.body.message).toContain('Invalid CAIP-2 network id: eip155')
+  })
+
+  test('unknown project: 401', async () => {
+    expect((await t.getJson('/getWallets?projectId=ghost&page=1&entries=1')).status).toBe(401)
+  })
+})
+
+describe('image routes', () => {
+  test('/getWalletImage/{id}: SVG with Cache-Control and ETag, 304 on If-None-Match, 404 unknown', async () => {
+    const [wallet] = (await wallets('page=1&entries=1')).data
+    const path = new URL(wallet!.image_url).pathname
+    const response = await t.app.request(path)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toBe('image/svg+xml')
+    expect(response.headers.get('cache-control')).toBe('public, max-age=86400')
+    const etag = response.headers.get('etag')!
+    expect(await response.text()).toMatch(/^<svg [^>]*>.*>AV<\/text><\/svg>$/)
+    const again = await t.app.request(path, { headers: { 'if-none-match': etag } })
+    expect(again.status).toBe(304)
+    expect(again.headers.get('etag')).toBe(etag)
+    expect((await t.app.request('/getWalletImage/00000000-0000-4000-a000-000000000000')).status).toBe(404)
+  })
+
+  test.each(['/public/getAssetImage/', '/public/getCurrencyImage/', '/public/getTokenImage/'])(
+    '%s{id}: deterministic SVG, 304 on If-None-Match, 400 on a bad id',
+    async (prefix) => {
+      const first = await t.app.request(`${prefix}USDC`)
+      const second = await t.app.request(`${prefix}USDC`)
+      expect(first.status).toBe(200)
+      expect(await first.text()).toBe(await second.text())
+      const etag = first.headers.get('etag')!
+      expect(
+        (await t.app.request(`${prefix}USDC`, { headers: { 'if-none-match': `W/${etag}` } })).status,
+      ).toBe(304)
+      expect((await t.app.request(`${prefix}usd%20c`)).status).toBe(400)
+    },
+  )
+})
