@@ -47,8 +47,17 @@ const tsx = ['node', '--import', 'tsx']
  * The parts of the stack, in start order. Each issue that adds a runnable part adds it here, so
  * `npm start` and the end-to-end setup start the same processes on the same addresses.
  */
-export function parts(_addresses: Addresses): Part[] {
-  return []
+export function parts(addresses: Addresses): Part[] {
+  return [
+    {
+      name: 'api',
+      url: addresses.API_URL,
+      healthy: () => httpOk(`${addresses.API_URL}/healthz`),
+      command: [...tsx, 'apps/api/src/main.ts'],
+      // The devnet parts ('devnet-31337', 'devnet-31338') belong here once they are added above.
+      after: [],
+    },
+  ]
 }
 
 export { tsx }

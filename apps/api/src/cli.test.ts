@@ -1,0 +1,78 @@
+import { afterAll, describe, expect, test } from 'vitest'
+import * as Cli from './cli.js'
+import * as TestDb from './db/TestDb.js'
+import * as Projects from './projects/Projects.js'
+
+const db = await TestDb.create()
+await Projects.seedDemo(db.orm, 'http://localhost:5173')
+afterAll(() => db.drop())
+
+const cli = async (...argv: string[]) => {
+  const lines: string[] = []
+  const code = await Cli.run(argv, { env: {}, print: (line) => lines.push(line), db })
+  return { code, output: lines.join('\n') }
+}
+
+describe('run', () => {
+  test('projects create, list, show', async () => {
+    const created = await cli(
+      'projects',
+      'create',
+      'shop',
+      '--name',
+      'Shop',
+      '--origins',
+      'https://shop.example,http://localhost:3000',
+    )
+    expect(created.code).toBe(0)
+    expect(JSON.parse(created.output)).toMatchObject({
+      projectId: 'shop',
+      allowedOrigins: ['https://shop.example', 'http://localhost:3000'],
+    })
+    const listed = await cli('projects', 'list')
+    expect(listed.output.split('\n').map((line) => line.split(' ')[0])).toEqual(['demo', 'shop'])
+    expect(JSON.parse((await cli('projects', 'show', 'demo')).output).allowedOrigins).toEqual([
+      'http://localhost:5173',
+    ])
+    expect((await cli('projects', 'create', 'shop')).code).toBe(1)
+  })
+
+  test('projects set-origins, set-feature, set-socials, set-analytics', async () => {
+    expect(
+      (await cli('projects', 'set-origins', 'shop', 'https://a.example', 'https://b.example')).code,
+    ).toBe(0)
+    expect((await Projects.get(db.orm, 'shop'))?.allowedOrigins).toEqual([
+      'https://a.example',
+      'https://b.example',
+    ])
+    expect((await cli('projects', 'set-feature', 'shop', 'swap', 'off')).code).toBe(0)
+    expect((await cli('projects', 'set-feature', 'shop', 'onramp', 'on', '--config', '["meld"]')).code).toBe(
+      0,
+    )
+    expect((await cli('projects', 'set-socials', 'shop', 'google,github')).code).toBe(0)
+    expect((await cli('projects', 'set-analytics', 'shop', 'off')).code).toBe(0)
+    const project = await Projects.get(db.orm, 'shop')
+    expect(project?.features.find((f) => f.id === 'swap')?.isEnabled).toBe(false)
+    expect(project?.features.find((f) => f.id === 'onramp')).toEqual({
+      id: 'onramp',
+      isEnabled: true,
+      config: ['meld'],
+    })
+    expect(project?.socialProviders).toEqual(['google', 'github'])
+    expect(project?.isAnalyticsEnabled).toBe(false)
+  })
+
+  test('usage errors exit 2 with a clear message', async () => {
+    expect(await cli('projects', 'set-origins', 'shop', 'not-a-url')).toMatchObject({ code: 2 })
+    expect((await cli('projects', 'set-origins', 'shop', 'https://a.example/path')).output).toContain(
+      "did you mean 'https://a.example'?",
+    )
+    expect((await cli('projects', 'set-feature', 'shop', 'teleport', 'on')).output).toContain(
+      "unknown feature 'teleport'",
+    )
+    expect((await cli('projects', 'set-analytics', 'shop', 'maybe')).code).toBe(2)
+    expect((await cli('projects', 'explode')).code).toBe(2)
+    expect((await cli()).code).toBe(2)
+    expect((await cli('help')).code).toBe(0)
+  })
+})

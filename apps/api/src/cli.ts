@@ -1,0 +1,189 @@
+import { parseArgs } from 'node:util'
+import * as Config from './Config.js'
+import type * as Db from './db/Db.js'
+import * as Projects from './projects/Projects.js'
+import * as Server from './Server.js'
+
+/** `npm run frontdoor -- help`. */
+export const USAGE = `Usage: npm run frontdoor -- projects <command>
+
+  projects list
+  projects show <projectId>
+  projects create <projectId> [--name <name>] [--origins <origin,origin>] [--no-analytics]
+  projects set-origins <projectId> <origin> [<origin>...]     (replaces the list; comma lists work too)
+  projects set-feature <projectId> <featureId> on|off [--config <json>]
+  projects set-socials <projectId> <provider,provider>         (${Projects.SOCIAL_PROVIDERS.join(', ')})
+  projects set-analytics <projectId> on|off
+
+Features: ${Projects.FEATURE_IDS.join(', ')}
+Storage: DATABASE_URL (PostgreSQL) or DATA_DIR (PGlite, default .data/pglite; stop the API first, one
+process at a time may open a PGlite folder).`
+
+export type Io = {
+  env: Record<string, string | undefined>
+  print: (line: string) => void
+  /** A database to use instead of opening the one the environment names (tests). */
+  db?: Db.Db
+}
+
+class UsageError extends Error {}
+
+function origin(value: string): string {
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    throw new UsageError(`'${value}' is not an origin (e.g. https://app.example.com)`)
+  }
+  if (url.origin !== value.replace(/\/$/, ''))
+    throw new UsageError(`'${value}' is not an origin; did you mean '${url.origin}'?`)
+  return url.origin
+}
+
+const list = (values: string[]) =>
+  values
+    .flatMap((value) => value.split(','))
+    .map((v) => v.trim())
+    .filter(Boolean)
+
+function onOff(value: string | undefined): boolean {
+  if (value === 'on') return true
+  if (value === 'off') return false
+  throw new UsageError(`expected 'on' or 'off', got '${value ?? ''}'`)
+}
+
+const need = (value: string | undefined, what: string) => {
+  if (!value) throw new UsageError(`missing ${what}`)
+  return value
+}
+
+function show(project: Projects.Project): string {
+  return JSON.stringify(project, null, 2)
+}
+
+async function execute(
+  orm: Db.Orm,
+  command: string | undefined,
+  args: string[],
+  options: Record<string, unknown>,
+) {
+  switch (command) {
+    case 'list': {
+      const projects = await Projects.list(orm)
+      return projects.map(
+        (p) => `${p.projectId.padEnd(20)} ${p.name.padEnd(24)} ${p.allowedOrigins.join(', ')}`,
+      )
+    }
+    case 'show': {
+      const id = need(args[0], '<projectId>')
+      const project = await Projects.get(orm, id)
+      if (!project) throw new UsageError(`project '${id}' does not exist`)
+      return [show(project)]
+    }
+    case 'create': {
+      const id = need(args[0], '<projectId>')
+      if (!/^[A-Za-z0-9_-]{1,64}$/.test(id))
+        throw new UsageError('a projectId is 1-64 letters, digits, _ or -')
+      const project = await Projects.create(orm, {
+        projectId: id,
+        name: typeof options.name === 'string' ? options.name : id,
+        allowedOrigins: list(typeof options.origins === 'string' ? [options.origins] : []).map(origin),
+        isAnalyticsEnabled: options['no-analytics'] !== true,
+      })
+      return [show(project)]
+    }
+    case 'set-origins': {
+      const id = need(args[0], '<projectId>')
+      return [show(await Projects.update(orm, id, { allowedOrigins: list(args.slice(1)).map(origin) }))]
+    }
+    case 'set-feature': {
+      const id = need(args[0], '<projectId>')
+      const feature = need(args[1], '<featureId>')
+      if (!(Projects.FEATURE_IDS as readonly string[]).includes(feature))
+        throw new UsageError(`unknown feature '${feature}' (one of ${Projects.FEATURE_IDS.join(', ')})`)
+      let config: unknown
+      if (typeof options.config === 'string') {
+        try {
+          config = JSON.parse(options.config)
+        } catch {
+          throw new UsageError('--config must be JSON')
+        }
+      }
+      return [
+        show(
+          await Projects.setFeature(orm, id, {
+            id: feature as Projects.FeatureId,
+            isEnabled: onOff(args[2]),
+            ...(config === undefined ? {} : { config }),
+          }),
+        ),
+      ]
+    }
+    case 'set-socials': {
+      const id = need(args[0], '<projectId>')
+      const providers = list(args.slice(1))
+      const unknown = providers.filter((p) => !(Projects.SOCIAL_PROVIDERS as readonly string[]).includes(p))
+      if (unknown.length) throw new UsageError(`unknown social provider(s): ${unknown.join(', ')}`)
+      return [show(await Projects.update(orm, id, { socialProviders: providers }))]
+    }
+    case 'set-analytics': {
+      const id = need(args[0], '<projectId>')
+      return [show(await Projects.update(orm, id, { isAnalyticsEnabled: onOff(args[1]) }))]
+    }
+    default:
+      throw new UsageError(command ? `unknown command '${command}'` : 'missing command')
+  }
+}
+
+/**
+ * Runs the project CLI and returns the exit code (0 ok, 1 failed, 2 usage error).
+ *
+ * @example
+ * await Cli.run(['projects', 'set-origins', 'demo', 'http://localhost:5173'], { env: process.env, print: console.log })
+ */
+export async function run(argv: string[], io: Io): Promise<number> {
+  let parsed: ReturnType<typeof parseArgs>
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        name: { type: 'string' },
+        origins: { type: 'string' },
+        config: { type: 'string' },
+        'no-analytics': { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    })
+  } catch (error) {
+    io.print(`error: ${(error as Error).message}\n\n${USAGE}`)
+    return 2
+  }
+  const [group, command, ...args] = parsed.positionals
+  if (parsed.values.help || group === 'help' || !group) {
+    io.print(USAGE)
+    return group || parsed.values.help ? 0 : 2
+  }
+  if (group !== 'projects') {
+    io.print(`error: unknown command group '${group}'\n\n${USAGE}`)
+    return 2
+  }
+  let db = io.db
+  try {
+    if (!db) {
+      const { config, process: settings } = Config.fromEnv(io.env)
+      db = await Server.prepare(config, { databaseUrl: settings.databaseUrl, dataDir: settings.dataDir })
+    }
+    for (const line of await execute(db.orm, command, args, parsed.values)) io.print(line)
+    return 0
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.print(`error: ${error.message}\n\n${USAGE}`)
+      return 2
+    }
+    io.print(`error: ${(error as Error).message}`)
+    return 1
+  } finally {
+    if (db && !io.db) await db.close()
+  }
+}
