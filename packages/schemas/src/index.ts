@@ -1,1 +1,5 @@
-export {}
+export * as Caip from './caip.js'
+export { Caip2Schema, Caip10Schema, formatCaip2, formatCaip10, parseCaip2, parseCaip10 } from './caip.js'
+export * as Constants from './constants.js'
+export * as Retry from './retry.js'
+export { retryDelayMs } from './retry.js'
