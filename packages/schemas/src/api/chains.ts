@@ -1,0 +1,64 @@
+import * as z from 'zod/mini'
+import * as Caip from '../caip.js'
+import * as Constants from '../constants.js'
+
+/** `GET /v1/supported-chains` response: CAIP-2 ids reachable over HTTP and over WebSocket. */
+export const SupportedChainsResponse = z.object({
+  http: z.array(Caip.Caip2Schema),
+  ws: z.array(Caip.Caip2Schema),
+})
+export type SupportedChainsResponse = z.infer<typeof SupportedChainsResponse>
+
+/** `POST /v1/?chainId=&projectId=` query: the chain as a CAIP-2 id. */
+export const RpcQuery = z.object({
+  chainId: Caip.Caip2Schema,
+  projectId: z.string().check(z.minLength(1)),
+})
+export type RpcQuery = z.infer<typeof RpcQuery>
+
+/** A JSON-RPC 2.0 id: a string, number or null. */
+export const JsonRpcId = z.union([z.string(), z.number(), z.null()])
+export type JsonRpcId = z.infer<typeof JsonRpcId>
+
+/** A JSON-RPC 2.0 request (a notification when `id` is absent). */
+export const JsonRpcRequest = z.object({
+  jsonrpc: z.literal('2.0'),
+  id: z.optional(JsonRpcId),
+  method: z.string().check(z.minLength(1), z.maxLength(256)),
+  params: z.optional(z.union([z.array(z.unknown()), z.record(z.string(), z.unknown())])),
+})
+export type JsonRpcRequest = z.infer<typeof JsonRpcRequest>
+
+/** A JSON-RPC 2.0 error object. */
+export const JsonRpcError = z.object({
+  code: z.number().check(z.int()),
+  message: z.string(),
+  data: z.optional(z.unknown()),
+})
+export type JsonRpcError = z.infer<typeof JsonRpcError>
+
+/** A JSON-RPC 2.0 success response. */
+export const JsonRpcSuccess = z.object({ jsonrpc: z.literal('2.0'), id: JsonRpcId, result: z.unknown() })
+export type JsonRpcSuccess = z.infer<typeof JsonRpcSuccess>
+
+/** A JSON-RPC 2.0 error response. */
+export const JsonRpcFailure = z.object({ jsonrpc: z.literal('2.0'), id: JsonRpcId, error: JsonRpcError })
+export type JsonRpcFailure = z.infer<typeof JsonRpcFailure>
+
+/** A JSON-RPC 2.0 response: success or error. */
+export const JsonRpcResponse = z.union([JsonRpcFailure, JsonRpcSuccess])
+export type JsonRpcResponse = z.infer<typeof JsonRpcResponse>
+
+/** A JSON-RPC 2.0 batch request: 1 to `HTTP_RPC_BATCH_SIZE` requests. */
+export const JsonRpcBatchRequest = z
+  .array(JsonRpcRequest)
+  .check(z.minLength(1, 'empty batch'), z.maxLength(Constants.HTTP_RPC_BATCH_SIZE))
+export type JsonRpcBatchRequest = z.infer<typeof JsonRpcBatchRequest>
+
+/** A JSON-RPC 2.0 batch response. */
+export const JsonRpcBatchResponse = z.array(JsonRpcResponse)
+export type JsonRpcBatchResponse = z.infer<typeof JsonRpcBatchResponse>
+
+/** A JSON-RPC 2.0 POST body: one request or a batch. */
+export const JsonRpcBody = z.union([JsonRpcRequest, JsonRpcBatchRequest])
+export type JsonRpcBody = z.infer<typeof JsonRpcBody>
