@@ -3,6 +3,7 @@ import * as z from 'zod'
 import type * as Deps from '../Deps.js'
 import * as Errors from '../http/Errors.js'
 import * as Query from '../http/Query.js'
+import * as TtlCache from '../http/TtlCache.js'
 import * as Validate from '../http/Validate.js'
 import * as Icon from './Icon.js'
 import * as Wallets from './Wallets.js'
@@ -51,6 +52,10 @@ export const GetWalletsQuery = z.looseObject({
 
 const IdParam = z.object({ id: Id })
 
+/** Directory pages are the same for every project and change only with the seed: keep them briefly. */
+export const DIRECTORY_CACHE_TTL_MS = 10_000
+const DIRECTORY_CACHE_MAX = 1_000
+
 function image(c: Context, body: string): Response {
   const etag = Icon.etag(body)
   const headers = { etag, 'cache-control': IMAGE_CACHE_CONTROL }
@@ -63,26 +68,27 @@ function image(c: Context, body: string): Response {
 
 /** `/getWallets` and the four image routes. */
 export function routes(deps: Deps.Deps) {
+  const pages = TtlCache.create<Awaited<ReturnType<typeof Wallets.query>>>({
+    ttlMs: DIRECTORY_CACHE_TTL_MS,
+    max: DIRECTORY_CACHE_MAX,
+  })
   return new Hono()
     .get('/getWallets', async (c) => {
       const query = Validate.query(c, GetWalletsQuery)
       await deps.projects.require(query.projectId)
-      const search = query.search?.trim()
-      return c.json(
-        await Wallets.query(
-          deps.db.orm,
-          {
-            page: query.page,
-            entries: query.entries,
-            search: search || undefined,
-            badge_type: query.badge_type,
-            include: query.include,
-            exclude: query.exclude,
-            chains: query.chains,
-          },
-          deps.config.publicUrl,
-        ),
+      const filter: Wallets.Filter = {
+        page: query.page,
+        entries: query.entries,
+        search: query.search?.trim() || undefined,
+        badge_type: query.badge_type,
+        include: query.include,
+        exclude: query.exclude,
+        chains: query.chains,
+      }
+      const page = await pages.get(JSON.stringify(filter), () =>
+        Wallets.query(deps.db.orm, filter, deps.config.publicUrl),
       )
+      return c.json(page)
     })
     .get('/getWalletImage/:id', async (c) => {
       const { id } = Validate.params(c, IdParam)
