@@ -1,0 +1,29 @@
+import * as z from 'zod/mini'
+
+const accountType = z.enum(['eoa', 'smartAccount'])
+const chainId = z.union([z.number(), z.string()])
+
+/** An account of an embedded-wallet user. */
+export const UserAccount = z.object({ address: z.string(), type: accountType })
+export type UserAccount = z.infer<typeof UserAccount>
+
+/** The embedded-wallet user the auth frame reports. */
+export const EmbeddedWalletUser = z.object({
+  email: z.optional(z.string()),
+  address: z.string(),
+  chainId,
+  accounts: z.optional(z.array(UserAccount)),
+  userName: z.optional(z.string()),
+  preferredAccountType: z.optional(z.string()),
+  smartAccountDeployed: z.optional(z.boolean()),
+})
+export type EmbeddedWalletUser = z.infer<typeof EmbeddedWalletUser>
+
+/** The payload of the auth provider's connected event. */
+export const AuthConnectedPayload = z.object({
+  address: z.string(),
+  chainId,
+  preferredAccountType: z.optional(z.string()),
+  smartAccountDeployed: z.optional(z.boolean()),
+})
+export type AuthConnectedPayload = z.infer<typeof AuthConnectedPayload>
