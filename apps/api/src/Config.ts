@@ -1,5 +1,6 @@
 import { join } from 'node:path'
 import * as Addresses from '@frontdoor/protocol/addresses'
+import { Constants } from '@frontdoor/schemas'
 import * as Networks from './chains/Networks.js'
 import type * as RateLimiter from './http/RateLimiter.js'
 
@@ -33,7 +34,7 @@ export type Config = {
 export const DEFAULT_LIMITS: Config['limits'] = {
   origins: { limit: 60, windowMs: 60_000 },
   events: { limit: 600, windowMs: 60_000 },
-  errorReports: { limit: 5, windowMs: 60_000 },
+  errorReports: { limit: Constants.ERROR_REPORTS_MAX, windowMs: Constants.ERROR_REPORTS_WINDOW_S * 1000 },
   rpc: { limit: 100_000, windowMs: 60_000 },
 }
 

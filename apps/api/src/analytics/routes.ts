@@ -1,6 +1,6 @@
+import { Project } from '@frontdoor/schemas'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import * as z from 'zod'
 import type * as Deps from '../Deps.js'
 import * as ClientIp from '../http/ClientIp.js'
 import * as Errors from '../http/Errors.js'
@@ -11,14 +11,8 @@ import * as Events from './Events.js'
 /** The largest report body accepted. */
 export const EVENT_BODY_MAX_BYTES = 16 * 1024
 
-/** The body of `POST /e` (REFERENCE.md): eventId, url, domain, timestamp, props. */
-export const EventBody = z.object({
-  eventId: z.string().min(1).max(128),
-  url: z.url().max(2048),
-  domain: z.string().min(1).max(253),
-  timestamp: z.number().int().nonnegative(),
-  props: z.record(z.string(), z.unknown()),
-})
+/** The body of `POST /e` (shared schema): eventId, url, domain, timestamp, props. */
+export const EventBody = Project.AnalyticsEvent
 
 /** `POST /e`: analytics events and error reports, stored per project. */
 export function routes(deps: Deps.Deps) {

@@ -1,4 +1,6 @@
+import { Chains, Network } from '@frontdoor/schemas'
 import { afterAll, describe, expect, test } from 'vitest'
+import * as z from 'zod/mini'
 import * as TestApp from '../TestApp.js'
 
 const t = await TestApp.create({
@@ -8,10 +10,9 @@ afterAll(() => t.close())
 
 describe('GET /v1/supported-chains', () => {
   test('lists the chains the RPC proxy serves', async () => {
-    expect((await t.getJson('/v1/supported-chains')).body).toEqual({
-      http: ['eip155:31337', 'eip155:31338'],
-      ws: [],
-    })
+    const { body } = await t.getJson('/v1/supported-chains')
+    expect(body).toEqual({ http: ['eip155:31337', 'eip155:31338'], ws: [] })
+    expect(z.safeParse(Chains.SupportedChainsResponse, body).error).toBeUndefined()
   })
 })
 
@@ -41,6 +42,7 @@ describe('GET /v1/networks', () => {
       nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
       testnet: false,
     })
+    for (const network of body.networks) expect(z.safeParse(Network.Network, network).error).toBeUndefined()
     expect(body.networks[0].rpcUrls.default.http).toEqual(['http://127.0.0.1:8545'])
   })
 })

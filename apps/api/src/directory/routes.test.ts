@@ -1,4 +1,6 @@
+import { Directory } from '@frontdoor/schemas'
 import { afterAll, describe, expect, test } from 'vitest'
+import * as z from 'zod/mini'
 import * as TestApp from '../TestApp.js'
 import * as Seed from './Seed.js'
 
@@ -16,6 +18,7 @@ type Wallet = {
 const wallets = async (query: string) => {
   const { status, body } = await t.getJson(`/getWallets?projectId=demo&st=appkit&sv=4&${query}`)
   expect(status).toBe(200)
+  expect(z.safeParse(Directory.GetWalletsResponse, body).error).toBeUndefined()
   return body as { data: Wallet[]; count: number }
 }
 
@@ -107,6 +110,10 @@ describe('GET /getWallets', () => {
     }
     const caip = await t.getJson('/getWallets?projectId=demo&page=1&entries=10&chains=eip155')
     expect(caip.body.message).toContain('Invalid CAIP-2 network id: eip155')
+    const badge = await t.getJson('/getWallets?projectId=demo&page=1&entries=10&badge_type=gold')
+    expect(badge.body.message).toBe(
+      'Invalid query field \'badge_type\': Invalid option: expected one of "none"|"certified"',
+    )
   })
 
   test('unknown project: 401', async () => {

@@ -1,56 +1,20 @@
+import { Directory } from '@frontdoor/schemas'
 import { type Context, Hono } from 'hono'
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import type * as Deps from '../Deps.js'
 import * as Errors from '../http/Errors.js'
-import * as Query from '../http/Query.js'
 import * as TtlCache from '../http/TtlCache.js'
 import * as Validate from '../http/Validate.js'
 import * as Icon from './Icon.js'
 import * as Wallets from './Wallets.js'
 
-/** Spec section 9: wallets per page 40, search 100 (the largest page a client asks for). */
-export const MAX_ENTRIES = 100
 /** Images never change for an id; clients and proxies may keep them a day, then revalidate by ETag. */
 export const IMAGE_CACHE_CONTROL = 'public, max-age=86400'
 
-const Id = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, 'must be 1-128 letters, digits, _ or -')
-const CAIP2 = /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/
+/** The query of `/getWallets`, coerced from strings (shared schema). */
+export const GetWalletsQuery = Directory.GetWalletsQuery
 
-/** A comma list in a query string: `a,b,c` -> ['a', 'b', 'c'] (empty items dropped). */
-const commaList = (item: z.ZodType<string, string>, max: number) =>
-  z
-    .string()
-    .transform((value) =>
-      value
-        .split(',')
-        .map((part) => part.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(item).max(max, `must list at most ${max} items`))
-    .optional()
-
-/** The query of `/getWallets`, coerced from strings. */
-export const GetWalletsQuery = z.looseObject({
-  ...Query.ProjectQuery.shape,
-  page: z.coerce.number<string>().int('must be an integer').min(1, 'must be at least 1').max(100_000),
-  entries: z.coerce
-    .number<string>()
-    .int('must be an integer')
-    .min(1, 'must be at least 1')
-    .max(MAX_ENTRIES, `must be at most ${MAX_ENTRIES}`),
-  search: z.string().max(100, 'must be at most 100 characters').optional(),
-  badge_type: z.enum(['none', 'certified']).optional(),
-  include: commaList(Id, 500),
-  exclude: commaList(Id, 500),
-  chains: commaList(
-    z.string().refine((value) => CAIP2.test(value), {
-      error: (issue) => `Invalid CAIP-2 network id: ${issue.input}`,
-    }),
-    100,
-  ),
-})
-
-const IdParam = z.object({ id: Id })
+const IdParam = z.object({ id: Directory.WalletId })
 
 /** Directory pages are the same for every project and change only with the seed: keep them briefly. */
 export const DIRECTORY_CACHE_TTL_MS = 10_000

@@ -2,6 +2,9 @@ import type { Context } from 'hono'
 import * as z from 'zod'
 import * as Errors from './Errors.js'
 
+// The shared schemas are zod/mini, which carries no messages of its own: use zod's English ones.
+z.config(z.locales.en())
+
 /** Turns zod issues into `{field, message}` pairs naming the offending field. */
 export function issues(error: z.core.$ZodError): { field: string; message: string }[] {
   return error.issues.map((issue) => ({

@@ -1,31 +1,14 @@
+import { Constants, Project as ProjectSchemas } from '@frontdoor/schemas'
 import { asc, eq, sql } from 'drizzle-orm'
 import type * as Db from '../db/Db.js'
 import * as Tables from '../db/Tables.js'
 
 /** The feature ids of the remote project configuration (REFERENCE.md, `/appkit/v1/config`). */
-export const FEATURE_IDS = [
-  'multi_wallet',
-  'activity',
-  'onramp',
-  'swap',
-  'social_login',
-  'reown_branding',
-  'email_capture',
-  'payments',
-  'headless',
-] as const
-export type FeatureId = (typeof FEATURE_IDS)[number]
+export const FEATURE_IDS = ProjectSchemas.FEATURE_IDS
+export type FeatureId = ProjectSchemas.FeatureId
 
-/** Social providers a project may enable (spec section 5 plus farcaster, a default social of section 1). */
-export const SOCIAL_PROVIDERS = [
-  'google',
-  'x',
-  'farcaster',
-  'discord',
-  'apple',
-  'github',
-  'facebook',
-] as const
+/** Social providers a project may enable: the default socials of spec section 1. */
+export const SOCIAL_PROVIDERS = Constants.DEFAULT_SOCIALS
 
 /** A project as stored. */
 export type Project = {
@@ -43,7 +26,7 @@ export function defaultFeatures(): Tables.Feature[] {
     multi_wallet: null,
     activity: null,
     onramp: ['meld', 'coinbase'],
-    swap: ['1inch'],
+    swap: [...Constants.DEFAULT_SWAPS_PROVIDERS],
     social_login: null,
     reown_branding: null,
   }

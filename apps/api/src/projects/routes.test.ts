@@ -1,4 +1,6 @@
+import { Project } from '@frontdoor/schemas'
 import { afterAll, describe, expect, test } from 'vitest'
+import * as z from 'zod/mini'
 import * as TestApp from '../TestApp.js'
 import * as Projects from './Projects.js'
 
@@ -9,6 +11,7 @@ describe('GET /appkit/v1/config', () => {
   test('lists every feature of the demo project', async () => {
     const { status, body } = await t.getJson('/appkit/v1/config?projectId=demo&st=appkit&sv=html-4.0.0')
     expect(status).toBe(200)
+    expect(z.safeParse(Project.RemoteConfigResponse, body).error).toBeUndefined()
     expect(body.features.map((f: { id: string }) => f.id)).toEqual([...Projects.FEATURE_IDS])
     expect(body.features.find((f: { id: string }) => f.id === 'social_login')).toEqual({
       id: 'social_login',

@@ -1,8 +1,12 @@
+import { Constants } from '@frontdoor/schemas'
+
 /** Spec section 9: the fallback pings every 4000 ms, keeps 10 samples, weights stability 0.7, latency 0.3. */
-export const FALLBACK_PING_INTERVAL_MS = 4000
-export const FALLBACK_SAMPLE_COUNT = 10
-export const FALLBACK_STABILITY_WEIGHT = 0.7
-export const FALLBACK_LATENCY_WEIGHT = 0.3
+export const {
+  FALLBACK_PING_INTERVAL_MS,
+  FALLBACK_SAMPLE_COUNT,
+  FALLBACK_STABILITY_WEIGHT,
+  FALLBACK_LATENCY_WEIGHT,
+} = Constants
 
 /** One ping result. */
 export type Sample = { ok: boolean; latencyMs: number }

@@ -1,7 +1,8 @@
+import { Constants } from '@frontdoor/schemas'
 import * as Fallback from './Fallback.js'
 
 /** Spec section 9: HTTP RPC timeout, per upstream attempt. */
-export const HTTP_RPC_TIMEOUT_MS = 10_000
+export const HTTP_RPC_TIMEOUT_MS = Constants.HTTP_RPC_TIMEOUT_MS
 /** A ping that takes longer than this counts as failed. */
 export const PING_TIMEOUT_MS = 2_000
 

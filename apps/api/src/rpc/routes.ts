@@ -1,7 +1,9 @@
+import { Chains, Constants } from '@frontdoor/schemas'
 import { type Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import * as z from 'zod'
+import * as zm from 'zod/mini'
 import type * as Deps from '../Deps.js'
 import * as ClientIp from '../http/ClientIp.js'
 import * as Errors from '../http/Errors.js'
@@ -9,7 +11,7 @@ import * as Query from '../http/Query.js'
 import * as Validate from '../http/Validate.js'
 
 /** Spec section 9: at most 1000 requests in one JSON-RPC batch. */
-export const RPC_BATCH_MAX = 1000
+export const RPC_BATCH_MAX = Constants.HTTP_RPC_BATCH_SIZE
 /** The largest request body the proxy reads. */
 export const RPC_BODY_MAX_BYTES = 5 * 1024 * 1024
 
@@ -24,29 +26,12 @@ export const RpcCode = {
   upstreamUnavailable: -32010,
 } as const
 
-const CAIP2 = /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/
+/** The proxy's query: the CAIP-2 chain and the project (shared schema, with the project id's format). */
+export const RpcQuery = zm.extend(Chains.RpcQuery, { projectId: Query.ProjectId })
 
-/** The proxy's query: the CAIP-2 chain and the project. */
-export const RpcQuery = z.looseObject({
-  chainId: z.string().refine((value) => CAIP2.test(value), {
-    error: (issue) => `Invalid CAIP-2 network id: ${issue.input}`,
-  }),
-  projectId: Query.ProjectId,
-})
-
-/** One JSON-RPC 2.0 request (a notification when `id` is absent). */
-export const RpcRequest = z.object({
-  jsonrpc: z.literal('2.0'),
-  id: z.union([z.string().max(256), z.number(), z.null()]).optional(),
-  method: z.string().min(1).max(256),
-  params: z.union([z.array(z.unknown()), z.record(z.string(), z.unknown())]).optional(),
-})
-
-/** A batch of 1 to 1000 requests. */
-export const RpcBatch = z
-  .array(RpcRequest)
-  .min(1, 'a batch must hold at least one request')
-  .max(RPC_BATCH_MAX, `a batch holds at most ${RPC_BATCH_MAX} requests`)
+/** One JSON-RPC 2.0 request and a batch of 1 to 1000 (shared schemas). */
+export const RpcRequest = Chains.JsonRpcRequest
+export const RpcBatch = Chains.JsonRpcBatchRequest
 
 /** A JSON-RPC error response with an HTTP status. */
 function rpcError(
@@ -111,6 +96,13 @@ export function routes(deps: Deps.Deps) {
     } catch {
       return rpcError(c, 400, RpcCode.parseError, 'Parse error: the body is not valid JSON')
     }
+    if (Array.isArray(json) && json.length > RPC_BATCH_MAX)
+      return rpcError(
+        c,
+        400,
+        RpcCode.invalidRequest,
+        `Invalid Request: a batch holds at most ${RPC_BATCH_MAX} requests`,
+      )
     const body = Array.isArray(json) ? z.safeParse(RpcBatch, json) : z.safeParse(RpcRequest, json)
     if (!body.success) {
       const issues = Validate.issues(body.error)
