@@ -9,8 +9,10 @@ export const BalanceQuery = z.object({
   chainId: z.optional(Caip.Caip2Schema),
   forceUpdate: z.optional(z.string()),
 })
+/** `GET /v1/account/{address}/balance` query. `forceUpdate` is a comma list of CAIP-10 token addresses. */
 export type BalanceQuery = z.infer<typeof BalanceQuery>
 
 /** `GET /v1/account/{address}/balance` response. */
 export const BalanceResponse = z.object({ balances: z.array(Token.TokenBalance) })
+/** `GET /v1/account/{address}/balance` response. */
 export type BalanceResponse = z.infer<typeof BalanceResponse>

@@ -14,10 +14,12 @@ export const WalletId = z
 
 /** A directory badge. */
 export const BadgeType = z.enum(['none', 'certified'])
+/** A directory badge. */
 export type BadgeType = z.infer<typeof BadgeType>
 
 /** How an injected wallet identifies itself in one chain namespace. */
 export const Injected = z.object({ namespace: z.string(), injected_id: z.string() })
+/** How an injected wallet identifies itself in one chain namespace. */
 export type Injected = z.infer<typeof Injected>
 
 const link = z.nullish(z.string())
@@ -43,6 +45,7 @@ export const Wallet = z.object({
   injected: z.nullish(z.array(Injected)),
   supports_wc: z.optional(z.boolean()),
 })
+/** A wallet of the directory (`/getWallets` `data[]`). Links and store urls may be null or absent. */
 export type Wallet = z.infer<typeof Wallet>
 
 /** `GET /getWallets` query, coerced from URL strings; `include`, `exclude`, `chains` are comma lists. */
@@ -55,6 +58,7 @@ export const GetWalletsQuery = z.extend(Project.ProjectQuery, {
   exclude: z.optional(Query.commaList(WalletId)),
   chains: z.optional(Query.commaList(Caip.Caip2Schema, 100)),
 })
+/** `GET /getWallets` query, coerced from URL strings; `include`, `exclude`, `chains` are comma lists. */
 export type GetWalletsQuery = z.infer<typeof GetWalletsQuery>
 
 /** `GET /getWallets` response: one page of wallets and the total count matching the filter. */
@@ -62,6 +66,7 @@ export const GetWalletsResponse = z.object({
   data: z.array(Wallet),
   count: z.number().check(z.int(), z.nonnegative()),
 })
+/** `GET /getWallets` response: one page of wallets and the total count matching the filter. */
 export type GetWalletsResponse = z.infer<typeof GetWalletsResponse>
 
 /** The wallet-directory image routes, by kind (`{id}` is the image id, currency code or token symbol). */

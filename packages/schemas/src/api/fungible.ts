@@ -6,6 +6,7 @@ export const FungiblePriceBody = z.object({
   addresses: z.array(z.string()),
   projectId: z.string(),
 })
+/** `POST /v1/fungible/price` body: CAIP-10 token addresses. */
 export type FungiblePriceBody = z.infer<typeof FungiblePriceBody>
 
 /** `POST /v1/fungible/price` response. */
@@ -20,4 +21,5 @@ export const FungiblePriceResponse = z.object({
     }),
   ),
 })
+/** `POST /v1/fungible/price` response. */
 export type FungiblePriceResponse = z.infer<typeof FungiblePriceResponse>

@@ -9,6 +9,7 @@ export const HistoryQuery = z.object({
   chainId: z.optional(Caip.Caip2Schema),
   onramp: z.optional(z.enum(['coinbase', 'meld'])),
 })
+/** `GET /v1/account/{address}/history` query. */
 export type HistoryQuery = z.infer<typeof HistoryQuery>
 
 /** `GET /v1/account/{address}/history` response: a page of transactions and the next cursor. */
@@ -16,4 +17,5 @@ export const HistoryResponse = z.object({
   data: z.array(Transaction.Transaction),
   next: z.nullish(z.string()),
 })
+/** `GET /v1/account/{address}/history` response: a page of transactions and the next cursor. */
 export type HistoryResponse = z.infer<typeof HistoryResponse>

@@ -14,14 +14,17 @@ export const OnrampUrlBody = z.object({
   presetCryptoAmount: z.optional(z.number()),
   presetFiatAmount: z.optional(z.number()),
 })
+/** `POST /v1/generators/onrampurl` body. */
 export type OnrampUrlBody = z.infer<typeof OnrampUrlBody>
 
 /** `POST /v1/generators/onrampurl` response. */
 export const OnrampUrlResponse = z.object({ url: z.string() })
+/** `POST /v1/generators/onrampurl` response. */
 export type OnrampUrlResponse = z.infer<typeof OnrampUrlResponse>
 
 /** A payment method limit, in the payment currency (decimal strings). */
 export const PaymentMethodLimit = z.object({ id: z.string(), min: z.string(), max: z.string() })
+/** A payment method limit, in the payment currency (decimal strings). */
 export type PaymentMethodLimit = z.infer<typeof PaymentMethodLimit>
 
 /** `GET /v1/onramp/options` response. */
@@ -45,6 +48,7 @@ export const OnrampOptionsResponse = z.object({
     }),
   ),
 })
+/** `GET /v1/onramp/options` response. */
 export type OnrampOptionsResponse = z.infer<typeof OnrampOptionsResponse>
 
 /** `POST /v1/onramp/quote` body. */
@@ -54,6 +58,7 @@ export const OnrampQuoteBody = z.object({
   amount: z.string(),
   network: z.string(),
 })
+/** `POST /v1/onramp/quote` body. */
 export type OnrampQuoteBody = z.infer<typeof OnrampQuoteBody>
 
 const money = z.object({ amount: z.string(), currency: z.string() })
@@ -66,4 +71,5 @@ export const OnrampQuoteResponse = z.object({
   networkFee: money,
   quoteId: z.string(),
 })
+/** `POST /v1/onramp/quote` response. */
 export type OnrampQuoteResponse = z.infer<typeof OnrampQuoteResponse>

@@ -11,6 +11,7 @@ export const ProjectQuery = z.object({
   st: z.optional(z.string().check(z.maxLength(64))),
   sv: z.optional(z.string().check(z.maxLength(64))),
 })
+/** The query every wallet-directory GET (and `POST /e`) carries: project id, sdk type `st`, sdk version `sv`. */
 export type ProjectQuery = z.infer<typeof ProjectQuery>
 
 /** The feature ids of the remote project configuration (`/appkit/v1/config`). */
@@ -28,6 +29,7 @@ export const FEATURE_IDS = [
 
 /** A feature id of the remote project configuration. */
 export const FeatureId = z.enum(FEATURE_IDS)
+/** A feature id of the remote project configuration. */
 export type FeatureId = z.infer<typeof FeatureId>
 
 /** One feature of the remote configuration: its switch and an optional feature-specific config. */
@@ -36,18 +38,22 @@ export const Feature = z.object({
   isEnabled: z.boolean(),
   config: z.optional(z.unknown()),
 })
+/** One feature of the remote configuration: its switch and an optional feature-specific config. */
 export type Feature = z.infer<typeof Feature>
 
 /** `GET /appkit/v1/config` response. */
 export const RemoteConfigResponse = z.object({ features: z.array(Feature) })
+/** `GET /appkit/v1/config` response. */
 export type RemoteConfigResponse = z.infer<typeof RemoteConfigResponse>
 
 /** `GET /projects/v1/origins` response. */
 export const AllowedOriginsResponse = z.object({ allowedOrigins: z.array(z.string()) })
+/** `GET /projects/v1/origins` response. */
 export type AllowedOriginsResponse = z.infer<typeof AllowedOriginsResponse>
 
 /** `GET /getAnalyticsConfig` response. */
 export const AnalyticsConfigResponse = z.object({ isAnalyticsEnabled: z.boolean() })
+/** `GET /getAnalyticsConfig` response. */
 export type AnalyticsConfigResponse = z.infer<typeof AnalyticsConfigResponse>
 
 /** `POST /e` body: one analytics event or error report. `timestamp` in milliseconds since the epoch. */
@@ -58,4 +64,5 @@ export const AnalyticsEvent = z.object({
   timestamp: z.number().check(z.int(), z.nonnegative()),
   props: z.record(z.string(), z.unknown()),
 })
+/** `POST /e` body: one analytics event or error report. `timestamp` in milliseconds since the epoch. */
 export type AnalyticsEvent = z.infer<typeof AnalyticsEvent>

@@ -5,18 +5,22 @@ import * as User from './user.js'
 
 /** Account types of spec section 4. */
 export const AccountType = z.enum(['eoa', 'smartAccount'])
+/** Account types of spec section 4. */
 export type AccountType = z.infer<typeof AccountType>
 
 /** A preferred account type: an account type, or `payment` (the Bitcoin default). */
 export const PreferredAccountType = z.enum(['eoa', 'smartAccount', 'payment'])
+/** A preferred account type: an account type, or `payment` (the Bitcoin default). */
 export type PreferredAccountType = z.infer<typeof PreferredAccountType>
 
 /** Per-chain-namespace connection status. */
 export const ConnectionStatus = z.enum(['disconnected', 'connecting', 'reconnecting', 'connected'])
+/** Per-chain-namespace connection status. */
 export type ConnectionStatus = z.infer<typeof ConnectionStatus>
 
 /** A stored library connection status; any other stored value is an error. */
 export const StoredConnectionStatus = z.enum(['connected', 'active', 'disconnected'])
+/** A stored library connection status; any other stored value is an error. */
 export type StoredConnectionStatus = z.infer<typeof StoredConnectionStatus>
 
 /** The wallet an account is connected through. */
@@ -26,6 +30,7 @@ export const ConnectedWalletInfo = z.object({
   type: z.optional(z.string()),
   rdns: z.optional(z.string()),
 })
+/** The wallet an account is connected through. */
 export type ConnectedWalletInfo = z.infer<typeof ConnectedWalletInfo>
 
 /** The account state of one chain namespace. */
@@ -44,4 +49,5 @@ export const AccountState = z.object({
   balance: z.optional(z.string()),
   tokenBalance: z.optional(z.array(Token.TokenBalance)),
 })
+/** The account state of one chain namespace. */
 export type AccountState = z.infer<typeof AccountState>

@@ -4,6 +4,7 @@ import * as Constants from '../constants.js'
 
 /** The chain namespaces Frontdoor knows (the embedded wallet's auth namespaces). */
 export const ChainNamespace = z.enum(Constants.AUTH_NAMESPACES)
+/** The chain namespaces Frontdoor knows (the embedded wallet's auth namespaces). */
 export type ChainNamespace = z.infer<typeof ChainNamespace>
 
 /** A network's native currency. */
@@ -12,6 +13,7 @@ export const NativeCurrency = z.object({
   symbol: z.string().check(z.minLength(1)),
   decimals: z.number().check(z.int(), z.nonnegative(), z.maximum(255)),
 })
+/** A network's native currency. */
 export type NativeCurrency = z.infer<typeof NativeCurrency>
 
 /** RPC urls of one kind (viem's shape). */
@@ -19,10 +21,12 @@ export const RpcUrls = z.object({
   http: z.array(z.string()),
   webSocket: z.optional(z.array(z.string())),
 })
+/** RPC urls of one kind (viem's shape). */
 export type RpcUrls = z.infer<typeof RpcUrls>
 
 /** A block explorer. */
 export const BlockExplorer = z.object({ name: z.string(), url: z.string(), apiUrl: z.optional(z.string()) })
+/** A block explorer. */
 export type BlockExplorer = z.infer<typeof BlockExplorer>
 
 /**
@@ -47,4 +51,9 @@ export const Network = z
       path: ['caipNetworkId'],
     }),
   )
+/**
+ * A network (CAIP): a chain id, its CAIP-2 id, namespace, name, native currency, RPC urls (a `default`
+ * set at least), block explorers and whether it is a testnet. `caipNetworkId` must equal
+ * `{chainNamespace}:{id}`.
+ */
 export type Network = z.infer<typeof Network>

@@ -10,4 +10,5 @@ export const SendState = z.object({
   receiverProfileName: z.optional(z.string()),
   loading: z.boolean(),
 })
+/** The Send flow's state. */
 export type SendState = z.infer<typeof SendState>

@@ -16,6 +16,7 @@ export const SiwxMessageData = z.object({
   requestId: z.optional(z.string()),
   resources: z.optional(z.array(z.string())),
 })
+/** What a SIWX message says: who, on which network, for which site, when. */
 export type SiwxMessageData = z.infer<typeof SiwxMessageData>
 
 /** A SIWX session: the message data, the message text, its signature and an optional CACAO. */
@@ -25,6 +26,7 @@ export const SiwxSession = z.object({
   signature: z.string(),
   cacao: z.optional(z.unknown()),
 })
+/** A SIWX session: the message data, the message text, its signature and an optional CACAO. */
 export type SiwxSession = z.infer<typeof SiwxSession>
 
 /** What a WalletConnect session-authenticate request sends. */
@@ -43,4 +45,5 @@ export const SessionAuthenticateParams = z.object({
   methods: z.optional(z.array(z.string())),
   chains: z.array(Caip.Caip2Schema),
 })
+/** What a WalletConnect session-authenticate request sends. */
 export type SessionAuthenticateParams = z.infer<typeof SessionAuthenticateParams>

@@ -11,6 +11,7 @@ export const TokenBalance = z.object({
   quantity: z.object({ decimals: z.union([z.string(), z.number()]), numeric: z.string() }),
   iconUrl: z.string(),
 })
+/** A token balance (the blockchain API's Balance): `address` (CAIP-10) is absent for the native token. */
 export type TokenBalance = z.infer<typeof TokenBalance>
 
 /** An asset the embedded wallet discovered (`wallet_getAssets`): balance in hex. */
@@ -27,4 +28,5 @@ export const AssetFromWallet = z.object({
     iconUrl: z.optional(z.string()),
   }),
 })
+/** An asset the embedded wallet discovered (`wallet_getAssets`): balance in hex. */
 export type AssetFromWallet = z.infer<typeof AssetFromWallet>

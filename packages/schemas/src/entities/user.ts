@@ -5,6 +5,7 @@ const chainId = z.union([z.number(), z.string()])
 
 /** An account of an embedded-wallet user. */
 export const UserAccount = z.object({ address: z.string(), type: accountType })
+/** An account of an embedded-wallet user. */
 export type UserAccount = z.infer<typeof UserAccount>
 
 /** The embedded-wallet user the auth frame reports. */
@@ -17,6 +18,7 @@ export const EmbeddedWalletUser = z.object({
   preferredAccountType: z.optional(z.string()),
   smartAccountDeployed: z.optional(z.boolean()),
 })
+/** The embedded-wallet user the auth frame reports. */
 export type EmbeddedWalletUser = z.infer<typeof EmbeddedWalletUser>
 
 /** The payload of the auth provider's connected event. */
@@ -26,4 +28,5 @@ export const AuthConnectedPayload = z.object({
   preferredAccountType: z.optional(z.string()),
   smartAccountDeployed: z.optional(z.boolean()),
 })
+/** The payload of the auth provider's connected event. */
 export type AuthConnectedPayload = z.infer<typeof AuthConnectedPayload>

@@ -12,4 +12,5 @@ export const WalletEntry = z.pick(Directory.Wallet, {
   webapp_link: true,
   chains: true,
 })
+/** A wallet directory entry as the modal keeps it: the fields of spec section 3. */
 export type WalletEntry = z.infer<typeof WalletEntry>

@@ -6,6 +6,7 @@ export const SOCIAL_PROVIDERS = ['google', 'github', 'apple', 'facebook', 'x', '
 
 /** A social login provider (message 'Invalid social provider'). */
 export const SocialProvider = z.enum(SOCIAL_PROVIDERS, { error: Errors.INVALID_SOCIAL_PROVIDER })
+/** A social login provider (message 'Invalid social provider'). */
 export type SocialProvider = z.infer<typeof SocialProvider>
 
 /** Whether `value` is a supported social provider. */
