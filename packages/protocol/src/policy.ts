@@ -1,0 +1,109 @@
+import * as Constants from '@frontdoor/schemas/constants'
+import * as Errors from '@frontdoor/schemas/errors'
+
+/**
+ * The embedded wallet's RPC method policy (spec section 6, REFERENCE.md): safe methods are answered
+ * without approval, unsafe ones need the user's approval in ApproveTransaction, anything else is
+ * disallowed ('Action not allowed').
+ */
+
+/** Methods answered without approval: read-only chain queries, raw sends, wallet capability and status calls. */
+export const SAFE_METHODS = [
+  'eth_accounts',
+  'eth_blockNumber',
+  'eth_call',
+  'eth_chainId',
+  'eth_estimateGas',
+  'eth_feeHistory',
+  'eth_gasPrice',
+  'eth_getAccount',
+  'eth_getBalance',
+  'eth_getBlockByHash',
+  'eth_getBlockByNumber',
+  'eth_getBlockReceipts',
+  'eth_getBlockTransactionCountByHash',
+  'eth_getBlockTransactionCountByNumber',
+  'eth_getCode',
+  'eth_getFilterChanges',
+  'eth_getFilterLogs',
+  'eth_getLogs',
+  'eth_getProof',
+  'eth_getStorageAt',
+  'eth_getTransactionByBlockHashAndIndex',
+  'eth_getTransactionByBlockNumberAndIndex',
+  'eth_getTransactionByHash',
+  'eth_getTransactionCount',
+  'eth_getTransactionReceipt',
+  'eth_getUncleCountByBlockHash',
+  'eth_getUncleCountByBlockNumber',
+  'eth_maxPriorityFeePerGas',
+  'eth_newBlockFilter',
+  'eth_newFilter',
+  'eth_newPendingTransactionFilter',
+  'eth_sendRawTransaction',
+  'eth_syncing',
+  'eth_uninstallFilter',
+  'wallet_getCapabilities',
+  'wallet_getCallsStatus',
+  'eth_getUserOperationReceipt',
+  'eth_estimateUserOperationGas',
+  'eth_getUserOperationByHash',
+  'eth_supportedEntryPoints',
+  'wallet_getAssets',
+] as const
+
+/** Methods that need the user's approval: signing and sending. */
+export const UNSAFE_METHODS = [
+  'personal_sign',
+  'eth_signTypedData_v4',
+  'eth_sendTransaction',
+  'solana_signMessage',
+  'solana_signTransaction',
+  'solana_signAllTransactions',
+  'solana_signAndSendTransaction',
+  'wallet_sendCalls',
+  'wallet_grantPermissions',
+  'wallet_revokePermissions',
+  'eth_sendUserOperation',
+] as const
+
+/** A method answered without approval. */
+export type SafeMethod = (typeof SAFE_METHODS)[number]
+/** A method that needs approval. */
+export type UnsafeMethod = (typeof UNSAFE_METHODS)[number]
+/** How the policy treats a method. */
+export type Classification = 'safe' | 'unsafe' | 'disallowed'
+
+/** Toast shown for a disallowed method, after {@link DISALLOWED_MESSAGE_DELAY_MS}. */
+export const DISALLOWED_MESSAGE = Errors.ACTION_NOT_ALLOWED
+/** Console message for a disallowed method. */
+export const DISALLOWED_CONSOLE_MESSAGE = Errors.RPC_CALL_NOT_ALLOWED
+/** Delay before the 'Action not allowed' toast. */
+export const DISALLOWED_MESSAGE_DELAY_MS = Constants.DISALLOWED_METHOD_MESSAGE_DELAY_MS
+
+// Sets, not object lookups: 'constructor' or '__proto__' must never look like a listed method.
+const safe: ReadonlySet<string> = new Set(SAFE_METHODS)
+const unsafe: ReadonlySet<string> = new Set(UNSAFE_METHODS)
+
+/**
+ * Classifies an RPC method. Names match exactly (JSON-RPC method names are case-sensitive).
+ * @example classify('eth_call') // 'safe'
+ * @example classify('personal_sign') // 'unsafe'
+ * @example classify('eth_sign') // 'disallowed'
+ */
+export function classify(method: unknown): Classification {
+  if (typeof method !== 'string') return 'disallowed'
+  if (safe.has(method)) return 'safe'
+  if (unsafe.has(method)) return 'unsafe'
+  return 'disallowed'
+}
+
+/** Whether `method` may be answered without approval. */
+export function isSafe(method: unknown): method is SafeMethod {
+  return classify(method) === 'safe'
+}
+
+/** Whether `method` needs the user's approval. */
+export function isUnsafe(method: unknown): method is UnsafeMethod {
+  return classify(method) === 'unsafe'
+}
