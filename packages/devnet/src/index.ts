@@ -1,1 +1,8 @@
-export {}
+export * as Abis from './Abis.js'
+export * as Accounts from './Accounts.js'
+export * as Compile from './Compile.js'
+export * as Deployment from './Deployment.js'
+export * as Devnet from './Devnet.js'
+export * as Health from './Health.js'
+export * as Seed from './Seed.js'
+export * as Uniswap from './Uniswap.js'

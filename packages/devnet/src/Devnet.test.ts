@@ -1,0 +1,35 @@
+import { describe, expect, test } from 'vitest'
+import * as Deployment from './Deployment.js'
+import * as Devnet from './Devnet.js'
+import * as Health from './Health.js'
+
+describe('start', () => {
+  test('starts a seeded node on a free port; stop ends it; a taken port is refused', async () => {
+    const started = Date.now()
+    const node = await Devnet.start({ chainId: 31338 })
+    try {
+      // The stack and other engineers' tests rely on a quick start (target: under 5 s on a quiet machine).
+      expect(Date.now() - started).toBeLessThan(15_000)
+      expect(node.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+      expect(node.deployment).toEqual(Deployment.forChain(31338))
+      expect(await Health.chainId(node.url)).toBe(31338)
+      expect(await Health.isSeeded(node.url)).toBe(true)
+      const port = Number(new URL(node.url).port)
+      await expect(Devnet.start({ chainId: 31338, port })).rejects.toThrow(
+        `devnet: ${node.url} already answers JSON-RPC; stop whatever runs there first`,
+      )
+    } finally {
+      await node.stop()
+    }
+    await node.exited
+    expect(await Health.chainId(node.url)).toBeUndefined()
+  })
+})
+
+describe('freePort', () => {
+  test('is a usable TCP port', async () => {
+    const port = await Devnet.freePort()
+    expect(port).toBeGreaterThan(1024)
+    expect(port).toBeLessThan(65536)
+  })
+})

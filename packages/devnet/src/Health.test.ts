@@ -1,0 +1,32 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import * as Devnet from './Devnet.js'
+import * as Health from './Health.js'
+import * as Seed from './Seed.js'
+
+let node: Devnet.Node
+beforeAll(async () => {
+  node = await Devnet.start({ chainId: 31337, seed: false })
+})
+afterAll(() => node?.stop())
+
+describe('call', () => {
+  test('returns the result, or undefined when nothing answers', async () => {
+    expect(await Health.call(node.url, 'eth_chainId')).toBe('0x7a69')
+    expect(await Health.call(`http://127.0.0.1:${await Devnet.freePort()}`, 'eth_chainId')).toBeUndefined()
+  })
+})
+
+describe('chainId', () => {
+  test('is the chain id of the node', async () => {
+    expect(await Health.chainId(node.url)).toBe(31337)
+  })
+})
+
+describe('isSeeded', () => {
+  test('is false before seeding and without a node, true once seeded', async () => {
+    expect(await Health.isSeeded(`http://127.0.0.1:${await Devnet.freePort()}`)).toBe(false)
+    expect(await Health.isSeeded(node.url)).toBe(false)
+    await Seed.seed(node.url)
+    expect(await Health.isSeeded(node.url)).toBe(true)
+  })
+})
