@@ -100,12 +100,14 @@ function formatPath(path: readonly PropertyKey[]): string {
   return path.map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`)).join('')
 }
 
+const kind = (value: unknown) => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value)
+
 function describe(issue: Issue): string {
   // zod/mini ships without a locale: default messages are 'Invalid input', so say what was wrong.
   if (issue.message && issue.message !== 'Invalid input') return issue.message
   switch (issue.code) {
     case 'invalid_type':
-      return `expected ${issue.expected}, got ${issue.input === null ? 'null' : typeof issue.input}`
+      return `expected ${issue.expected}, got ${kind(issue.input)}`
     case 'invalid_value':
       return `expected one of ${issue.values.map((value) => JSON.stringify(value)).join(', ')}`
     case 'invalid_format':
@@ -134,7 +136,7 @@ export function describeIssues(root: string, issues: readonly Issue[]): string {
 }
 
 function parse<T extends Schema>(schema: T, value: unknown, what: string, name: string, root: string) {
-  const result = z.safeParse(schema, value)
+  const result = z.safeParse(schema, value, { reportInput: true })
   if (result.success) return { ok: true, value: result.data } as Parsed<z.output<T>>
   return {
     ok: false,
