@@ -1,3 +1,4 @@
+import * as DevnetHealth from '@frontdoor/devnet/health'
 import type { Addresses } from '@frontdoor/protocol/addresses'
 
 /** One process of the stack: how to start it and how to know it is healthy. */
@@ -49,13 +50,22 @@ const tsx = ['node', '--import', 'tsx']
  */
 export function parts(addresses: Addresses): Part[] {
   return [
+    ...([31337, 31338] as const).map((chainId) => {
+      const url = addresses[`DEVNET_${chainId}_URL`]
+      return {
+        name: `devnet-${chainId}`,
+        url,
+        // Healthy once seeded (it answers JSON-RPC and holds every contract), so later parts can use them.
+        healthy: () => DevnetHealth.isSeeded(url),
+        command: [...tsx, 'packages/devnet/src/cli.ts', 'start', '--chain', String(chainId)],
+      }
+    }),
     {
       name: 'api',
       url: addresses.API_URL,
       healthy: () => httpOk(`${addresses.API_URL}/healthz`),
       command: [...tsx, 'apps/api/src/main.ts'],
-      // The devnet parts ('devnet-31337', 'devnet-31338') belong here once they are added above.
-      after: [],
+      after: ['devnet-31337', 'devnet-31338'],
     },
   ]
 }

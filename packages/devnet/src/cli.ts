@@ -71,6 +71,7 @@ async function start(): Promise<void> {
     if (stopping) return
     stopping = true
     await Promise.all(nodes.map((node) => node.stop()))
+    if (nodes.length) console.log('devnet: stopped')
     process.exit(code)
   }
   process.on('SIGINT', () => void shutdown(0))
