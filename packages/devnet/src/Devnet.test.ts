@@ -14,6 +14,13 @@ describe('start', () => {
       expect(node.deployment).toEqual(Deployment.forChain(31338))
       expect(await Health.chainId(node.url)).toBe(31338)
       expect(await Health.isSeeded(node.url)).toBe(true)
+      // Automine, and block timestamps that follow the wall clock even after a burst of seed transactions.
+      const latest = (await Health.call(node.url, 'eth_getBlockByNumber', ['latest', false])) as {
+        number: string
+        timestamp: string
+      }
+      expect(Number(latest.number)).toBe(Deployment.SEED_TRANSACTIONS)
+      expect(Math.abs(Number(latest.timestamp) - Date.now() / 1000)).toBeLessThan(3)
       const port = Number(new URL(node.url).port)
       await expect(Devnet.start({ chainId: 31338, port })).rejects.toThrow(
         `devnet: ${node.url} already answers JSON-RPC; stop whatever runs there first`,
