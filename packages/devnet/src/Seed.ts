@@ -53,7 +53,7 @@ async function receipt(client: PublicClient, hash: Hash) {
  * Seeds a fresh devnet node at `url`: deploys the tokens, NFT collections and the Uniswap-v2 factory,
  * router and pools from `Accounts.DEPLOYER` in a fixed nonce order, so every address equals the
  * constant in `Deployment`. Idempotent: on a chain seeded before it checks the deployment and sends
- * nothing. Refuses a chain that is partly seeded or holds something else at the deployer's addresses.
+ * nothing. Refuses a chain where the deployer sent some transactions but did not complete the seed.
  *
  * @example
  * const { deployment } = await Seed.seed('http://127.0.0.1:8545')
@@ -84,7 +84,7 @@ export async function seed(url: string): Promise<Seeded> {
     value: Deployment.SEED.deployerWei,
   })
 
-  const { Token, Collectible } = Compile.contracts() as Record<string, Compile.Artifact>
+  const { Token, Collectible } = Compile.contracts()
   if (!Token || !Collectible) throw new Error('devnet: contracts/ lacks Token or Collectible')
   const uniswap = Uniswap.artifacts()
   const holders = Accounts.DEV_ACCOUNTS.map((a) => a.address)
