@@ -1,0 +1,90 @@
+/** iframe attributes of ARCHITECTURE.md section 3. */
+export const SANDBOX =
+  'allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox'
+export const ALLOW = 'clipboard-write; publickey-credentials-get; publickey-credentials-create'
+export const TITLE = 'Frontdoor: connect a wallet'
+
+// Constructed style sheets are CSSOM, so a page CSP without 'unsafe-inline' styles still applies them.
+const CSS = `
+.frontdoor-dialog{position:fixed;inset:0;width:100vw;height:100dvh;max-width:none;max-height:none;margin:0;padding:0;border:0;background:transparent;overflow:hidden;color-scheme:normal}
+.frontdoor-dialog::backdrop{background:rgb(0 0 0/.45)}
+.frontdoor-frame{display:block;width:100%;height:100%;border:0;background:transparent;color-scheme:normal}
+html.frontdoor-scroll-lock{overflow:hidden!important}
+`
+
+let sheet: CSSStyleSheet | undefined
+function adoptStyles() {
+  if (sheet) return
+  sheet = new CSSStyleSheet()
+  sheet.replaceSync(CSS)
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet]
+}
+
+/** The modal iframe (preloaded at create time). */
+export function iframe(src: string): HTMLIFrameElement {
+  adoptStyles()
+  const frame = document.createElement('iframe')
+  frame.className = 'frontdoor-frame'
+  frame.setAttribute('sandbox', SANDBOX)
+  frame.setAttribute('allow', ALLOW)
+  frame.title = TITLE
+  frame.src = src
+  return frame
+}
+
+/**
+ * The `<dialog>` holding the modal iframe. `show()` uses showModal() (top layer, inert page), locks
+ * page scroll and remembers the focused element; `hide()` gives focus back. Escape on the dialog and
+ * a click on its backdrop call `onDismiss`.
+ */
+export function create(frame: HTMLIFrameElement, onDismiss: () => void) {
+  const dialog = document.createElement('dialog')
+  dialog.className = 'frontdoor-dialog'
+  dialog.setAttribute('aria-label', 'Connect a wallet')
+  dialog.append(frame)
+  let previousFocus: Element | null = null
+  dialog.addEventListener('cancel', (event) => {
+    event.preventDefault()
+    onDismiss()
+  })
+  dialog.addEventListener('click', (event) => {
+    if (event.target === dialog) onDismiss()
+  })
+  return {
+    element: dialog,
+    show() {
+      if (dialog.open) return
+      previousFocus = document.activeElement
+      document.documentElement.classList.add('frontdoor-scroll-lock')
+      if (dialog.isConnected) dialog.showModal()
+      frame.focus()
+    },
+    hide() {
+      if (!dialog.open) return
+      dialog.close()
+      document.documentElement.classList.remove('frontdoor-scroll-lock')
+      if (previousFocus instanceof HTMLElement && previousFocus.isConnected) previousFocus.focus()
+      previousFocus = null
+    },
+  }
+}
+
+/**
+ * Tells the developer exactly what to allow when the page's CSP blocks the modal frame.
+ * Returns a function that stops listening.
+ */
+export function watchCsp(modalOrigin: string): () => void {
+  const onViolation = (event: SecurityPolicyViolationEvent) => {
+    const directive = event.effectiveDirective
+    if (
+      (directive === 'frame-src' || directive === 'child-src') &&
+      event.blockedURI.startsWith(modalOrigin)
+    ) {
+      console.error(
+        `Frontdoor: this page's Content-Security-Policy blocks the modal frame. Add ${modalOrigin} to frame-src, e.g. "frame-src ${modalOrigin}".`,
+      )
+    }
+  }
+  document.addEventListener('securitypolicyviolation', onViolation)
+  return () => document.removeEventListener('securitypolicyviolation', onViolation)
+}

@@ -1,0 +1,43 @@
+// The one-line script build (`sdk.js`): reads its options from its own <script> tag's data attributes
+// and sets window.frontdoor.
+//   <script src="https://modal.example/sdk.js" data-project-id="demo"></script>
+import { createFrontdoor, type Frontdoor } from './Frontdoor.js'
+import type * as Messages from './Messages.js'
+
+declare global {
+  interface Window {
+    frontdoor?: Frontdoor
+  }
+}
+
+const script = document.currentScript as HTMLScriptElement | null
+const data = script?.dataset ?? {}
+const json = <T>(value: string | undefined, fallback: T): T => {
+  if (!value) return fallback
+  try {
+    return JSON.parse(value) as T
+  } catch {
+    console.error(`Frontdoor: could not parse ${value} as JSON`)
+    return fallback
+  }
+}
+const projectId = data.projectId
+if (!projectId) console.error('Frontdoor: add data-project-id="<your project id>" to the sdk.js script tag')
+const chainIds = (data.chainIds ?? '1')
+  .split(',')
+  .map((id) => Number(id.trim()))
+  .filter((id) => Number.isSafeInteger(id) && id > 0)
+const networks: Messages.Network[] = json(
+  data.networks,
+  chainIds.map((id) => ({ id, name: `Chain ${id}` })),
+)
+window.frontdoor = createFrontdoor({
+  projectId: projectId ?? '',
+  networks,
+  metadata: json(data.metadata, { name: document.title || location.host, url: location.origin }),
+  ...(data.features ? { features: json(data.features, {}) } : {}),
+  ...(data.themeMode === 'dark' || data.themeMode === 'light' ? { themeMode: data.themeMode } : {}),
+  ...(data.themeVariables ? { themeVariables: json(data.themeVariables, {}) } : {}),
+  modalUrl: data.modalUrl ?? (script?.src ? new URL(script.src).origin : location.origin),
+})
+window.dispatchEvent(new Event('frontdoor:ready'))

@@ -1,0 +1,11 @@
+import { defineConfig } from 'vite'
+
+/** The one-line script build: dist/sdk.js, an IIFE, minified. */
+export default defineConfig({
+  build: {
+    target: 'es2022',
+    lib: { entry: 'src/script.ts', formats: ['iife'], name: 'FrontdoorSdk', fileName: () => 'sdk.js' },
+    minify: true,
+    sourcemap: false,
+  },
+})

@@ -1,0 +1,56 @@
+import { Directory, Project, Retry } from '@frontdoor/schemas'
+import * as z from 'zod/mini'
+
+/** The sdk type and version every wallet-directory GET carries (spec section 7). */
+export const SDK_TYPE = 'frontdoor'
+export const SDK_VERSION = '0.0.0'
+
+/** An HTTP failure with its status, so callers can tell 429 and 5xx apart. */
+export class HttpError extends Error {
+  constructor(readonly status: number) {
+    super(`HTTP ${status}`)
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/**
+ * GETs JSON and validates it, retrying like spec section 4 says: 3 times in a browser, 1 s doubled,
+ * capped at 30 s, waiting while offline. A 4xx other than 429 is not retried.
+ */
+export async function get<T>(url: string, schema: z.ZodMiniType<T>, attempts = Retry.retryCount('client')) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const response = await fetch(url, { credentials: 'omit' })
+      if (!response.ok) throw new HttpError(response.status)
+      return z.parse(schema, await response.json())
+    } catch (error) {
+      const status = error instanceof HttpError ? error.status : 0
+      const retriable = status === 0 || status === 429 || status >= 500
+      if (!retriable || attempt >= attempts) throw error
+      await sleep(Retry.retryDelayMs(attempt))
+    }
+  }
+}
+
+function query(projectId: string, extra: Record<string, string> = {}) {
+  return new URLSearchParams({ projectId, st: SDK_TYPE, sv: SDK_VERSION, ...extra }).toString()
+}
+
+/** `/appkit/v1/config`: the remote project configuration. */
+export function remoteConfig(apiUrl: string, projectId: string) {
+  return get(`${apiUrl}/appkit/v1/config?${query(projectId)}`, Project.RemoteConfigResponse)
+}
+
+/** `/getWallets`: one page of the wallet directory. */
+export function wallets(apiUrl: string, projectId: string, options: { page: number; entries: number }) {
+  return get(
+    `${apiUrl}/getWallets?${query(projectId, { page: String(options.page), entries: String(options.entries) })}`,
+    Directory.GetWalletsResponse,
+  )
+}
+
+/** The RPC proxy URL for an EVM chain. */
+export function rpcUrl(apiUrl: string, projectId: string, chainId: number) {
+  return `${apiUrl}/v1/?${new URLSearchParams({ chainId: `eip155:${chainId}`, projectId })}`
+}

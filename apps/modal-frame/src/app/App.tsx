@@ -1,0 +1,141 @@
+import { type KeyboardEvent, lazy, type MouseEvent, Suspense, useEffect, useRef } from 'react'
+import { useStore } from '../store/useStore.js'
+import * as Theme from '../theme/Theme.js'
+import { AlertView } from '../views/alert/AlertView.js'
+import { ConnectView } from '../views/connect/ConnectView.js'
+import type * as Controller from './Controller.js'
+import { ControllerContext } from './context.js'
+
+// Feature screens are separate chunks, fetched only when their view is shown (and prefetched only
+// when their feature is on).
+const EmailLogin = lazy(() => import('../views/email/EmailLogin.js'))
+const Placeholder = lazy(() => import('../views/placeholder/Placeholder.js'))
+
+const TITLES: Partial<Record<string, string>> = {
+  Connect: 'Connect Wallet',
+  AllWallets: 'All Wallets',
+  ConnectingWalletConnect: 'WalletConnect',
+  ConnectingExternal: 'Connect',
+  EmailLogin: 'Email',
+}
+
+const FOCUSABLE = 'button:not([disabled]), input:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])'
+
+/** The modal: an overlay (click closes) holding the card with the header and the current view. */
+export function App({ controller }: { controller: Controller.Controller }) {
+  const route = useStore(controller.router)
+  const modal = useStore(controller.modal)
+  const state = useStore(controller.state)
+  const card = useRef<HTMLDivElement>(null)
+  const inline = controller.env.mode === 'inline'
+  const visible = modal.open || inline
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: focus moves to the new view when the view changes
+  useEffect(() => {
+    if (!visible) return
+    const first = card.current?.querySelector<HTMLElement>('[data-autofocus]') ?? card.current
+    first?.focus({ preventScroll: true })
+  }, [visible, route.view])
+
+  useEffect(() => {
+    if (state.features.email && state.featuresReady) {
+      const idle = window.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 200))
+      idle(() => void import('../views/email/EmailLogin.js'))
+    }
+  }, [state.features.email, state.featuresReady])
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && !inline) {
+      event.preventDefault()
+      controller.requestClose()
+      return
+    }
+    if (event.key !== 'Tab' || !card.current) return
+    const items = [...card.current.querySelectorAll<HTMLElement>(FOCUSABLE)]
+    const first = items[0]
+    const last = items.at(-1)
+    if (!first || !last) return
+    if (event.shiftKey && (document.activeElement === first || document.activeElement === card.current)) {
+      event.preventDefault()
+      last.focus()
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault()
+      first.focus()
+    }
+  }
+  const onOverlayClick = (event: MouseEvent) => {
+    if (event.target === event.currentTarget && !inline) controller.requestClose()
+  }
+
+  const title = state.alert ? 'Frontdoor' : (TITLES[route.view] ?? route.view)
+  let body: React.ReactNode
+  if (state.alert) body = <AlertView alert={state.alert} />
+  else if (route.view === 'Connect') body = <ConnectView />
+  else if (route.view === 'EmailLogin') body = <EmailLogin />
+  else body = <Placeholder view={route.view} />
+
+  return (
+    <ControllerContext value={controller}>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: the overlay is a pointer target only; Escape and the close button are the keyboard ways out */}
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: see above */}
+      <div
+        className={`fd-overlay${inline ? ' fd-inline' : ''}`}
+        data-open={visible}
+        onClick={onOverlayClick}
+        onKeyDown={onKeyDown}
+      >
+        <div
+          ref={card}
+          className="fd-card"
+          role="dialog"
+          aria-modal={!inline}
+          aria-labelledby="fd-title"
+          tabIndex={-1}
+          data-theme={state.theme.themeMode}
+          data-shake={modal.shake}
+          style={Theme.variables(state.theme.themeVariables)}
+          hidden={!visible}
+        >
+          <header className="fd-header">
+            {route.history.length > 0 && !state.alert ? (
+              <button
+                type="button"
+                className="fd-icon-button"
+                aria-label="Back"
+                onClick={controller.router.goBack}
+              >
+                <svg viewBox="0 0 24 24" aria-hidden="true">
+                  <path d="M15 5l-7 7 7 7" />
+                </svg>
+              </button>
+            ) : (
+              <span className="fd-icon-spacer" />
+            )}
+            <h1 id="fd-title" className="fd-title">
+              {title}
+            </h1>
+            {inline ? (
+              <span className="fd-icon-spacer" />
+            ) : (
+              <button
+                type="button"
+                className="fd-icon-button"
+                aria-label="Close"
+                onClick={controller.requestClose}
+              >
+                <svg viewBox="0 0 24 24" aria-hidden="true">
+                  <path d="M6 6l12 12M18 6L6 18" />
+                </svg>
+              </button>
+            )}
+          </header>
+          <main className="fd-body" aria-busy={modal.loading}>
+            <Suspense fallback={<div className="fd-spinner" role="status" aria-label="Loading" />}>
+              {body}
+            </Suspense>
+          </main>
+        </div>
+      </div>
+    </ControllerContext>
+  )
+}

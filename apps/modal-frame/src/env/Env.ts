@@ -1,0 +1,38 @@
+/** Where the modal learned each setting: the frame URL (projectId, mode) and tags the server wrote. */
+export type Env = {
+  projectId: string | undefined
+  mode: 'modal' | 'inline'
+  apiUrl: string
+  /** The project's allowed origins as the server read them, or the error class of that call. */
+  allowedOrigins: string[]
+  originsError: 'RATE_LIMITED' | 'SERVER_ERROR' | undefined
+}
+
+/** The `<meta>` names the frame server writes into index.html. */
+export const META = {
+  apiUrl: 'frontdoor:api-url',
+  allowedOrigins: 'frontdoor:allowed-origins',
+  originsError: 'frontdoor:origins-error',
+} as const
+
+function meta(doc: Document, name: string): string | undefined {
+  return doc.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content || undefined
+}
+
+/** Reads the environment from the document and its URL. */
+export function read(doc: Document = document, href: string = location.href): Env {
+  const url = new URL(href)
+  let allowedOrigins: string[] = []
+  try {
+    const parsed: unknown = JSON.parse(meta(doc, META.allowedOrigins) ?? '[]')
+    if (Array.isArray(parsed)) allowedOrigins = parsed.filter((o): o is string => typeof o === 'string')
+  } catch {}
+  const error = meta(doc, META.originsError)
+  return {
+    projectId: url.searchParams.get('projectId') || undefined,
+    mode: url.searchParams.get('mode') === 'inline' ? 'inline' : 'modal',
+    apiUrl: (meta(doc, META.apiUrl) ?? 'http://127.0.0.1:4000').replace(/\/$/, ''),
+    allowedOrigins,
+    originsError: error === 'RATE_LIMITED' || error === 'SERVER_ERROR' ? error : undefined,
+  }
+}

@@ -1,0 +1,44 @@
+import type * as Features from '../../features/Features.js'
+
+/** Accessible names of the social providers (ARCHITECTURE.md section 5). */
+export const SOCIAL_NAMES: Record<Features.Social, string> = {
+  google: 'Google',
+  x: 'X',
+  farcaster: 'Farcaster',
+  discord: 'Discord',
+  apple: 'Apple',
+  github: 'GitHub',
+  facebook: 'Facebook',
+}
+
+const GLYPHS: Record<Features.Social, string> = {
+  google: 'G',
+  x: '𝕏',
+  farcaster: 'F',
+  discord: 'D',
+  apple: '',
+  github: 'GH',
+  facebook: 'f',
+}
+
+/** One button per enabled social provider, named by the provider. */
+export function Socials(props: { socials: Features.Social[]; onPick: (social: Features.Social) => void }) {
+  return (
+    <ul className="fd-socials" aria-label="Social login">
+      {props.socials.map((social) => (
+        <li key={social}>
+          <button
+            type="button"
+            className="fd-social"
+            data-social={social}
+            aria-label={SOCIAL_NAMES[social]}
+            title={SOCIAL_NAMES[social]}
+            onClick={() => props.onPick(social)}
+          >
+            <span aria-hidden="true">{GLYPHS[social] || SOCIAL_NAMES[social][0]}</span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  )
+}
