@@ -67,6 +67,21 @@ export function parts(addresses: Addresses): Part[] {
       command: [...tsx, 'apps/api/src/main.ts'],
       after: ['devnet-31337', 'devnet-31338'],
     },
+    {
+      name: 'modal-frame',
+      url: addresses.MODAL_URL,
+      healthy: () => httpOk(`${addresses.MODAL_URL}/healthz`),
+      // Builds the modal and sdk.js first when their sources are newer than the build.
+      command: [...tsx, 'apps/modal-frame/scripts/start.ts'],
+      after: ['api'],
+    },
+    {
+      name: 'demo',
+      url: addresses.DEMO_URL,
+      healthy: () => httpOk(addresses.DEMO_URL),
+      command: [...tsx, 'apps/demo/scripts/start.ts'],
+      after: ['modal-frame'],
+    },
   ]
 }
 
