@@ -12,9 +12,10 @@ const status = document.getElementById('status') as HTMLParagraphElement
 const frontdoor = window.frontdoor
 if (!frontdoor) status.textContent = 'Frontdoor did not load: is the modal frame running?'
 else {
-  status.textContent = 'Frontdoor is ready.'
+  const show = (state: HostSdk.State) => {
+    status.textContent = `Frontdoor is ready: the modal is ${state.open ? 'open' : 'closed'} (${state.status}).`
+  }
+  show(frontdoor.getState())
+  frontdoor.subscribe(show)
   button.addEventListener('click', () => void frontdoor.open())
-  frontdoor.subscribe((state) => {
-    status.textContent = state.open ? 'The modal is open.' : `Modal closed (${state.status}).`
-  })
 }

@@ -77,7 +77,6 @@ export function App({ controller }: { controller: Controller.Controller }) {
   return (
     <ControllerContext value={controller}>
       {/* biome-ignore lint/a11y/noStaticElementInteractions: the overlay is a pointer target only; Escape and the close button are the keyboard ways out */}
-      {/* biome-ignore lint/a11y/useKeyWithClickEvents: see above */}
       <div
         className={`fd-overlay${inline ? ' fd-inline' : ''}`}
         data-open={visible}
@@ -96,7 +95,7 @@ export function App({ controller }: { controller: Controller.Controller }) {
           style={Theme.variables(state.theme.themeVariables)}
           hidden={!visible}
         >
-          <header className="fd-header">
+          <div className="fd-header">
             {route.history.length > 0 && !state.alert ? (
               <button
                 type="button"
@@ -128,12 +127,12 @@ export function App({ controller }: { controller: Controller.Controller }) {
                 </svg>
               </button>
             )}
-          </header>
-          <main className="fd-body" aria-busy={modal.loading}>
+          </div>
+          <div className="fd-body" aria-busy={modal.loading}>
             <Suspense fallback={<div className="fd-spinner" role="status" aria-label="Loading" />}>
               {body}
             </Suspense>
-          </main>
+          </div>
         </div>
       </div>
     </ControllerContext>

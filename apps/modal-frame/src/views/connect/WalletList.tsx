@@ -23,7 +23,6 @@ function onKeyDown(event: KeyboardEvent<HTMLUListElement>) {
 /** The list of wallets (installed, recent, featured) and the WalletConnect and All Wallets entries. */
 export function WalletList({ rows, autoFocus }: { rows: Row[]; autoFocus: boolean }) {
   return (
-    // biome-ignore lint/a11y/noNoninteractiveElementInteractions: arrow-key navigation between the buttons it holds
     <ul className="fd-list" aria-label="Wallets" onKeyDown={onKeyDown}>
       {rows.map((row, index) => (
         <li key={row.key}>

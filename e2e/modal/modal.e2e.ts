@@ -1,0 +1,286 @@
+import { mkdirSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test } from '@playwright/test'
+import * as Pages from './pages.js'
+
+const { DEMO_URL, MODAL_URL } = Pages.addresses
+const ARTIFACTS = join(dirname(fileURLToPath(import.meta.url)), '..', 'artifacts', 'modal')
+mkdirSync(ARTIFACTS, { recursive: true })
+
+test.describe('npm package page', () => {
+  test('opens with the button; closes with the close button, Escape and a click outside; focus returns', async ({
+    page,
+  }) => {
+    await page.goto(DEMO_URL)
+    const connect = page.getByRole('button', { name: 'Connect', exact: true })
+
+    await connect.click()
+    await Pages.expectConnectShown(page)
+    await expect(page.getByTestId('modal-state')).toHaveText('open (Connect)')
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe('hidden')
+    await Pages.modal(page).getByRole('button', { name: 'Close' }).click()
+    await Pages.expectClosed(page)
+    await expect(connect).toBeFocused()
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe('hidden')
+
+    await connect.click()
+    await Pages.expectConnectShown(page)
+    await page.keyboard.press('Escape')
+    await Pages.expectClosed(page)
+    await expect(connect).toBeFocused()
+
+    await connect.click()
+    await Pages.expectConnectShown(page)
+    await page.mouse.click(10, 10)
+    await Pages.expectClosed(page)
+    await expect(connect).toBeFocused()
+    await expect(page.getByTestId('modal-state')).toHaveText('closed')
+  })
+
+  test('the iframe is preloaded with the sandbox, allow and title of ARCHITECTURE.md', async ({ page }) => {
+    await page.goto(DEMO_URL)
+    const iframe = page.locator('iframe.frontdoor-frame')
+    await expect(iframe).toHaveAttribute(
+      'sandbox',
+      'allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox',
+    )
+    await expect(iframe).toHaveAttribute(
+      'allow',
+      'clipboard-write; publickey-credentials-get; publickey-credentials-create',
+    )
+    await expect(iframe).toHaveAttribute('title', /Frontdoor/)
+    expect(await iframe.getAttribute('src')).toBe(`${MODAL_URL}/?projectId=demo`)
+    // Preloaded: the Connect view is rendered in the frame before open() is called.
+    await expect(
+      Pages.modal(page).getByRole('button', { name: 'WalletConnect', includeHidden: true }),
+    ).toHaveCount(1)
+  })
+
+  test('the Connect view: methods in order email, social, wallet, with the accessible names of the spec', async ({
+    page,
+  }) => {
+    await page.goto(DEMO_URL)
+    await page.getByRole('button', { name: 'Connect', exact: true }).click()
+    await Pages.expectConnectShown(page)
+    const frame = Pages.modal(page)
+    await expect(frame.getByRole('textbox', { name: 'Email' })).toBeVisible()
+    for (const name of ['Google', 'X', 'Farcaster', 'Discord', 'Apple', 'GitHub', 'Facebook']) {
+      await expect(frame.getByRole('button', { name, exact: true })).toBeVisible()
+    }
+    await expect(frame.getByRole('button', { name: 'All Wallets' })).toBeVisible()
+    // The featured wallets come from /getWallets of the real API.
+    await expect(frame.getByRole('list', { name: 'Wallets' }).getByRole('button')).toHaveCount(6)
+    const order = await frame
+      .locator('.fd-connect > *:not(.fd-separator)')
+      .evaluateAll((nodes) => nodes.map((n) => n.className))
+    expect(order).toEqual(['fd-email', 'fd-socials', 'fd-list'])
+
+    // Keyboard: the email input has focus; arrow keys move between wallets.
+    await expect(frame.getByRole('textbox', { name: 'Email' })).toBeFocused()
+    await frame.getByRole('button', { name: 'WalletConnect' }).focus()
+    await page.keyboard.press('ArrowDown')
+    await expect(frame.getByRole('button', { name: 'All Wallets' })).toBeFocused()
+
+    // WalletConnect's flow comes later: an honest placeholder, and Back returns to Connect.
+    await page.keyboard.press('ArrowUp')
+    await page.keyboard.press('Enter')
+    await expect(frame.getByText('Not available yet')).toBeVisible()
+    await frame.getByRole('button', { name: 'Back' }).click()
+    await expect(frame.getByRole('heading', { name: 'Connect Wallet' })).toBeVisible()
+  })
+
+  test('EIP-6963 discovery finds the provider', async ({ page }) => {
+    await page.goto(DEMO_URL)
+    const found = await page.evaluate(
+      () =>
+        new Promise<{ name: string; rdns: string; uuid: string; hasRequest: boolean }[]>((resolve) => {
+          const seen: { name: string; rdns: string; uuid: string; hasRequest: boolean }[] = []
+          window.addEventListener('eip6963:announceProvider', (event) => {
+            const { info, provider } = (event as CustomEvent).detail
+            seen.push({ ...info, hasRequest: typeof provider?.request === 'function' })
+          })
+          window.dispatchEvent(new Event('eip6963:requestProvider'))
+          setTimeout(() => resolve(seen), 100)
+        }),
+    )
+    expect(found).toHaveLength(1)
+    expect(found[0]).toMatchObject({ name: 'Frontdoor', rdns: 'dev.frontdoor', hasRequest: true })
+  })
+
+  test('eth_requestAccounts opens the modal and closing it rejects with 4001', async ({ page }) => {
+    await page.goto(DEMO_URL)
+    await page.waitForFunction(() => document.querySelector('iframe.frontdoor-frame'))
+    const result = page.evaluate(async () => {
+      const provider = await new Promise<{ request: (a: { method: string }) => Promise<unknown> }>(
+        (resolve) => {
+          window.addEventListener(
+            'eip6963:announceProvider',
+            (e) => resolve((e as CustomEvent).detail.provider),
+            {
+              once: true,
+            },
+          )
+          window.dispatchEvent(new Event('eip6963:requestProvider'))
+        },
+      )
+      try {
+        return { ok: await provider.request({ method: 'eth_requestAccounts' }) }
+      } catch (error) {
+        const e = error as { code: number; message: string }
+        return { code: e.code, message: e.message }
+      }
+    })
+    await Pages.expectConnectShown(page)
+    await page.keyboard.press('Escape')
+    expect(await result).toEqual({ code: 4001, message: 'User rejected the request.' })
+  })
+
+  test('reads a balance on the devnet through the provider and switches network', async ({ page }) => {
+    await page.goto(DEMO_URL)
+    await page.getByRole('button', { name: 'Read' }).click()
+    await expect(page.getByTestId('balance')).toHaveText(/^\d[\d.]* ETH$/)
+    await page.getByRole('button', { name: 'Devnet 31338' }).click()
+    await expect(page.getByTestId('network')).toHaveText('Devnet 31338 (31338)')
+    await expect(page.locator('.log')).toContainText('chainChanged')
+    await expect(page.locator('.log')).toContainText('"0x7a6a"')
+    // Signing needs a connected account: the standard 4100 error, not a fake signature.
+    await page.getByRole('button', { name: 'Sign a message' }).click()
+    await expect(page.locator('.log')).toContainText('personal_sign failed')
+    await expect(page.locator('.log')).toContainText('4100')
+  })
+})
+
+test.describe('script-tag page', () => {
+  test('one line sets window.frontdoor; the modal opens and closes (button, Escape, outside click)', async ({
+    page,
+  }) => {
+    await page.goto(`${DEMO_URL}/script-tag.html`)
+    await expect(page.getByRole('status')).toHaveText(/^Frontdoor is ready/)
+    const connect = page.getByRole('button', { name: 'Connect' })
+    await connect.click()
+    await Pages.expectConnectShown(page)
+    await expect(page.getByRole('status')).toHaveText('Frontdoor is ready: the modal is open (disconnected).')
+    await page.keyboard.press('Escape')
+    await Pages.expectClosed(page)
+    await expect(connect).toBeFocused()
+    await connect.click()
+    await Pages.expectConnectShown(page)
+    await page.mouse.click(5, 5)
+    await Pages.expectClosed(page)
+    await connect.click()
+    await Pages.modal(page).getByRole('button', { name: 'Close' }).click()
+    await Pages.expectClosed(page)
+    await expect(connect).toBeFocused()
+  })
+})
+
+test.describe('origins', () => {
+  test("a page whose origin is not allowed sees 'Invalid App Configuration'", async ({ page }) => {
+    const foreign = await Pages.serveForeignPage(
+      5199,
+      `<!doctype html><html lang="en"><head><title>Not allowed</title></head><body>
+       <button id="open">Open</button>
+       <script src="${MODAL_URL}/sdk.js" data-project-id="demo" data-chain-ids="31337"></script>
+       <script>document.getElementById('open').onclick = () => window.frontdoor.open()</script>
+       </body></html>`,
+    )
+    try {
+      await page.goto(foreign.url)
+      await page.getByRole('button', { name: 'Open' }).click()
+      const frame = Pages.modal(page)
+      await expect(frame.getByRole('alert')).toContainText('Invalid App Configuration')
+      // Nothing else of the modal is offered.
+      await expect(frame.getByRole('button', { name: 'WalletConnect' })).toHaveCount(0)
+      const answer = await page.evaluate(() =>
+        (
+          window as unknown as { frontdoor: { provider: { request: (a: unknown) => Promise<unknown> } } }
+        ).frontdoor.provider
+          .request({ method: 'eth_blockNumber' })
+          .catch((e: { code: number }) => e.code),
+      )
+      expect(answer).toBe(4100)
+    } finally {
+      await foreign.close()
+    }
+  })
+
+  test('a hostile page that posts junk messages at the frame changes nothing', async ({ page, context }) => {
+    const hostile = await Pages.serveForeignPage(
+      5198,
+      `<!doctype html><html lang="en"><head><title>Hostile</title></head><body><script>
+       window.attack = (target) => {
+         const junk = [
+           'open', null, 42, { type: 'open' }, { method: 'open', args: [] },
+           { namespace: 'penpal', type: 'SYN', participantId: 'evil' },
+           { namespace: 'penpal', type: 'CALL', id: '1', methodPath: ['open'], args: [{}] },
+           { namespace: 'penpal', type: 'CALL', id: '2', methodPath: ['request'], args: [{ method: 'eth_accounts' }] },
+         ]
+         for (const message of junk) target.postMessage(message, '*')
+       }
+       </script></body></html>`,
+    )
+    try {
+      const demo = await context.newPage()
+      await demo.goto(DEMO_URL)
+      await Pages.expectClosed(demo)
+      // The hostile page gets a handle on the demo's frame (as an opener or embedder would) and floods it.
+      await page.goto(hostile.url)
+      const popupPromise = page.waitForEvent('popup')
+      await page.evaluate((url) => {
+        ;(window as unknown as { victim: Window | null }).victim = window.open(url)
+      }, DEMO_URL)
+      const popup = await popupPromise
+      await popup.waitForLoadState('load')
+      await popup.waitForFunction(() => document.querySelector('iframe.frontdoor-frame'))
+      await page.evaluate(() => {
+        const w = window as unknown as { victim: Window; attack: (t: Window) => void }
+        for (let i = 0; i < 20; i++) w.attack(w.victim.frames[0]!)
+      })
+      await popup.waitForTimeout(300)
+      await Pages.expectClosed(popup)
+      await expect(popup.getByTestId('modal-state')).toHaveText('closed')
+      // The modal still works for its real host.
+      await popup.getByRole('button', { name: 'Connect', exact: true }).click()
+      await Pages.expectConnectShown(popup)
+      await popup.keyboard.press('Escape')
+      await Pages.expectClosed(popup)
+    } finally {
+      await hostile.close()
+    }
+  })
+})
+
+test.describe('looks and accessibility', () => {
+  for (const layout of [
+    { name: 'light', colorScheme: 'light' as const, viewport: { width: 1100, height: 800 } },
+    { name: 'dark', colorScheme: 'dark' as const, viewport: { width: 1100, height: 800 } },
+    { name: 'phone', colorScheme: 'light' as const, viewport: { width: 360, height: 740 } },
+  ]) {
+    test(`Connect view, ${layout.name}: screenshot and no axe-core violations`, async ({ page }) => {
+      await page.setViewportSize(layout.viewport)
+      await page.emulateMedia({ colorScheme: layout.colorScheme })
+      await page.goto(DEMO_URL)
+      await page.getByRole('button', { name: 'Connect', exact: true }).click()
+      await Pages.expectConnectShown(page)
+      await expect(Pages.modal(page).getByRole('list', { name: 'Wallets' }).getByRole('button')).toHaveCount(
+        6,
+      )
+      await expect(Pages.modal(page).locator('img').first()).toHaveJSProperty('complete', true)
+      await page.screenshot({ path: join(ARTIFACTS, `connect-${layout.name}.png`) })
+      const card = await Pages.modal(page).locator('.fd-card').boundingBox()
+      if (layout.name === 'phone') {
+        // A bottom sheet: full width, resting on the bottom edge.
+        expect(card?.width).toBe(360)
+        expect(Math.round((card?.y ?? 0) + (card?.height ?? 0))).toBe(740)
+      }
+      const frame = page.frames().find((f) => f.url().startsWith(MODAL_URL))
+      expect(frame).toBeDefined()
+      const results = await new AxeBuilder({ page }).include('iframe.frontdoor-frame').analyze()
+      expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([])
+      const demoResults = await new AxeBuilder({ page }).analyze()
+      expect(demoResults.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([])
+    })
+  }
+})
