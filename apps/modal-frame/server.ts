@@ -96,8 +96,11 @@ const escapeAttr = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
 
 /** index.html with the `<meta>` tags the modal reads (see src/env/Env.ts). */
-export function document(html: string, apiUrl: string, origins: Origins) {
+export function document(html: string, apiUrl: string, origins: Origins, embedder?: string) {
   const metas = [
+    embedder && isOrigin(embedder)
+      ? `<meta name="frontdoor:embedder" content="${escapeAttr(embedder)}">`
+      : '',
     `<meta name="frontdoor:api-url" content="${escapeAttr(apiUrl)}">`,
     `<meta name="frontdoor:allowed-origins" content="${escapeAttr(JSON.stringify(origins.allowedOrigins))}">`,
     origins.error ? `<meta name="frontdoor:origins-error" content="${origins.error}">` : '',
@@ -178,8 +181,9 @@ export function handler(options: Options) {
     html ??= readFile(join(options.distDir, 'index.html'), 'utf8')
     const projectId = url.searchParams.get('projectId') || undefined
     const origins: Origins = projectId ? await originsOf(projectId) : { allowedOrigins: [], error: undefined }
-    const ancestors = frameAncestors(origins, refererOrigin(request), projectId)
-    return send(200, document(await html, options.apiUrl, origins), {
+    const embedder = refererOrigin(request)
+    const ancestors = frameAncestors(origins, embedder, projectId)
+    return send(200, document(await html, options.apiUrl, origins, embedder), {
       'content-type': TYPES['.html']!,
       'cache-control': 'no-store',
       'content-security-policy': contentSecurityPolicy(options, ancestors),

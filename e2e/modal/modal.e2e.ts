@@ -134,7 +134,7 @@ test.describe('npm package page', () => {
     })
     await Pages.expectConnectShown(page)
     await page.keyboard.press('Escape')
-    expect(await result).toEqual({ code: 4001, message: 'User rejected the request.' })
+    expect(await result).toEqual({ code: 4001, message: 'The user rejected the request.' })
   })
 
   test('reads a balance on the devnet through the provider and switches network', async ({ page }) => {

@@ -77,7 +77,7 @@ export function Demo() {
                 type="button"
                 className="button secondary"
                 aria-pressed={state.chainId === n.id}
-                onClick={() => void run(`switch to ${n.id}`, () => frontdoor.switchNetwork(n.id))}
+                onClick={() => void run(`switch to ${n.id}`, () => frontdoor.switchNetwork(Number(n.id)))}
               >
                 {n.name}
               </button>

@@ -1,20 +1,18 @@
-import { createFrontdoor } from '@frontdoor/host-sdk'
+import { createFrontdoor, type Network } from '@frontdoor/host-sdk'
+
+const devnet = (id: number): Network => ({
+  id,
+  caipNetworkId: `eip155:${id}`,
+  chainNamespace: 'eip155',
+  name: `Devnet ${id}`,
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  // The modal reads chains through the API's RPC proxy; the page needs no node URL.
+  rpcUrls: { default: { http: [] } },
+  testnet: true,
+})
 
 /** The devnets of packages/devnet. */
-export const NETWORKS = [
-  {
-    id: 31337,
-    name: 'Devnet 31337',
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    testnet: true,
-  },
-  {
-    id: 31338,
-    name: 'Devnet 31338',
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    testnet: true,
-  },
-]
+export const NETWORKS = [devnet(31337), devnet(31338)]
 
 /** The demo's one Frontdoor instance (created once, in the browser). */
 export const frontdoor = createFrontdoor({

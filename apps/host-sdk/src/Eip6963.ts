@@ -1,4 +1,4 @@
-import type * as Messages from './Messages.js'
+import type * as HostModal from '@frontdoor/protocol/host-modal'
 
 /** EIP-6963 provider info. */
 export type Info = { uuid: string; name: string; icon: string; rdns: string }
@@ -25,7 +25,7 @@ export function announce(provider: unknown): { info: Info; stop: () => void } {
  * Discovers the page's injected wallets by EIP-6963 (skipping our own uuid) and calls `onChange` with
  * the list each time a new one announces itself.
  */
-export function discover(ownUuid: string, onChange: (wallets: Messages.InjectedWallet[]) => void) {
+export function discover(ownUuid: string, onChange: (wallets: HostModal.InjectedWallet[]) => void) {
   const found = new Map<string, { info: Info; provider: unknown }>()
   const onAnnounce = (event: Event) => {
     const detail = (event as CustomEvent<{ info?: Partial<Info>; provider?: unknown }>).detail

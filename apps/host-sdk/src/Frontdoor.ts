@@ -1,22 +1,24 @@
 import { ADDRESS_DEFAULTS } from '@frontdoor/protocol/addresses'
+import type * as HostModal from '@frontdoor/protocol/host-modal'
 import * as Dialog from './Dialog.js'
 import * as Eip6963 from './Eip6963.js'
 import * as Emitter from './Emitter.js'
-import type * as Messages from './Messages.js'
 import * as ProviderErrors from './ProviderErrors.js'
 import * as Transport from './Transport.js'
-import * as Validate from './Validate.js'
 
 export const SDK_VERSION = '0.0.0'
+
+/** A network the page supports (CAIP network, as in spec section 3). */
+export type Network = HostModal.HostInfo['networks'][number]
 
 /** Options of `createFrontdoor()`. */
 export type Options = {
   projectId: string
-  networks: Messages.Network[]
-  metadata: Messages.Metadata
-  features?: Messages.Features
-  themeMode?: Messages.ThemeMode
-  themeVariables?: Messages.ThemeVariables
+  networks: Network[]
+  metadata: HostModal.Metadata
+  features?: HostModal.Features
+  themeMode?: HostModal.ThemeMode
+  themeVariables?: HostModal.ThemeVariables
   /** The modal frame's URL (default: the Frontdoor modal at MODAL_URL). */
   modalUrl?: string
   /** Render the modal inside this element, with no dialog or backdrop (embedded mode). */
@@ -26,7 +28,14 @@ export type Options = {
 }
 
 /** What the page sees of the modal and the connection. */
-export type State = Messages.State
+export type State = {
+  open: boolean
+  loading: boolean
+  view: HostModal.View
+  status: HostModal.State['status']
+  address?: string
+  chainId?: number
+}
 
 /** An EIP-1193 provider. */
 export type Provider = {
@@ -37,7 +46,7 @@ export type Provider = {
 
 /** A Frontdoor instance. */
 export type Frontdoor = {
-  open: (options?: { view?: string }) => Promise<void>
+  open: (options?: { view?: HostModal.View }) => Promise<void>
   close: () => Promise<void>
   provider: Provider
   getState: () => State
@@ -51,14 +60,17 @@ export type Frontdoor = {
 }
 
 const hex = (n: number) => `0x${n.toString(16)}`
+const evmId = (network: Network | undefined) =>
+  network?.chainNamespace === 'eip155' ? Number(network.id) : undefined
 let instance: Frontdoor | undefined
+let requestId = 0
 
 /**
  * Creates the Frontdoor modal: appends a hidden `<dialog>` with the preloaded modal iframe, so
  * `open()` is instant. Calling it again returns the first instance.
  *
  * @example
- * const frontdoor = createFrontdoor({ projectId: 'demo', networks: [{ id: 31337, name: 'Devnet' }], metadata: { name: 'My dapp' } })
+ * const frontdoor = createFrontdoor({ projectId: 'demo', networks: [devnet], metadata: { name: 'My dapp' } })
  * await frontdoor.open()
  */
 export function createFrontdoor(options: Options): Frontdoor {
@@ -73,11 +85,13 @@ export function createFrontdoor(options: Options): Frontdoor {
 
   const emitter = Emitter.create()
   const listeners = new Set<(state: State) => void>()
+  const firstChain = options.networks.map(evmId).find((id) => id !== undefined)
   let state: State = {
     open: false,
-    status: 'disconnected',
+    loading: false,
     view: 'Connect',
-    chainId: options.networks[0]?.id,
+    status: 'disconnected',
+    ...(firstChain ? { chainId: firstChain } : {}),
   }
   let pendingAccounts: { resolve: (a: string[]) => void; reject: (e: Error) => void }[] = []
 
@@ -104,49 +118,62 @@ export function createFrontdoor(options: Options): Frontdoor {
     for (const listener of [...listeners]) listener(state)
   }
 
-  const hostInfo: Messages.HostInfo = {
-    projectId: options.projectId,
-    metadata: options.metadata,
-    networks: options.networks,
-    ...(options.features ? { features: options.features } : {}),
-    theme: { themeMode: options.themeMode ?? 'light', themeVariables: options.themeVariables ?? {} },
-    mode: inline ? 'inline' : 'modal',
-    sdkVersion: SDK_VERSION,
-  }
   const transport = Transport.connectModal(frame, modalUrl.origin, {
-    hostInfo: () => hostInfo,
-    state: (value: unknown) => setState(Validate.state(value)),
-    requestClose: () => {
-      void close()
+    hostInfo: () => ({
+      projectId: options.projectId,
+      metadata: options.metadata,
+      networks: options.networks,
+      ...(options.features ? { features: options.features } : {}),
+      theme: { themeMode: options.themeMode ?? 'light', themeVariables: options.themeVariables ?? {} },
+      mode: inline ? 'inline' : 'modal',
+      sdkVersion: SDK_VERSION,
+    }),
+    state: (snapshot) => {
+      const { address, chainId: _chain, ...rest } = state
+      const chainId = evmId(snapshot.network) ?? state.chainId
+      const nextAddress = snapshot.account?.address
+      setState({
+        ...rest,
+        open: inline || snapshot.open,
+        loading: snapshot.loading,
+        view: snapshot.view,
+        status: snapshot.status,
+        ...(nextAddress ? { address: nextAddress } : {}),
+        ...(chainId ? { chainId } : {}),
+      })
     },
+    open: () => dialog?.show(),
+    requestClose: () => void close(),
+    loading: ({ loading }) => setState({ ...state, loading }),
+    providerEvent: ({ event, data }) => emitter.emit(event, data),
   })
 
-  async function open(openOptions: { view?: string } = {}) {
+  async function open(openOptions: { view?: HostModal.View } = {}) {
     dialog?.show()
     setState({ ...state, open: true })
-    const modal = await transport.modal
-    await modal.open(openOptions)
+    const call = await transport.call
+    await call('open', openOptions)
   }
 
   async function close() {
     dialog?.hide()
-    if (state.open) setState({ ...state, open: false })
-    const modal = await transport.modal
-    await modal.close()
+    if (state.open && !inline) setState({ ...state, open: false })
+    const call = await transport.call
+    await call('close')
   }
 
   async function forward(method: string, params: unknown): Promise<unknown> {
-    const modal = await transport.modal
-    const response = Validate.rpcResponse(
-      await modal.request(params === undefined ? { method } : { method, params: params as unknown[] }),
-    )
-    if ('error' in response)
-      throw new ProviderErrors.ProviderRpcError(
-        response.error.code,
-        response.error.message,
-        response.error.data,
+    const call = await transport.call
+    try {
+      return await call(
+        'request',
+        { id: ++requestId, method, ...(params === undefined ? {} : { params }) },
+        Number.POSITIVE_INFINITY,
       )
-    return response.result
+    } catch (error) {
+      const e = error as Transport.RemoteError
+      throw new ProviderErrors.ProviderRpcError(e.code ?? -32603, e.message, e.data)
+    }
   }
 
   const provider: Provider = {
@@ -160,7 +187,7 @@ export function createFrontdoor(options: Options): Frontdoor {
         case 'eth_accounts':
           return state.status === 'connected' && state.address ? [state.address] : []
         case 'eth_chainId':
-          return hex(state.chainId ?? options.networks[0]?.id ?? 1)
+          return hex(state.chainId ?? 1)
         case 'eth_requestAccounts':
           if (state.status === 'connected' && state.address) return [state.address]
           return new Promise<string[]>((resolve, reject) => {
@@ -175,7 +202,7 @@ export function createFrontdoor(options: Options): Frontdoor {
   }
   const announcement = Eip6963.announce(provider)
   const discovery = Eip6963.discover(announcement.info.uuid, (wallets) => {
-    void transport.modal.then((modal) => modal.injectedWallets(wallets)).catch(() => {})
+    void transport.call.then((call) => call('injectedWallets', { wallets })).catch(() => {})
   })
 
   const element: HTMLElement = dialog?.element ?? frame
@@ -192,8 +219,7 @@ export function createFrontdoor(options: Options): Frontdoor {
       return () => listeners.delete(listener)
     },
     async disconnect() {
-      const { address: _, ...rest } = state
-      setState({ ...rest, status: 'disconnected' })
+      await (await transport.call)('disconnect')
     },
     async switchNetwork(chainId) {
       await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: hex(chainId) }] })

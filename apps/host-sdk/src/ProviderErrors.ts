@@ -1,3 +1,5 @@
+import * as Errors from '@frontdoor/protocol/errors'
+
 /** An EIP-1193 provider error: a code, the standard message, optional data. */
 export class ProviderRpcError extends Error {
   readonly code: number
@@ -10,17 +12,14 @@ export class ProviderRpcError extends Error {
   }
 }
 
-/** The standard EIP-1193 / EIP-1474 errors and their messages. */
+/** The standard EIP-1193 / EIP-1474 errors the provider throws itself (packages/protocol's). */
 export const ERRORS = {
-  userRejected: { code: 4001, message: 'User rejected the request.' },
-  unauthorized: {
-    code: 4100,
-    message: 'The requested method and/or account has not been authorized by the user.',
-  },
-  unsupportedMethod: { code: 4200, message: 'The Provider does not support the requested method.' },
-  disconnected: { code: 4900, message: 'The Provider is disconnected from all chains.' },
-  chainDisconnected: { code: 4901, message: 'The Provider is not connected to the requested chain.' },
-  invalidParams: { code: -32602, message: 'Invalid method parameter(s).' },
+  userRejected: Errors.PROVIDER_ERRORS.userRejectedRequest,
+  unauthorized: Errors.PROVIDER_ERRORS.unauthorized,
+  unsupportedMethod: Errors.PROVIDER_ERRORS.unsupportedMethod,
+  disconnected: Errors.PROVIDER_ERRORS.disconnected,
+  chainDisconnected: Errors.PROVIDER_ERRORS.chainDisconnected,
+  invalidParams: Errors.PROVIDER_ERRORS.invalidParams,
 } as const
 
 /** Builds the error for one of ERRORS. */

@@ -1,34 +1,140 @@
-import { connect, type RemoteProxy, WindowMessenger } from 'penpal'
-import type * as Messages from './Messages.js'
+import type * as HostModal from '@frontdoor/protocol/host-modal'
+import { CallOptions, connect, WindowMessenger } from 'penpal'
+import * as Validate from './Validate.js'
 
-/** The calls the host makes to the modal. */
-export type Modal = RemoteProxy<Messages.ModalMethods>
+/** The host <-> modal channel and protocol version (packages/protocol; Transport.test.ts checks them). */
+export const CHANNEL = 'frontdoor:host-modal'
+export const PROTOCOL_VERSION = 1
+/** The version handshake method both ends expose (packages/protocol `Bridge.HANDSHAKE`). */
+export const HANDSHAKE = '__frontdoor_handshake'
+
+type ErrorReply = { code?: number; message: string; data?: unknown }
+type Reply = { result: unknown } | { error: ErrorReply }
+
+/** What the host answers when the modal calls it (params already checked). */
+export type Handlers = {
+  hostInfo: () => HostModal.HostInfo
+  state: (state: HostModal.State) => void
+  open: () => void
+  requestClose: () => void
+  loading: (params: { loading: boolean }) => void
+  providerEvent: (event: HostModal.ProviderEvent) => void
+}
+
+/** An error reply from the modal, with its EIP-1193 code when it has one. */
+export class RemoteError extends Error {
+  readonly code: number | undefined
+  readonly data: unknown
+  constructor(reply: ErrorReply) {
+    super(reply.message)
+    this.code = reply.code
+    this.data = reply.data
+  }
+}
+
+/** Calls a modal message: params out, the checked reply's result back (or a thrown RemoteError). */
+export type Call = (
+  name: keyof typeof HostModal.ModalMessages,
+  params?: unknown,
+  timeoutMs?: number,
+) => Promise<unknown>
+
+const DEFAULT_TIMEOUT_MS = 10_000
 
 /**
- * Connects to the modal frame with penpal: only the modal's origin is accepted, messages come from
- * the iframe's window only, and after the handshake they travel on a private MessageChannel. This is
- * the only module that talks across the frame boundary.
+ * The host's end of the host <-> modal protocol of packages/protocol, over penpal: the modal's origin
+ * only, the iframe's window only, a private MessageChannel after the handshake, then the version
+ * handshake. Every message from the modal is checked (Validate.ts) before it is acted on, and every
+ * call is answered with a `{ result }` or `{ error }` reply, as packages/protocol's bridge expects.
+ * This is the only module that talks across the frame boundary.
  */
-export function connectModal(
-  iframe: HTMLIFrameElement,
-  modalOrigin: string,
-  methods: Messages.HostMethods,
-): { modal: Promise<Modal>; destroy: () => void } {
+export function connectModal(iframe: HTMLIFrameElement, modalOrigin: string, handlers: Handlers) {
+  let peerReady = false
+  let onPeerHello = () => {}
+  const peerHello = new Promise<void>((resolve) => {
+    onPeerHello = resolve
+  })
+  const local = { channel: CHANNEL, version: PROTOCOL_VERSION }
+
+  const method =
+    (name: string, check: (params: unknown) => unknown, run: (params: never) => unknown) =>
+    async (...args: unknown[]): Promise<Reply> => {
+      if (!peerReady) return { error: { code: 4900, message: `"${name}" called before the handshake` } }
+      let params: unknown
+      try {
+        if (args.length > 1) throw new Error('one argument')
+        params = check(args[0])
+      } catch {
+        return { error: { code: -32602, message: `Invalid params for "${name}"` } }
+      }
+      try {
+        const result = await run(params as never)
+        return { result: result ?? undefined }
+      } catch (error) {
+        return { error: { code: -32603, message: (error as Error).message || 'An error occurred' } }
+      }
+    }
+  const methods: Record<string, (...args: unknown[]) => Promise<Reply>> = Object.create(null)
+  methods.hostInfo = method('hostInfo', Validate.noParams, handlers.hostInfo)
+  methods.state = method('state', Validate.state, handlers.state)
+  methods.open = method('open', Validate.noParams, handlers.open)
+  methods.requestClose = method('requestClose', Validate.noParams, handlers.requestClose)
+  methods.loading = method('loading', Validate.loading, handlers.loading)
+  methods.providerEvent = method('providerEvent', Validate.providerEvent, handlers.providerEvent)
+  // Requests to the page's injected wallets arrive with the injected connector.
+  methods.injectedWalletRequest = async () => ({
+    error: { code: 4200, message: 'No injected wallet connector' },
+  })
+  methods[HANDSHAKE] = async (hello: unknown): Promise<Reply> => {
+    const ok =
+      typeof hello === 'object' &&
+      hello !== null &&
+      (hello as typeof local).channel === CHANNEL &&
+      (hello as typeof local).version === PROTOCOL_VERSION
+    if (!ok)
+      return {
+        error: { message: `Frontdoor protocol mismatch: this page speaks version ${PROTOCOL_VERSION}` },
+      }
+    peerReady = true
+    onPeerHello()
+    return { result: local }
+  }
+
   let destroy = () => {}
-  const modal = new Promise<Modal>((resolve, reject) => {
+  const call = new Promise<Call>((resolve, reject) => {
     const start = () => {
-      const connection = connect<Messages.ModalMethods>({
+      const connection = connect({
         messenger: new WindowMessenger({
           remoteWindow: iframe.contentWindow!,
           allowedOrigins: [modalOrigin],
         }),
         methods,
+        channel: CHANNEL,
       })
       destroy = connection.destroy
-      connection.promise.then(resolve, reject)
+      connection.promise
+        .then(async (proxy) => {
+          const raw = proxy as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>
+          const call: Call = async (name, params, timeoutMs = DEFAULT_TIMEOUT_MS) => {
+            const args: unknown[] = params === undefined ? [] : [params]
+            if (Number.isFinite(timeoutMs)) args.push(new CallOptions({ timeout: timeoutMs }))
+            const reply = Validate.reply(await raw[name]!(...args))
+            if ('error' in reply) throw new RemoteError(reply.error)
+            return reply.result
+          }
+          const hello = Validate.reply(await raw[HANDSHAKE]!(local))
+          const peer = 'result' in hello ? (hello.result as typeof local | undefined) : undefined
+          if (peer?.channel !== CHANNEL || peer.version !== PROTOCOL_VERSION)
+            throw new Error(
+              'Frontdoor protocol mismatch: load the same Frontdoor release on the page and the modal',
+            )
+          await peerHello
+          resolve(call)
+        })
+        .catch(reject)
     }
     if (iframe.contentWindow) start()
     else iframe.addEventListener('load', start, { once: true })
   })
-  return { modal, destroy: () => destroy() }
+  return { call, destroy: () => destroy() }
 }

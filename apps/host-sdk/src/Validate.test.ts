@@ -1,59 +1,181 @@
+import * as HostModal from '@frontdoor/protocol/host-modal'
+import * as Message from '@frontdoor/protocol/message'
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import * as z from 'zod/mini'
-import * as Messages from './Messages.js'
 import * as Validate from './Validate.js'
 
-const accepts = (check: (v: unknown) => unknown, value: unknown) => {
+// Each hand-written check must accept exactly what packages/protocol's zod schema accepts.
+const agrees = (check: (v: unknown) => unknown, schema: z.ZodMiniType, value: unknown) => {
+  let accepted = true
   try {
     check(value)
-    return true
   } catch {
-    return false
+    accepted = false
   }
+  expect(accepted, JSON.stringify(value)).toBe(z.safeParse(schema, value).success)
 }
 
-const stateLike = fc.record(
+const network = fc.record(
   {
-    open: fc.oneof(fc.boolean(), fc.constant('yes')),
-    status: fc.constantFrom('disconnected', 'connecting', 'reconnecting', 'connected', 'bogus'),
-    address: fc.oneof(
-      fc.constant('0x1234567890abcdef1234567890ABCDEF12345678'),
-      fc.constant('0x12'),
-      fc.string(),
-      fc.integer(),
+    id: fc.oneof(fc.constantFrom(1, 31337, 0, -1, 1.5, 2 ** 53), fc.constantFrom('', 'mainnet', '31337')),
+    caipNetworkId: fc.constantFrom(
+      'eip155:1',
+      'eip155:31337',
+      'solana:mainnet',
+      'eip155:',
+      'eip155:1:x',
+      'x',
     ),
-    chainId: fc.oneof(fc.integer({ min: -3, max: 100_000 }), fc.double(), fc.string()),
-    view: fc.oneof(fc.constantFrom('Connect', 'Account'), fc.string({ maxLength: 80 })),
+    chainNamespace: fc.constantFrom('eip155', 'solana', 'evm'),
+    name: fc.constantFrom('Devnet', ''),
+    nativeCurrency: fc.oneof(
+      fc.record({
+        name: fc.constantFrom('Ether', ''),
+        symbol: fc.constantFrom('ETH', ''),
+        decimals: fc.constantFrom(18, 0, 255, 256, -1, 1.5),
+      }),
+      fc.anything(),
+    ),
+    rpcUrls: fc.oneof(
+      fc.constant({ default: { http: ['http://x'] } }),
+      fc.constant({ default: { http: [] }, other: { http: ['a'], webSocket: ['b'] } }),
+      fc.constant({ default: { http: [1] } }),
+      fc.constant({ other: { http: [] } }),
+      fc.constant({ default: { http: [] }, bad: 1 }),
+      fc.anything(),
+    ),
+    blockExplorers: fc.oneof(
+      fc.constant({ default: { name: 'Scan', url: 'http://scan' } }),
+      fc.constant({ default: { name: 'Scan', url: 'u', apiUrl: 1 } }),
+      fc.constant({ other: { name: 'a', url: 'b' } }),
+      fc.anything(),
+    ),
+    testnet: fc.oneof(fc.boolean(), fc.constant('yes')),
+    extra: fc.anything(),
+  },
+  { requiredKeys: [] },
+)
+
+const validNetwork = {
+  id: 31337,
+  caipNetworkId: 'eip155:31337',
+  chainNamespace: 'eip155',
+  name: 'Devnet',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
+}
+
+const state = fc.record(
+  {
+    open: fc.oneof(fc.boolean(), fc.constant(1)),
+    loading: fc.oneof(fc.boolean(), fc.constant('no')),
+    view: fc.constantFrom('Connect', 'Account', 'ApproveTransaction', 'Nope', ''),
+    status: fc.constantFrom('disconnected', 'connecting', 'reconnecting', 'connected', 'bogus'),
+    account: fc.oneof(
+      fc.record(
+        {
+          address: fc.oneof(fc.constantFrom('0xabc', ''), fc.string({ maxLength: 130 })),
+          caipAddress: fc.constantFrom('eip155:1:0xabc', 'eip155:1', 'eip155::0x', 'a:b:c:d'),
+          status: fc.constantFrom('connected', 'nope'),
+          extra: fc.anything(),
+        },
+        { requiredKeys: [] },
+      ),
+      fc.anything(),
+    ),
+    network: fc.oneof(network, fc.constant(validNetwork), fc.anything()),
+    extra: fc.anything(),
   },
   { requiredKeys: [] },
 )
 
 describe('state', () => {
-  test('accepts exactly what Messages.State accepts (fuzzed)', () => {
+  test('accepts exactly what HostModal.State accepts (fuzzed)', () => {
     fc.assert(
-      fc.property(fc.oneof(stateLike, fc.anything()), (value) => {
-        expect(accepts(Validate.state, value)).toBe(z.safeParse(Messages.State, value).success)
-      }),
-      { numRuns: 2000 },
+      fc.property(fc.oneof(state, fc.anything()), (v) => agrees(Validate.state, HostModal.State, v)),
+      {
+        numRuns: 3000,
+      },
     )
   })
 
-  test('returns the snapshot without extra keys', () => {
-    expect(
-      Validate.state({ open: true, status: 'connected', view: 'Account', chainId: 1, extra: 1 }),
-    ).toEqual({
+  test('a valid snapshot passes', () => {
+    const snapshot = {
       open: true,
+      loading: false,
+      view: 'Connect',
       status: 'connected',
-      view: 'Account',
-      chainId: 1,
-    })
+      account: { address: '0xabc', caipAddress: 'eip155:31337:0xabc', status: 'connected' },
+      network: validNetwork,
+    }
+    expect(z.safeParse(HostModal.State, snapshot).success).toBe(true)
+    expect(Validate.state(snapshot)).toBe(snapshot)
   })
 })
 
-describe('rpcResponse', () => {
-  test('accepts exactly what Messages.RpcResponse accepts (fuzzed)', () => {
-    const responseLike = fc.oneof(
+describe('providerEvent', () => {
+  test('accepts exactly what HostModal.ProviderEvent accepts (fuzzed)', () => {
+    const event = fc.record(
+      {
+        event: fc.constantFrom(
+          'connect',
+          'disconnect',
+          'chainChanged',
+          'accountsChanged',
+          'message',
+          'other',
+        ),
+        data: fc.oneof(
+          fc.constantFrom('0x1', '0x', '1', { chainId: '0x7a69' }, { chainId: 1 }, { chainId: '0x1', x: 1 }),
+          fc.constantFrom({ code: 4900, message: 'm' }, { code: 1.5, message: 'm' }, { message: 'm' }),
+          fc.constantFrom(['0xabc'], [1], [], { type: 't', data: 1 }, { type: 1 }, { type: 't', x: 1 }),
+          fc.anything(),
+        ),
+        extra: fc.anything(),
+      },
+      { requiredKeys: [] },
+    )
+    fc.assert(
+      fc.property(fc.oneof(event, fc.anything()), (v) =>
+        agrees(Validate.providerEvent, HostModal.ProviderEvent, v),
+      ),
+      { numRuns: 3000 },
+    )
+  })
+})
+
+describe('loading', () => {
+  test('accepts exactly what the loading params schema accepts (fuzzed)', () => {
+    const params = fc.record(
+      { loading: fc.oneof(fc.boolean(), fc.anything()), x: fc.anything() },
+      { requiredKeys: [] },
+    )
+    fc.assert(
+      fc.property(fc.oneof(params, fc.anything()), (v) =>
+        agrees(Validate.loading, HostModal.HostMessages.loading.params, v),
+      ),
+    )
+  })
+})
+
+describe('noParams', () => {
+  test('accepts exactly what Message.NoParams accepts (fuzzed)', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.constantFrom(undefined, {}, { a: 1 }, null), fc.anything()), (v) =>
+        agrees(Validate.noParams, Message.NoParams, v),
+      ),
+    )
+  })
+})
+
+describe('reply', () => {
+  test('accepts a result or an error reply of Message.ErrorReply shape, nothing else (fuzzed)', () => {
+    const Reply = z.union([
+      z.strictObject({ result: z.unknown() }),
+      z.strictObject({ error: Message.ErrorReply }),
+    ])
+    const reply = fc.oneof(
       fc.record({ result: fc.anything() }),
       fc.record(
         {
@@ -63,21 +185,21 @@ describe('rpcResponse', () => {
                 code: fc.oneof(fc.integer(), fc.double(), fc.string()),
                 message: fc.oneof(fc.string(), fc.integer()),
                 data: fc.anything(),
+                x: fc.anything(),
               },
               { requiredKeys: [] },
             ),
             fc.anything(),
           ),
+          result: fc.anything(),
         },
         { requiredKeys: [] },
       ),
       fc.anything(),
     )
     fc.assert(
-      fc.property(responseLike, (value) => {
-        expect(accepts(Validate.rpcResponse, value)).toBe(z.safeParse(Messages.RpcResponse, value).success)
-      }),
-      { numRuns: 2000 },
+      fc.property(reply, (v) => agrees(Validate.reply, Reply, v)),
+      { numRuns: 3000 },
     )
   })
 })

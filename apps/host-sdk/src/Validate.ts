@@ -1,46 +1,172 @@
-import type * as Messages from './Messages.js'
+import type * as HostModal from '@frontdoor/protocol/host-modal'
 
-// The host's checks of what the modal sends. zod/mini alone would take half of sdk.js's 12 KB budget,
-// so the host checks the two messages it receives by hand; Validate.test.ts proves these checks accept
-// exactly what the zod schemas in Messages.ts accept.
+// The host's checks of what the modal sends, by hand: the protocol's zod schemas would take more than
+// sdk.js's whole 12 KB budget. Validate.test.ts fuzzes each check against the zod schema of
+// packages/protocol (host-modal.ts) and proves they accept exactly the same values.
 
-const STATUSES = ['disconnected', 'connecting', 'reconnecting', 'connected']
-const isObject = (value: unknown): value is Record<string, unknown> =>
+type Record_ = Record<string, unknown>
+const isObject = (value: unknown): value is Record_ =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
-const isPositiveInt = (value: unknown) => Number.isSafeInteger(value) && (value as number) > 0
+const isString = (value: unknown, min = 0, max = Number.POSITIVE_INFINITY): value is string =>
+  typeof value === 'string' && value.length >= min && value.length <= max
+const isInt = (value: unknown): value is number => Number.isSafeInteger(value)
+const hasOnly = (value: Record_, keys: string[]) => Object.keys(value).every((key) => keys.includes(key))
+const optional = (value: unknown, check: (v: unknown) => boolean) => value === undefined || check(value)
+const parts = (value: unknown, count: number) =>
+  typeof value === 'string' &&
+  value.split(':').length === count &&
+  value.split(':').every((part) => part.length > 0)
 
-function fail(): never {
-  throw new Error('Invalid message: bad shape')
-}
-
-/** A state snapshot from the modal (Messages.State), or throws 'Invalid message'. */
-export function state(value: unknown): Messages.State {
-  if (!isObject(value)) fail()
-  const { open, status, address, chainId, view } = value
-  if (typeof open !== 'boolean' || !STATUSES.includes(status as string)) fail()
-  if (typeof view !== 'string' || view.length > 64) fail()
-  if (address !== undefined && (typeof address !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(address))) fail()
-  if (chainId !== undefined && !isPositiveInt(chainId)) fail()
-  return {
-    open,
-    status: status as Messages.Status,
-    view,
-    ...(address !== undefined ? { address: address as string } : {}),
-    ...(chainId !== undefined ? { chainId: chainId as number } : {}),
+/** Thrown for a message that fails its check; it is never acted on. */
+export class InvalidMessage extends Error {
+  constructor(what: string) {
+    super(`Invalid message: ${what}`)
   }
 }
 
-/** The modal's answer to an RPC request (Messages.RpcResponse), or throws 'Invalid message'. */
-export function rpcResponse(value: unknown): Messages.RpcResponse {
-  if (!isObject(value)) fail()
-  if ('result' in value) return { result: value.result }
-  const error = value.error
-  if (!isObject(error) || !Number.isSafeInteger(error.code) || typeof error.message !== 'string') fail()
-  return {
-    error: {
-      code: error.code as number,
-      message: error.message,
-      ...(error.data !== undefined ? { data: error.data } : {}),
-    },
+const VIEWS = new Set<string>([
+  'Connect',
+  'AllWallets',
+  'ConnectingExternal',
+  'ConnectingWalletConnect',
+  'ConnectingWalletConnectBasic',
+  'ConnectingFarcaster',
+  'EmailLogin',
+  'EmailVerifyOtp',
+  'Account',
+  'ProfileWallets',
+  'UpdateEmailWallet',
+  'SIWXSignMessage',
+  'ApproveTransaction',
+  'Swap',
+  'SwitchNetwork',
+  'SwitchActiveChain',
+  'UnsupportedChain',
+  'RegisterAccountName',
+  'RegisterAccountNameSuccess',
+  'Send',
+  'Receive',
+  'Buy',
+])
+const STATUSES = new Set<unknown>(['disconnected', 'connecting', 'reconnecting', 'connected'])
+const NAMESPACES = new Set<unknown>(['eip155', 'solana', 'polkadot', 'bip122', 'cosmos'])
+
+const isStrings = (value: unknown) => Array.isArray(value) && value.every((v) => typeof v === 'string')
+const isRpcUrls = (value: unknown) =>
+  isObject(value) && isStrings(value.http) && optional(value.webSocket, isStrings)
+const isExplorer = (value: unknown) =>
+  isObject(value) && isString(value.name) && isString(value.url) && optional(value.apiUrl, (v) => isString(v))
+/** An object with a `default` entry whose every entry passes `check` (zod's catchall). */
+const isCatchall = (value: unknown, check: (v: unknown) => boolean) =>
+  isObject(value) && 'default' in value && Object.values(value).every(check)
+
+function isNetwork(value: unknown): boolean {
+  if (!isObject(value)) return false
+  const { id, caipNetworkId, chainNamespace, name, nativeCurrency: currency } = value
+  const idOk = (isInt(id) && id >= 0) || isString(id, 1)
+  const currencyOk =
+    isObject(currency) &&
+    isString(currency.name, 1) &&
+    isString(currency.symbol, 1) &&
+    isInt(currency.decimals) &&
+    currency.decimals >= 0 &&
+    currency.decimals <= 255
+  return (
+    idOk &&
+    parts(caipNetworkId, 2) &&
+    NAMESPACES.has(chainNamespace) &&
+    isString(name, 1) &&
+    currencyOk &&
+    isCatchall(value.rpcUrls, isRpcUrls) &&
+    optional(value.blockExplorers, (v) => isCatchall(v, isExplorer)) &&
+    optional(value.testnet, (v) => typeof v === 'boolean') &&
+    caipNetworkId === `${chainNamespace as string}:${String(id)}`
+  )
+}
+
+const isAccount = (value: unknown) =>
+  isObject(value) &&
+  hasOnly(value, ['address', 'caipAddress', 'status']) &&
+  isString(value.address, 1, 128) &&
+  parts(value.caipAddress, 3) &&
+  STATUSES.has(value.status)
+
+/** A state snapshot from the modal (HostModal.State). */
+export function state(value: unknown): HostModal.State {
+  const ok =
+    isObject(value) &&
+    hasOnly(value, ['open', 'loading', 'view', 'status', 'account', 'network']) &&
+    typeof value.open === 'boolean' &&
+    typeof value.loading === 'boolean' &&
+    VIEWS.has(value.view as string) &&
+    STATUSES.has(value.status) &&
+    optional(value.account, isAccount) &&
+    optional(value.network, isNetwork)
+  if (!ok) throw new InvalidMessage('state')
+  return value as HostModal.State
+}
+
+/** `{ loading }` (HostModal `loading` params). */
+export function loading(value: unknown): { loading: boolean } {
+  if (!isObject(value) || !hasOnly(value, ['loading']) || typeof value.loading !== 'boolean')
+    throw new InvalidMessage('loading')
+  return { loading: value.loading }
+}
+
+/** No params: nothing, or an empty object (Message.NoParams). */
+export function noParams(value: unknown): void {
+  if (value !== undefined && !(isObject(value) && Object.keys(value).length === 0))
+    throw new InvalidMessage('expected no params')
+}
+
+const isHex = (value: unknown) => typeof value === 'string' && /^0x[0-9a-fA-F]+$/.test(value)
+
+/** An EIP-1193 error as sent over the bridge (HostModal.RpcError). */
+export function isRpcError(value: unknown): value is HostModal.RpcError {
+  return (
+    isObject(value) &&
+    hasOnly(value, ['code', 'message', 'data']) &&
+    isInt(value.code) &&
+    isString(value.message, 0, 10_000)
+  )
+}
+
+/** A provider event (HostModal.ProviderEvent). */
+export function providerEvent(value: unknown): HostModal.ProviderEvent {
+  const ok =
+    isObject(value) &&
+    hasOnly(value, ['event', 'data']) &&
+    ((value.event === 'connect' &&
+      isObject(value.data) &&
+      hasOnly(value.data, ['chainId']) &&
+      isHex(value.data.chainId)) ||
+      (value.event === 'disconnect' && isRpcError(value.data)) ||
+      (value.event === 'chainChanged' && isHex(value.data)) ||
+      (value.event === 'accountsChanged' &&
+        Array.isArray(value.data) &&
+        value.data.every((a) => isString(a, 0, 128))) ||
+      (value.event === 'message' &&
+        isObject(value.data) &&
+        hasOnly(value.data, ['type', 'data']) &&
+        isString(value.data.type, 0, 100)))
+  if (!ok) throw new InvalidMessage('providerEvent')
+  return value as HostModal.ProviderEvent
+}
+
+/** A bridge reply: exactly `{ result }` or `{ error: { code?, message, data? } }` (Message.ErrorReply). */
+export function reply(
+  value: unknown,
+): { result: unknown } | { error: { code?: number; message: string; data?: unknown } } {
+  if (isObject(value) && Object.keys(value).length === 1) {
+    if (Object.hasOwn(value, 'result')) return { result: value.result }
+    const error = value.error
+    if (
+      isObject(error) &&
+      hasOnly(error, ['code', 'message', 'data']) &&
+      optional(error.code, isInt) &&
+      isString(error.message)
+    )
+      return { error: error as { code?: number; message: string; data?: unknown } }
   }
+  throw new InvalidMessage('reply')
 }

@@ -7,7 +7,7 @@ describe('createFrontdoor', () => {
     expect(() =>
       sdk.createFrontdoor({
         projectId: 'demo',
-        networks: [{ id: 1, name: 'Ethereum' }],
+        networks: [],
         metadata: { name: 'x' },
       }),
     ).toThrow('createFrontdoor() runs in a browser; call it on the client')
@@ -19,7 +19,7 @@ describe('ProviderRpcError', () => {
     const ProviderErrors = await import('./ProviderErrors.js')
     expect(ProviderErrors.of('userRejected')).toMatchObject({
       code: 4001,
-      message: 'User rejected the request.',
+      message: 'The user rejected the request.',
     })
     expect(ProviderErrors.of('invalidParams').code).toBe(-32602)
     expect(Object.values(ProviderErrors.ERRORS).map((e) => e.code)).toEqual([

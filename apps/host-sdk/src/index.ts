@@ -1,3 +1,9 @@
-export { createFrontdoor, type Frontdoor, type Options, type Provider, type State } from './Frontdoor.js'
-export type { InjectedWallet, Metadata, Network, ThemeMode, ThemeVariables } from './Messages.js'
+export {
+  createFrontdoor,
+  type Frontdoor,
+  type Network,
+  type Options,
+  type Provider,
+  type State,
+} from './Frontdoor.js'
 export { ProviderRpcError } from './ProviderErrors.js'

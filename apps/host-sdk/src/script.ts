@@ -1,8 +1,7 @@
 // The one-line script build (`sdk.js`): reads its options from its own <script> tag's data attributes
 // and sets window.frontdoor.
 //   <script src="https://modal.example/sdk.js" data-project-id="demo"></script>
-import { createFrontdoor, type Frontdoor } from './Frontdoor.js'
-import type * as Messages from './Messages.js'
+import { createFrontdoor, type Frontdoor, type Network } from './Frontdoor.js'
 
 declare global {
   interface Window {
@@ -27,9 +26,17 @@ const chainIds = (data.chainIds ?? '1')
   .split(',')
   .map((id) => Number(id.trim()))
   .filter((id) => Number.isSafeInteger(id) && id > 0)
-const networks: Messages.Network[] = json(
+// data-networks takes full CAIP networks as JSON; data-chain-ids a comma list of EVM chain ids.
+const networks: Network[] = json(
   data.networks,
-  chainIds.map((id) => ({ id, name: `Chain ${id}` })),
+  chainIds.map((id) => ({
+    id,
+    caipNetworkId: `eip155:${id}`,
+    chainNamespace: 'eip155' as const,
+    name: `Chain ${id}`,
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [] } },
+  })),
 )
 window.frontdoor = createFrontdoor({
   projectId: projectId ?? '',

@@ -1,4 +1,4 @@
-import type * as Messages from '@frontdoor/host-sdk/messages'
+import type * as HostModal from '@frontdoor/protocol/host-modal'
 import { Alerts, Constants, type Directory } from '@frontdoor/schemas'
 import * as Api from '../api/Api.js'
 import * as HostBridge from '../bridge/HostBridge.js'
@@ -11,24 +11,36 @@ import * as Store from '../store/Store.js'
 
 export type Alert = Alerts.Alert
 
+/** The theme with its defaults filled in. */
+export type Theme = { themeMode: 'light' | 'dark'; themeVariables: HostModal.ThemeVariables }
+
+/** A JSON-RPC / EIP-1193 error thrown by a handler; the bridge turns it into an error reply. */
+function rpcError(error: { code: number; message: string }): Error & { code: number } {
+  return Object.assign(new Error(error.message), { code: error.code })
+}
+
 /** Everything the views read, besides the router and the modal flags. */
 export type State = {
   /** The host page, once the handshake is done and its origin checked. */
-  host: { origin: string; info: Messages.HostInfo } | undefined
+  host: { origin: string; info: HostModal.HostInfo } | undefined
   /** A blocking alert (invalid configuration, missing project id ...). */
   alert: Alert | undefined
   features: Features.Features
   /** True once the remote config has answered (or failed); the Connect view renders meanwhile. */
   featuresReady: boolean
-  theme: Messages.Theme
-  injected: Messages.InjectedWallet[]
+  theme: Theme
+  injected: HostModal.InjectedWallet[]
   /** Featured / recommended wallets from `/getWallets` and the directory size. */
   wallets: Directory.Wallet[]
   walletCount: number
   recent: { id: string; name: string; image_url?: string | undefined }[]
-  status: Messages.Status
+  status: HostModal.State['status']
   address: string | undefined
   chainId: number | undefined
+}
+
+function withDefaults(theme: HostModal.Theme): Theme {
+  return { themeMode: theme.themeMode ?? 'light', themeVariables: theme.themeVariables ?? {} }
 }
 
 const RECENT_KEY = 'frontdoor:recent-wallets'
@@ -76,20 +88,33 @@ export function create(env: Env.Env) {
     address: undefined,
     chainId: undefined,
   })
-  let host: HostBridge.Host | undefined
+  let host: (HostBridge.Host & { info: HostModal.HostInfo }) | undefined
   let allowed = false
 
-  const snapshot = (): Messages.State => {
+  const snapshot = (): HostModal.State => {
     const s = state.get()
+    const m = modal.get()
+    const network = host?.info.networks.find((n) => n.caipNetworkId === `eip155:${s.chainId}`)
     return {
-      open: modal.get().open,
-      status: s.status,
-      ...(s.address ? { address: s.address } : {}),
-      ...(s.chainId ? { chainId: s.chainId } : {}),
+      open: m.open,
+      loading: m.loading,
       view: router.get().view,
+      status: s.status,
+      ...(s.address && s.chainId
+        ? {
+            account: {
+              address: s.address,
+              caipAddress: `eip155:${s.chainId}:${s.address}`,
+              status: s.status,
+            },
+          }
+        : {}),
+      ...(network ? { network } : {}),
     }
   }
-  const push = () => host?.sendState(snapshot())
+  const push = () => {
+    if (allowed) host?.remote.state(snapshot()).catch(() => {})
+  }
   modal.subscribe(push)
   router.subscribe(push)
 
@@ -98,7 +123,7 @@ export function create(env: Env.Env) {
     router.reset('Connect')
   }
 
-  async function loadProject(projectId: string, local: Messages.Features | undefined) {
+  async function loadProject(projectId: string, local: HostModal.Features | undefined) {
     const remote = await Api.remoteConfig(env.apiUrl, projectId).catch(() => undefined)
     const { features, warning, ignored } = Features.resolve(remote, local)
     if (warning) console.warn(`${warning}: ${ignored.join(', ')} come from the project configuration`)
@@ -110,79 +135,109 @@ export function create(env: Env.Env) {
     if (page) state.set((s) => ({ ...s, wallets: page.data, walletCount: page.count }))
   }
 
-  async function request(req: Messages.RpcRequest): Promise<Messages.RpcResponse> {
-    if (!allowed) return { error: Rpc.ERRORS.unauthorized }
+  const evmIds = () =>
+    (host?.info.networks ?? []).filter((n) => n.chainNamespace === 'eip155').map((n) => Number(n.id))
+
+  function switchTo(chainId: number) {
+    if (!evmIds().includes(chainId)) throw rpcError(Rpc.ERRORS.unrecognizedChain)
+    state.set((prev) => ({ ...prev, chainId }))
+    push()
+  }
+
+  async function request(req: HostModal.RpcRequest): Promise<unknown> {
+    if (!allowed) throw rpcError(Rpc.ERRORS.unauthorized)
     const s = state.get()
-    const networks = host?.info.networks ?? []
     switch (req.method) {
       case 'eth_chainId':
-        return { result: `0x${(s.chainId ?? networks[0]?.id ?? 1).toString(16)}` }
+        return `0x${(s.chainId ?? evmIds()[0] ?? 1).toString(16)}`
       case 'eth_accounts':
-        return { result: s.address ? [s.address] : [] }
+        return s.address ? [s.address] : []
       case 'wallet_switchEthereumChain': {
         const params = Array.isArray(req.params) ? req.params : []
         const id = Rpc.chainIdOf((params[0] as { chainId?: unknown } | undefined)?.chainId)
-        if (id === undefined) return { error: Rpc.ERRORS.invalidParams }
-        if (!networks.some((n) => n.id === id)) return { error: Rpc.ERRORS.unrecognizedChain }
-        state.set((prev) => ({ ...prev, chainId: id }))
-        push()
-        return { result: null }
+        if (id === undefined) throw rpcError(Rpc.ERRORS.invalidParams)
+        switchTo(id)
+        return null
       }
     }
-    if (Rpc.READ_METHODS.has(req.method)) {
-      const chainId = s.chainId ?? networks[0]?.id
-      if (!chainId || !env.projectId) return { error: Rpc.ERRORS.disconnected }
+    const route = Rpc.route(req.method)
+    if (route === 'node') {
+      const chainId = s.chainId ?? evmIds()[0]
+      if (!chainId || !env.projectId) throw rpcError(Rpc.ERRORS.disconnected)
+      let body: { result?: unknown; error?: { code: number; message: string } }
       try {
         const response = await fetch(Api.rpcUrl(env.apiUrl, env.projectId, chainId), {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: req.method, params: req.params ?? [] }),
         })
-        const body = (await response.json()) as {
-          result?: unknown
-          error?: { code: number; message: string }
-        }
-        if (body.error) return { error: { code: body.error.code, message: String(body.error.message) } }
-        return { result: body.result ?? null }
+        body = await response.json()
       } catch {
-        return { error: Rpc.ERRORS.chainDisconnected }
+        throw rpcError(Rpc.ERRORS.chainDisconnected)
       }
+      if (body.error) throw rpcError({ code: body.error.code, message: String(body.error.message) })
+      return body.result ?? null
     }
-    if (Rpc.ACCOUNT_METHODS.has(req.method)) return { error: Rpc.ERRORS.unauthorized }
-    return { error: Rpc.ERRORS.unsupportedMethod }
+    if (route === 'account') throw rpcError(Rpc.ERRORS.unauthorized)
+    throw rpcError(Rpc.ERRORS.unsupportedMethod)
   }
 
   const handlers: HostBridge.Handlers = {
     open: (options) => {
-      if (allowed && Router.isView(options.view)) router.reset(options.view)
+      if (allowed && options?.view) router.reset(options.view)
       modal.open()
     },
-    close,
-    theme: (theme) => {
-      if (allowed) state.set((s) => ({ ...s, theme }))
+    close: () => {
+      close()
+      return { closed: true }
     },
-    injectedWallets: (injected) => {
-      if (allowed) state.set((s) => ({ ...s, injected }))
-    },
+    shake: () => modal.shake(),
+    getState: () => snapshot(),
     request,
+    injectedWallets: ({ wallets }) => {
+      if (allowed) state.set((s) => ({ ...s, injected: wallets }))
+    },
+    injectedWalletEvent: () => {},
+    theme: (theme) => {
+      if (allowed) state.set((s) => ({ ...s, theme: withDefaults(theme) }))
+    },
+    metadata: () => {},
+    disconnect: () => {
+      state.set((s) => ({ ...s, status: 'disconnected', address: undefined }))
+      push()
+    },
+    switchNetwork: ({ caipNetworkId }) => {
+      if (!allowed) throw rpcError(Rpc.ERRORS.unauthorized)
+      const [namespace, reference] = caipNetworkId.split(':')
+      if (namespace !== 'eip155') throw rpcError(Rpc.ERRORS.unrecognizedChain)
+      switchTo(Number(reference))
+    },
   }
 
-  /** Starts the bridge; resolves once the host is connected (or never, when no host talks to us). */
+  /** Starts the bridge; resolves once the host is connected (or never, when no allowed host talks to us). */
   async function start() {
-    const connected = await HostBridge.connectHost(handlers)
-    host = connected
-    const alert = env.projectId ? checkOrigin(env, connected.origin) : Alerts.ALERTS.PROJECT_ID_NOT_CONFIGURED
+    const origins = [...new Set([...env.allowedOrigins, ...(env.embedder ? [env.embedder] : [])])]
+    if (!env.projectId || origins.length === 0) {
+      // Nobody may connect: the frame only shows why, wherever it is displayed.
+      state.set((s) => ({ ...s, alert: s.alert ?? originsAlert(env) }))
+      modal.open()
+      return
+    }
+    const connected = await HostBridge.connectHost(origins, handlers)
+    const alert = checkOrigin(env, connected.origin)
     allowed = alert === undefined
-    const info = connected.info
+    const info = await connected.remote.hostInfo()
+    host = { ...connected, info }
+    const firstEvm = info.networks.find((n) => n.chainNamespace === 'eip155')
     state.set((s) => ({
       ...s,
       alert,
       host: { origin: connected.origin, info },
-      theme: allowed ? info.theme : s.theme,
-      chainId: info.networks[0]?.id,
+      theme: allowed ? withDefaults(info.theme ?? {}) : s.theme,
+      chainId: firstEvm ? Number(firstEvm.id) : undefined,
     }))
     push()
-    if (allowed && env.projectId) await loadProject(env.projectId, info.features)
+    if (allowed) await loadProject(env.projectId, info.features)
   }
 
   return {
@@ -194,7 +249,7 @@ export function create(env: Env.Env) {
     /** The user asked to close (close button, Escape, click outside): the host hides the dialog. */
     requestClose() {
       close()
-      host?.requestClose()
+      host?.remote.requestClose().catch(() => {})
     },
   }
 }

@@ -6,6 +6,8 @@ export type Env = {
   /** The project's allowed origins as the server read them, or the error class of that call. */
   allowedOrigins: string[]
   originsError: 'RATE_LIMITED' | 'SERVER_ERROR' | undefined
+  /** The embedding page's origin as the server saw it (Referer), when known. */
+  embedder: string | undefined
 }
 
 /** The `<meta>` names the frame server writes into index.html. */
@@ -13,6 +15,7 @@ export const META = {
   apiUrl: 'frontdoor:api-url',
   allowedOrigins: 'frontdoor:allowed-origins',
   originsError: 'frontdoor:origins-error',
+  embedder: 'frontdoor:embedder',
 } as const
 
 function meta(doc: Document, name: string): string | undefined {
@@ -34,5 +37,6 @@ export function read(doc: Document = document, href: string = location.href): En
     apiUrl: (meta(doc, META.apiUrl) ?? 'http://127.0.0.1:4000').replace(/\/$/, ''),
     allowedOrigins,
     originsError: error === 'RATE_LIMITED' || error === 'SERVER_ERROR' ? error : undefined,
+    embedder: meta(doc, META.embedder),
   }
 }
