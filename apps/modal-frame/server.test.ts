@@ -72,6 +72,8 @@ describe('handler', () => {
     const sdk = await fetch(`${base}/sdk.js`)
     expect(sdk.headers.get('cross-origin-resource-policy')).toBe('cross-origin')
     expect(await sdk.text()).toBe('window.frontdoor=1')
+    // fetch asks for gzip and decodes it.
+    expect(sdk.headers.get('content-encoding')).toBe('gzip')
     const asset = await fetch(`${base}/assets/a.js`)
     expect(asset.headers.get('cache-control')).toContain('immutable')
     expect((await fetch(`${base}/assets/..%2f..%2fetc/passwd`)).status).toBe(404)

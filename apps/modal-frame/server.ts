@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { extname, join, normalize } from 'node:path'
+import { gzipSync } from 'node:zlib'
 import { Project } from '@frontdoor/schemas'
 import * as z from 'zod/mini'
 
@@ -119,6 +120,23 @@ function refererOrigin(request: IncomingMessage): string | undefined {
   }
 }
 
+/** Static files, read once and gzipped once (they change only with a new build and a restart). */
+function staticFiles() {
+  const cache = new Map<string, Promise<{ raw: Buffer; gzip: Buffer }>>()
+  return (path: string) => {
+    let hit = cache.get(path)
+    if (!hit) {
+      hit = readFile(path).then((raw) => ({ raw, gzip: gzipSync(raw, { level: 9 }) }))
+      hit.catch(() => cache.delete(path))
+      cache.set(path, hit)
+    }
+    return hit
+  }
+}
+
+const acceptsGzip = (request: IncomingMessage) =>
+  /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))
+
 const COMMON_HEADERS = {
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
@@ -137,6 +155,15 @@ export function handler(options: Options) {
     return value
   }
   let html: Promise<string> | undefined
+  const files = staticFiles()
+  const sendFile = async (request: IncomingMessage, path: string, headers: Record<string, string>) => {
+    const file = await files(path)
+    const gzip = acceptsGzip(request)
+    return {
+      body: gzip ? file.gzip : file.raw,
+      headers: { ...headers, vary: 'accept-encoding', ...(gzip ? { 'content-encoding': 'gzip' } : {}) },
+    }
+  }
 
   return async (request: IncomingMessage, response: ServerResponse) => {
     const url = new URL(request.url ?? '/', 'http://frame')
@@ -150,13 +177,14 @@ export function handler(options: Options) {
     if (url.pathname === '/healthz') return send(200, 'ok', { 'content-type': 'text/plain' })
     if (url.pathname === '/sdk.js') {
       try {
-        const body = await readFile(options.sdkPath)
-        return send(200, body, {
+        const file = await sendFile(request, options.sdkPath, {
           'content-type': TYPES['.js']!,
           'cache-control': 'public, max-age=300',
           'cross-origin-resource-policy': 'cross-origin',
           'access-control-allow-origin': '*',
+          'timing-allow-origin': '*',
         })
+        return send(200, file.body, file.headers)
       } catch {
         return send(404, 'sdk.js is not built', { 'content-type': 'text/plain' })
       }
@@ -165,12 +193,12 @@ export function handler(options: Options) {
       const path = normalize(join(options.distDir, url.pathname))
       if (!path.startsWith(join(options.distDir, 'assets'))) return send(404, 'Not Found', {})
       try {
-        const body = await readFile(path)
-        return send(200, body, {
+        const file = await sendFile(request, path, {
           'content-type': TYPES[extname(path)] ?? 'application/octet-stream',
           'cache-control': 'public, max-age=31536000, immutable',
           'cross-origin-resource-policy': 'same-origin',
         })
+        return send(200, file.body, file.headers)
       } catch {
         return send(404, 'Not Found', { 'content-type': 'text/plain' })
       }

@@ -4,9 +4,11 @@ export const SANDBOX =
 export const ALLOW = 'clipboard-write; publickey-credentials-get; publickey-credentials-create'
 export const TITLE = 'Frontdoor: connect a wallet'
 
-// Constructed style sheets are CSSOM, so a page CSP without 'unsafe-inline' styles still applies them.
+// A closed dialog stays laid out (invisible, inert), so the preloaded frame keeps its size and open()
+// only paints. Constructed style sheets are CSSOM, so a page CSP without 'unsafe-inline' styles still applies them.
 const CSS = `
 .frontdoor-dialog{position:fixed;inset:0;width:100vw;height:100dvh;max-width:none;max-height:none;margin:0;padding:0;border:0;background:transparent;overflow:hidden;color-scheme:normal}
+.frontdoor-dialog:not([open]){display:block;visibility:hidden;pointer-events:none}
 .frontdoor-dialog::backdrop{background:rgb(0 0 0/.45)}
 .frontdoor-frame{display:block;width:100%;height:100%;border:0;background:transparent;color-scheme:normal}
 html.frontdoor-scroll-lock{overflow:hidden!important}
@@ -42,6 +44,7 @@ export function create(frame: HTMLIFrameElement, onDismiss: () => void) {
   dialog.className = 'frontdoor-dialog'
   dialog.setAttribute('aria-label', 'Connect a wallet')
   dialog.append(frame)
+  dialog.inert = true
   let previousFocus: Element | null = null
   dialog.addEventListener('cancel', (event) => {
     event.preventDefault()
@@ -56,12 +59,14 @@ export function create(frame: HTMLIFrameElement, onDismiss: () => void) {
       if (dialog.open) return
       previousFocus = document.activeElement
       document.documentElement.classList.add('frontdoor-scroll-lock')
+      dialog.inert = false
       if (dialog.isConnected) dialog.showModal()
       frame.focus()
     },
     hide() {
       if (!dialog.open) return
       dialog.close()
+      dialog.inert = true
       document.documentElement.classList.remove('frontdoor-scroll-lock')
       if (previousFocus instanceof HTMLElement && previousFocus.isConnected) previousFocus.focus()
       previousFocus = null

@@ -148,6 +148,9 @@ export function createFrontdoor(options: Options): Frontdoor {
     providerEvent: ({ event, data }) => emitter.emit(event, data),
   })
 
+  // A mark for benchmarks and devtools: the modal is connected and can open.
+  transport.call.then(() => performance.mark?.('frontdoor:ready')).catch(() => {})
+
   async function open(openOptions: { view?: HostModal.View } = {}) {
     dialog?.show()
     setState({ ...state, open: true })
