@@ -15,6 +15,7 @@ export default defineConfig({
       input: {
         main: resolve(import.meta.dirname, 'index.html'),
         script: resolve(import.meta.dirname, 'script-tag.html'),
+        embedded: resolve(import.meta.dirname, 'embedded.html'),
       },
     },
   },

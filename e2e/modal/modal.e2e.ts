@@ -83,7 +83,15 @@ test.describe('npm package page', () => {
     await page.keyboard.press('ArrowDown')
     await expect(frame.getByRole('button', { name: 'All Wallets' })).toBeFocused()
 
+    // Tab stays inside the modal: Shift+Tab from the first control (Close) goes to the last one.
+    await frame.getByRole('button', { name: 'Close' }).focus()
+    await page.keyboard.press('Shift+Tab')
+    await expect(frame.getByRole('button', { name: 'All Wallets' })).toBeFocused()
+    await page.keyboard.press('Tab')
+    await expect(frame.getByRole('button', { name: 'Close' })).toBeFocused()
+
     // WalletConnect's flow comes later: an honest placeholder, and Back returns to Connect.
+    await frame.getByRole('button', { name: 'All Wallets' }).focus()
     await page.keyboard.press('ArrowUp')
     await page.keyboard.press('Enter')
     await expect(frame.getByText('Not available yet')).toBeVisible()
@@ -173,6 +181,53 @@ test.describe('script-tag page', () => {
     await Pages.modal(page).getByRole('button', { name: 'Close' }).click()
     await Pages.expectClosed(page)
     await expect(connect).toBeFocused()
+  })
+})
+
+test.describe('embedded and page rules', () => {
+  test('inline mode renders the modal inside the page element, with no dialog, themed by the page', async ({
+    page,
+  }) => {
+    await page.goto(`${DEMO_URL}/embedded.html`)
+    await expect(page.locator('dialog')).toHaveCount(0)
+    const iframe = page.locator('#frontdoor iframe.frontdoor-frame')
+    await expect(iframe).toHaveAttribute('src', `${MODAL_URL}/?projectId=demo&mode=inline`)
+    const frame = page.frameLocator('#frontdoor iframe')
+    await expect(frame.getByRole('button', { name: 'WalletConnect' })).toBeVisible()
+    await expect(frame.getByRole('button', { name: 'Close' })).toHaveCount(0)
+    await expect(frame.locator('.fd-card')).toHaveCSS('border-radius', '16px')
+    await expect(frame.getByRole('button', { name: 'Continue' })).toHaveCSS('color', 'rgb(95, 95, 105)')
+    await frame.getByRole('textbox', { name: 'Email' }).fill('a@b.co')
+    await expect(frame.getByRole('button', { name: 'Continue' })).toHaveCSS(
+      'background-color',
+      'rgb(15, 123, 95)',
+    )
+    await page.screenshot({ path: join(ARTIFACTS, 'connect-inline.png') })
+  })
+
+  test('a page whose CSP blocks the frame gets a console error naming the frame-src to allow', async ({
+    page,
+  }) => {
+    const strict = await Pages.serveForeignPage(
+      5197,
+      `<!doctype html><html lang="en"><head><title>Strict CSP</title></head><body>
+       <script src="${MODAL_URL}/sdk.js" data-project-id="demo"></script></body></html>`,
+      { 'content-security-policy': `script-src ${MODAL_URL}; frame-src 'none'` },
+    )
+    try {
+      const errors: string[] = []
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text())
+      })
+      await page.goto(strict.url)
+      await expect
+        .poll(() => errors.find((e) => e.startsWith('Frontdoor:')))
+        .toBe(
+          `Frontdoor: this page's Content-Security-Policy blocks the modal frame. Add ${MODAL_URL} to frame-src, e.g. "frame-src ${MODAL_URL}".`,
+        )
+    } finally {
+      await strict.close()
+    }
   })
 })
 

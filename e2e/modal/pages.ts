@@ -35,9 +35,10 @@ export async function expectClosed(page: Page) {
 export async function serveForeignPage(
   port: number,
   html: string,
+  headers: Record<string, string> = {},
 ): Promise<{ url: string; close: () => Promise<void> }> {
   const server: Server = createServer((_request, response) => {
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', ...headers })
     response.end(html)
   })
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))

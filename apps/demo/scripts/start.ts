@@ -31,7 +31,9 @@ function newest(paths: string[]): number {
 const stampPath = join(dist, '.modal-url')
 const builtFor = existsSync(stampPath) ? readFileSync(stampPath, 'utf8') : ''
 const built = existsSync(join(dist, 'index.html')) ? statSync(join(dist, 'index.html')).mtimeMs : 0
-const inputs = ['src', 'index.html', 'script-tag.html', 'vite.config.ts'].map((p) => join(app, p))
+const inputs = ['src', 'index.html', 'script-tag.html', 'embedded.html', 'vite.config.ts'].map((p) =>
+  join(app, p),
+)
 inputs.push(join(root, 'apps', 'host-sdk', 'src'), join(root, 'packages', 'protocol', 'src'))
 if (builtFor !== addresses.MODAL_URL || built < newest(inputs)) {
   console.log('demo: building')

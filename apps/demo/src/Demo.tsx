@@ -169,7 +169,8 @@ export function Demo() {
         </section>
       </main>
       <footer className="footer">
-        <a href="/script-tag.html">The same modal with one script tag →</a>
+        <a href="/script-tag.html">The same modal with one script tag →</a>{' '}
+        <a href="/embedded.html">Embedded in the page (inline mode) →</a>
       </footer>
     </div>
   )
