@@ -185,6 +185,44 @@ test.describe('script-tag page', () => {
 })
 
 test.describe('embedded and page rules', () => {
+  test('creating twice returns the first instance; after destroy, append: false lets the page place the dialog', async ({
+    page,
+  }) => {
+    await page.goto(`${DEMO_URL}/script-tag.html`)
+    await expect(page.getByRole('status')).toHaveText(/^Frontdoor is ready/)
+    const result = await page.evaluate((modalUrl) => {
+      type Sdk = { createFrontdoor: (o: unknown) => { element: HTMLElement; destroy: () => void } }
+      const w = window as unknown as { FrontdoorSdk: Sdk; frontdoor: unknown }
+      const devnet = {
+        id: 31337,
+        caipNetworkId: 'eip155:31337',
+        chainNamespace: 'eip155',
+        name: 'Devnet',
+        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+        rpcUrls: { default: { http: [] } },
+      }
+      const options = {
+        projectId: 'demo',
+        networks: [devnet],
+        metadata: { name: 'Twice' },
+        modalUrl,
+      }
+      const same = w.FrontdoorSdk.createFrontdoor(options) === w.frontdoor
+      ;(w.frontdoor as { destroy: () => void }).destroy()
+      const gone = document.querySelectorAll('dialog.frontdoor-dialog').length
+      const placed = w.FrontdoorSdk.createFrontdoor({ ...options, append: false })
+      const appended = placed.element.isConnected
+      document.querySelector('main')!.append(placed.element)
+      ;(window as unknown as { placed: unknown }).placed = placed
+      return { same, gone, appended }
+    }, MODAL_URL)
+    expect(result).toEqual({ same: true, gone: 0, appended: false })
+    await page.evaluate(() => (window as unknown as { placed: { open: () => Promise<void> } }).placed.open())
+    await Pages.expectConnectShown(page)
+    await page.keyboard.press('Escape')
+    await Pages.expectClosed(page)
+  })
+
   test('inline mode renders the modal inside the page element, with no dialog, themed by the page', async ({
     page,
   }) => {

@@ -19,7 +19,13 @@ function adoptStyles() {
   if (sheet) return
   sheet = new CSSStyleSheet()
   sheet.replaceSync(CSS)
-  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet]
+  if (Array.isArray(document.adoptedStyleSheets))
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet]
+  else {
+    const style = document.createElement('style')
+    style.textContent = CSS
+    document.head.append(style)
+  }
 }
 
 /** The modal iframe (preloaded at create time). */

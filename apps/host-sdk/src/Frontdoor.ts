@@ -77,6 +77,7 @@ export function createFrontdoor(options: Options): Frontdoor {
   if (typeof window === 'undefined')
     throw new Error('createFrontdoor() runs in a browser; call it on the client')
   if (instance) return instance
+  if (!options.networks?.length) throw new Error('createFrontdoor(): networks must list at least one network')
   const modalUrl = new URL(options.modalUrl ?? ADDRESS_DEFAULTS.MODAL_URL)
   const inline = options.container !== undefined
   const src = new URL('/', modalUrl)

@@ -48,3 +48,6 @@ window.frontdoor = createFrontdoor({
   modalUrl: data.modalUrl ?? (script?.src ? new URL(script.src).origin : location.origin),
 })
 window.dispatchEvent(new Event('frontdoor:ready'))
+
+/** For pages that want more than the data attributes: `FrontdoorSdk.createFrontdoor(options)`. */
+export { createFrontdoor }

@@ -88,13 +88,13 @@ export function create(env: Env.Env) {
     address: undefined,
     chainId: undefined,
   })
-  let host: (HostBridge.Host & { info: HostModal.HostInfo }) | undefined
+  let host: (HostBridge.Host & { info: HostModal.HostInfo | undefined }) | undefined
   let allowed = false
 
   const snapshot = (): HostModal.State => {
     const s = state.get()
     const m = modal.get()
-    const network = host?.info.networks.find((n) => n.caipNetworkId === `eip155:${s.chainId}`)
+    const network = host?.info?.networks.find((n) => n.caipNetworkId === `eip155:${s.chainId}`)
     return {
       open: m.open,
       loading: m.loading,
@@ -136,7 +136,7 @@ export function create(env: Env.Env) {
   }
 
   const evmIds = () =>
-    (host?.info.networks ?? []).filter((n) => n.chainNamespace === 'eip155').map((n) => Number(n.id))
+    (host?.info?.networks ?? []).filter((n) => n.chainNamespace === 'eip155').map((n) => Number(n.id))
 
   function switchTo(chainId: number) {
     if (!evmIds().includes(chainId)) throw rpcError(Rpc.ERRORS.unrecognizedChain)
@@ -226,6 +226,8 @@ export function create(env: Env.Env) {
     const connected = await HostBridge.connectHost(origins, handlers)
     const alert = checkOrigin(env, connected.origin)
     allowed = alert === undefined
+    // The host can close the modal even if its options turn out to be invalid.
+    host = { ...connected, info: undefined }
     const info = await connected.remote.hostInfo()
     host = { ...connected, info }
     const firstEvm = info.networks.find((n) => n.chainNamespace === 'eip155')
