@@ -99,6 +99,30 @@ test.describe('npm package page', () => {
     await expect(frame.getByRole('heading', { name: 'Connect Wallet' })).toBeVisible()
   })
 
+  test("the page's injected wallets (EIP-6963) are listed first as Installed", async ({ page }) => {
+    // A wallet extension, as the page sees one: it announces itself by EIP-6963.
+    await page.addInitScript(() => {
+      const detail = Object.freeze({
+        info: {
+          uuid: '2f1c1b0e-6a4e-4b8f-9a34-2b8e5d7c9f10',
+          name: 'Test Wallet',
+          icon: "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 8 8'%3E%3Crect width='8' height='8' fill='%23f60'/%3E%3C/svg%3E",
+          rdns: 'com.example.testwallet',
+        },
+        provider: { request: async () => null },
+      })
+      const announce = () => window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail }))
+      window.addEventListener('eip6963:requestProvider', announce)
+      announce()
+    })
+    await page.goto(DEMO_URL)
+    await page.getByRole('button', { name: 'Connect', exact: true }).click()
+    await Pages.expectConnectShown(page)
+    const wallets = Pages.modal(page).getByRole('list', { name: 'Wallets' }).getByRole('button')
+    await expect(wallets.first()).toHaveAccessibleName('Test Wallet')
+    await expect(wallets.first()).toContainText('Installed')
+  })
+
   test('EIP-6963 discovery finds the provider', async ({ page }) => {
     await page.goto(DEMO_URL)
     const found = await page.evaluate(
@@ -181,6 +205,53 @@ test.describe('script-tag page', () => {
     await Pages.modal(page).getByRole('button', { name: 'Close' }).click()
     await Pages.expectClosed(page)
     await expect(connect).toBeFocused()
+  })
+})
+
+test.describe('remote configuration', () => {
+  test("the project's remote config wins over local options, with the warning 'Local configuration ignored'", async ({
+    page,
+  }) => {
+    const warnings: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text())
+    })
+    await page.goto(`${DEMO_URL}/script-tag.html`)
+    await expect(page.getByRole('status')).toHaveText(/^Frontdoor is ready/)
+    await page.evaluate(() => {
+      type Sdk = { createFrontdoor: (o: unknown) => { open: () => Promise<void> } }
+      const w = window as unknown as { FrontdoorSdk: Sdk; frontdoor: { destroy: () => void } }
+      w.frontdoor.destroy()
+      const devnet = {
+        id: 31337,
+        caipNetworkId: 'eip155:31337',
+        chainNamespace: 'eip155',
+        name: 'Devnet',
+        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+        rpcUrls: { default: { http: [] } },
+      }
+      const created = w.FrontdoorSdk.createFrontdoor({
+        projectId: 'demo',
+        networks: [devnet],
+        metadata: { name: 'Local options' },
+        modalUrl: document
+          .querySelector<HTMLScriptElement>('script[data-project-id]')!
+          .src.replace('/sdk.js', ''),
+        // The demo project turns social login on remotely: these local options lose.
+        features: { socials: ['github'], email: false, connectMethodsOrder: ['wallet', 'social', 'email'] },
+      })
+      void created.open()
+    })
+    await Pages.expectConnectShown(page)
+    const frame = Pages.modal(page)
+    await expect(frame.getByRole('button', { name: 'Google', exact: true })).toBeVisible()
+    await expect(frame.getByRole('textbox', { name: 'Email' })).toBeVisible()
+    // connectMethodsOrder is not in the remote config: the local order applies.
+    const order = await frame
+      .locator('.fd-connect > *:not(.fd-separator)')
+      .evaluateAll((nodes) => nodes.map((n) => n.className))
+    expect(order).toEqual(['fd-list', 'fd-socials', 'fd-email'])
+    await expect.poll(() => warnings.find((w) => w.startsWith('Local configuration ignored'))).toBeDefined()
   })
 })
 
