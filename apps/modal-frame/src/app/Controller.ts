@@ -224,6 +224,7 @@ export function create(env: Env.Env) {
       return
     }
     const connected = await HostBridge.connectHost(origins, handlers)
+    performance.mark('frontdoor:host-connected')
     const alert = checkOrigin(env, connected.origin)
     allowed = alert === undefined
     // The host can close the modal even if its options turn out to be invalid.
