@@ -370,6 +370,35 @@ test.describe('origins', () => {
     }
   })
 
+  test("a page without a project id sees 'Project ID Not Configured' and can still close the modal", async ({
+    page,
+  }) => {
+    const errors: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text())
+    })
+    const bare = await Pages.serveForeignPage(
+      5196,
+      `<!doctype html><html lang="en"><head><title>No project</title></head><body>
+       <button id="open">Open</button>
+       <script src="${MODAL_URL}/sdk.js" data-chain-ids="31337"></script>
+       <script>document.getElementById('open').onclick = () => window.frontdoor.open()</script>
+       </body></html>`,
+    )
+    try {
+      await page.goto(bare.url)
+      expect(errors).toContain('Frontdoor: add data-project-id="<your project id>" to the sdk.js script tag')
+      const open = page.getByRole('button', { name: 'Open' })
+      await open.click()
+      await expect(Pages.modal(page).getByRole('alert')).toContainText('Project ID Not Configured')
+      await page.keyboard.press('Escape')
+      await Pages.expectClosed(page)
+      await expect(open).toBeFocused()
+    } finally {
+      await bare.close()
+    }
+  })
+
   test('a hostile page that posts junk messages at the frame changes nothing', async ({ page, context }) => {
     const hostile = await Pages.serveForeignPage(
       5198,

@@ -217,7 +217,7 @@ export function create(env: Env.Env) {
   /** Starts the bridge; resolves once the host is connected (or never, when no allowed host talks to us). */
   async function start() {
     const origins = [...new Set([...env.allowedOrigins, ...(env.embedder ? [env.embedder] : [])])]
-    if (!env.projectId || origins.length === 0) {
+    if (origins.length === 0) {
       // Nobody may connect: the frame only shows why, wherever it is displayed.
       state.set((s) => ({ ...s, alert: s.alert ?? originsAlert(env) }))
       modal.open()
@@ -225,7 +225,7 @@ export function create(env: Env.Env) {
     }
     const connected = await HostBridge.connectHost(origins, handlers)
     performance.mark('frontdoor:host-connected')
-    const alert = checkOrigin(env, connected.origin)
+    const alert = env.projectId ? checkOrigin(env, connected.origin) : Alerts.ALERTS.PROJECT_ID_NOT_CONFIGURED
     allowed = alert === undefined
     // The host can close the modal even if its options turn out to be invalid.
     host = { ...connected, info: undefined }
@@ -240,7 +240,7 @@ export function create(env: Env.Env) {
       chainId: firstEvm ? Number(firstEvm.id) : undefined,
     }))
     push()
-    if (allowed) await loadProject(env.projectId, info.features)
+    if (allowed && env.projectId) await loadProject(env.projectId, info.features)
   }
 
   return {
