@@ -355,6 +355,7 @@ test.describe('origins', () => {
       await page.getByRole('button', { name: 'Open' }).click()
       const frame = Pages.modal(page)
       await expect(frame.getByRole('alert')).toContainText('Invalid App Configuration')
+      await page.screenshot({ path: join(ARTIFACTS, 'alert-invalid-app-configuration.png') })
       // Nothing else of the modal is offered.
       await expect(frame.getByRole('button', { name: 'WalletConnect' })).toHaveCount(0)
       const answer = await page.evaluate(() =>
