@@ -30,6 +30,7 @@ try {
   const frame = page.frames().find((f) => f.url().startsWith(addresses.MODAL_URL)) as Frame
   // In the modal frame: when the card is shown, wait for the next animation frame and then for the task
   // after it (the frame has been painted by then), and record the wall-clock time.
+  await frame.waitForSelector('.fd-card', { state: 'attached' })
   await frame.evaluate(() => {
     const w = window as unknown as { paints: number[] }
     w.paints = []
