@@ -340,6 +340,40 @@ test.describe('embedded and page rules', () => {
   })
 })
 
+test.describe('failures', () => {
+  test('when the modal never answers, requests fail with 4900 after the frame load timeout and the console says why', async ({
+    page,
+  }) => {
+    const dead = 'http://127.0.0.1:5194'
+    const site = await Pages.serveForeignPage(
+      5195,
+      `<!doctype html><html lang="en"><head><title>Dead modal</title></head><body>
+       <script src="${MODAL_URL}/sdk.js" data-project-id="demo" data-chain-ids="31337" data-modal-url="${dead}"></script>
+       </body></html>`,
+    )
+    try {
+      const errors: string[] = []
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text())
+      })
+      await page.clock.install()
+      await page.goto(site.url)
+      const answer = page.evaluate(() =>
+        (
+          window as unknown as { frontdoor: { provider: { request: (a: unknown) => Promise<unknown> } } }
+        ).frontdoor.provider
+          .request({ method: 'eth_blockNumber' })
+          .catch((e: { code: number; message: string }) => ({ code: e.code, message: e.message })),
+      )
+      await page.clock.fastForward(20_000)
+      expect(await answer).toEqual({ code: 4900, message: 'The Provider is disconnected from all chains.' })
+      expect(errors).toContain(`Frontdoor: the modal at ${dead} did not answer within 20 s`)
+    } finally {
+      await site.close()
+    }
+  })
+})
+
 test.describe('origins', () => {
   test("a page whose origin is not allowed sees 'Invalid App Configuration'", async ({ page }) => {
     const foreign = await Pages.serveForeignPage(

@@ -1,5 +1,6 @@
 import { ADDRESS_DEFAULTS } from '@frontdoor/protocol/addresses'
 import type * as HostModal from '@frontdoor/protocol/host-modal'
+import { FRAME_LOAD_TIMEOUT_MS } from '@frontdoor/protocol/timeouts'
 import * as Dialog from './Dialog.js'
 import * as Eip6963 from './Eip6963.js'
 import * as Emitter from './Emitter.js'
@@ -150,24 +151,63 @@ export function createFrontdoor(options: Options): Frontdoor {
   })
 
   // A mark for benchmarks and devtools: the modal is connected and can open.
-  transport.call.then(() => performance.mark?.('frontdoor:ready')).catch(() => {})
+  let connected: Transport.Call | undefined
+  transport.call
+    .then((call) => {
+      connected = call
+      performance.mark?.('frontdoor:ready')
+    })
+    .catch(() => {})
+  const createdAt = Date.now()
+  let reported = false
+  /** The modal's calls, once it answers; 4900 when it has not answered within the frame load timeout. */
+  async function modal(): Promise<Transport.Call> {
+    if (connected) return connected
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => {
+          if (!reported) {
+            reported = true
+            console.error(
+              `Frontdoor: the modal at ${modalUrl.origin} did not answer within ${FRAME_LOAD_TIMEOUT_MS / 1000} s`,
+            )
+          }
+          reject(ProviderErrors.of('disconnected'))
+        },
+        Math.max(0, createdAt + FRAME_LOAD_TIMEOUT_MS - Date.now()),
+      )
+    })
+    try {
+      return await Promise.race([transport.call, deadline])
+    } finally {
+      clearTimeout(timer)
+    }
+  }
 
   async function open(openOptions: { view?: HostModal.View } = {}) {
     dialog?.show()
     setState({ ...state, open: true })
-    const call = await transport.call
+    let call: Transport.Call
+    try {
+      call = await modal()
+    } catch (error) {
+      dialog?.hide()
+      setState({ ...state, open: false })
+      throw error
+    }
     await call('open', openOptions)
   }
 
   async function close() {
     dialog?.hide()
     if (state.open && !inline) setState({ ...state, open: false })
-    const call = await transport.call
+    const call = await modal()
     await call('close')
   }
 
   async function forward(method: string, params: unknown): Promise<unknown> {
-    const call = await transport.call
+    const call = await modal()
     try {
       return await call(
         'request',
@@ -223,7 +263,7 @@ export function createFrontdoor(options: Options): Frontdoor {
       return () => listeners.delete(listener)
     },
     async disconnect() {
-      await (await transport.call)('disconnect')
+      await (await modal())('disconnect')
     },
     async switchNetwork(chainId) {
       await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: hex(chainId) }] })
