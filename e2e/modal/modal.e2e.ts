@@ -123,6 +123,16 @@ test.describe('npm package page', () => {
     await expect(wallets.first()).toContainText('Installed')
   })
 
+  test('the page switches the modal theme at runtime (setTheme)', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'light' })
+    await page.goto(DEMO_URL)
+    const card = Pages.modal(page).locator('.fd-card')
+    await expect(card).toHaveAttribute('data-theme', 'light')
+    await page.getByRole('button', { name: 'Dark mode' }).click()
+    await expect(card).toHaveAttribute('data-theme', 'dark')
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
+  })
+
   test('EIP-6963 discovery finds the provider', async ({ page }) => {
     await page.goto(DEMO_URL)
     const found = await page.evaluate(

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react'
 import * as Format from './format.js'
-import { frontdoor, NETWORKS } from './frontdoor.js'
+import { frontdoor, initialTheme, NETWORKS } from './frontdoor.js'
 
 type LogEntry = { id: number; at: string; kind: string; text: string }
 
@@ -17,6 +17,13 @@ export function Demo() {
   const [log, setLog] = useState<LogEntry[]>([])
   const [balanceOf, setBalanceOf] = useState(DEV_ACCOUNT)
   const [balance, setBalance] = useState<string>()
+  const [theme, setTheme] = useState(initialTheme)
+  const toggleTheme = () => {
+    const next = theme === 'dark' ? 'light' : 'dark'
+    setTheme(next)
+    document.documentElement.dataset.theme = next
+    void frontdoor.setTheme({ themeMode: next })
+  }
   const add = useCallback((kind: string, text: string) => {
     const entry = { id: Date.now() + Math.random(), at: new Date().toLocaleTimeString(), kind, text }
     setLog((entries) => [entry, ...entries].slice(0, 50))
@@ -51,9 +58,24 @@ export function Demo() {
         <span className="brand">
           <span className="logo" aria-hidden="true" /> Frontdoor demo
         </span>
-        <button type="button" className="button" onClick={() => void frontdoor.open()}>
-          {connected ? Format.shortAddress(state.address!) : 'Connect'}
-        </button>
+        <span className="row">
+          <button
+            type="button"
+            className="button secondary"
+            aria-pressed={theme === 'dark'}
+            onClick={toggleTheme}
+          >
+            Dark mode
+          </button>
+          <button type="button" className="button" onClick={() => void frontdoor.open()}>
+            {connected ? Format.shortAddress(state.address!) : 'Connect'}
+          </button>
+          {connected ? (
+            <button type="button" className="button secondary" onClick={() => void frontdoor.disconnect()}>
+              Disconnect
+            </button>
+          ) : null}
+        </span>
       </header>
       <main className="grid">
         <section className="card" aria-labelledby="connection-title">

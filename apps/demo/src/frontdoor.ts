@@ -3,6 +3,12 @@ import { NETWORKS } from './networks.js'
 
 export { NETWORKS }
 
+/** The page's theme at load: the system preference. */
+export function initialTheme(): 'light' | 'dark' {
+  return matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light'
+}
+document.documentElement.dataset.theme = initialTheme()
+
 /** The demo's one Frontdoor instance (created once, in the browser). */
 export const frontdoor = createFrontdoor({
   projectId: 'demo',
@@ -13,5 +19,5 @@ export const frontdoor = createFrontdoor({
     url: location.origin,
   },
   modalUrl: import.meta.env.VITE_MODAL_URL,
-  themeMode: matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light',
+  themeMode: initialTheme(),
 })

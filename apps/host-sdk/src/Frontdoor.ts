@@ -54,6 +54,11 @@ export type Frontdoor = {
   subscribe: (listener: (state: State) => void) => () => void
   disconnect: () => Promise<void>
   switchNetwork: (chainId: number) => Promise<void>
+  /** Changes the theme (mode and/or variables) while the page runs. */
+  setTheme: (theme: {
+    themeMode?: HostModal.ThemeMode
+    themeVariables?: HostModal.ThemeVariables
+  }) => Promise<void>
   /** The dialog (or, inline, the iframe): placed by the page when `append: false`. */
   element: HTMLElement
   /** Removes the modal from the page and stops listening. */
@@ -264,6 +269,9 @@ export function createFrontdoor(options: Options): Frontdoor {
     },
     async disconnect() {
       await (await modal())('disconnect')
+    },
+    async setTheme(theme) {
+      await (await modal())('theme', theme)
     },
     async switchNetwork(chainId) {
       await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: hex(chainId) }] })
