@@ -1,4 +1,6 @@
 import type * as HostModal from '@frontdoor/protocol/host-modal'
+import { VIEWS } from '@frontdoor/protocol/views'
+import { AUTH_NAMESPACES, CONNECTION_STATUSES } from '@frontdoor/schemas/constants'
 
 // The host's checks of what the modal sends, by hand: the protocol's zod schemas would take more than
 // sdk.js's whole 12 KB budget. Validate.test.ts fuzzes each check against the zod schema of
@@ -24,32 +26,9 @@ export class InvalidMessage extends Error {
   }
 }
 
-const VIEWS = new Set<string>([
-  'Connect',
-  'AllWallets',
-  'ConnectingExternal',
-  'ConnectingWalletConnect',
-  'ConnectingWalletConnectBasic',
-  'ConnectingFarcaster',
-  'EmailLogin',
-  'EmailVerifyOtp',
-  'Account',
-  'ProfileWallets',
-  'UpdateEmailWallet',
-  'SIWXSignMessage',
-  'ApproveTransaction',
-  'Swap',
-  'SwitchNetwork',
-  'SwitchActiveChain',
-  'UnsupportedChain',
-  'RegisterAccountName',
-  'RegisterAccountNameSuccess',
-  'Send',
-  'Receive',
-  'Buy',
-])
-const STATUSES = new Set<unknown>(['disconnected', 'connecting', 'reconnecting', 'connected'])
-const NAMESPACES = new Set<unknown>(['eip155', 'solana', 'polkadot', 'bip122', 'cosmos'])
+const VIEWS_SET = new Set<string>(VIEWS)
+const STATUSES = new Set<unknown>(CONNECTION_STATUSES)
+const NAMESPACES = new Set<unknown>(AUTH_NAMESPACES)
 
 const isStrings = (value: unknown) => Array.isArray(value) && value.every((v) => typeof v === 'string')
 const isRpcUrls = (value: unknown) =>
@@ -98,7 +77,7 @@ export function state(value: unknown): HostModal.State {
     hasOnly(value, ['open', 'loading', 'view', 'status', 'account', 'network']) &&
     typeof value.open === 'boolean' &&
     typeof value.loading === 'boolean' &&
-    VIEWS.has(value.view as string) &&
+    VIEWS_SET.has(value.view as string) &&
     STATUSES.has(value.status) &&
     optional(value.account, isAccount) &&
     optional(value.network, isNetwork)

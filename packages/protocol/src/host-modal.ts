@@ -3,6 +3,7 @@ import * as Caip from '@frontdoor/schemas/caip'
 import * as z from 'zod/mini'
 import * as Message from './message.js'
 import * as Timeouts from './timeouts.js'
+import { VIEWS } from './views.js'
 
 /**
  * The host page <-> modal frame channel: open/close/shake/loading, state snapshots, EIP-1193 requests
@@ -20,30 +21,7 @@ const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
 // --- Shared shapes -------------------------------------------------------------------------------------
 
 /** The modal's views a host may open, named as spec section 2. */
-export const VIEWS = [
-  'Connect',
-  'AllWallets',
-  'ConnectingExternal',
-  'ConnectingWalletConnect',
-  'ConnectingWalletConnectBasic',
-  'ConnectingFarcaster',
-  'EmailLogin',
-  'EmailVerifyOtp',
-  'Account',
-  'ProfileWallets',
-  'UpdateEmailWallet',
-  'SIWXSignMessage',
-  'ApproveTransaction',
-  'Swap',
-  'SwitchNetwork',
-  'SwitchActiveChain',
-  'UnsupportedChain',
-  'RegisterAccountName',
-  'RegisterAccountNameSuccess',
-  'Send',
-  'Receive',
-  'Buy',
-] as const
+export { VIEWS }
 
 /** A modal view. */
 export const View = z.enum(VIEWS)

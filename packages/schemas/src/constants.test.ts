@@ -19,6 +19,12 @@ describe('constants', () => {
           "cosmos",
         ],
         "BALANCE_RETRY_LOCK_S": 30,
+        "CONNECTION_STATUSES": [
+          "disconnected",
+          "connecting",
+          "reconnecting",
+          "connected",
+        ],
         "DEFAULT_ACCOUNT_TYPES": {
           "bip122": "payment",
           "eip155": "smartAccount",

@@ -45,6 +45,9 @@ export const ACTIVITY_SUPPORTED_NAMESPACES = ['eip155'] as const
 /** Chain namespaces account names support. */
 export const NAMES_SUPPORTED_NAMESPACES = ['eip155'] as const
 
+/** Connection statuses per chain namespace (spec section 4). */
+export const CONNECTION_STATUSES = ['disconnected', 'connecting', 'reconnecting', 'connected'] as const
+
 /** Chain namespaces the embedded wallet authenticates on. */
 export const AUTH_NAMESPACES = ['eip155', 'solana', 'polkadot', 'bip122', 'cosmos'] as const
 

@@ -1,30 +1,8 @@
+import { VIEWS } from '@frontdoor/protocol/views'
 import * as Store from '../store/Store.js'
 
 /** The modal's views, named as spec section 2 and ARCHITECTURE.md section 5. */
-export const VIEWS = [
-  'Connect',
-  'AllWallets',
-  'ConnectingExternal',
-  'ConnectingWalletConnect',
-  'ConnectingWalletConnectBasic',
-  'ConnectingFarcaster',
-  'EmailLogin',
-  'EmailVerifyOtp',
-  'Account',
-  'ProfileWallets',
-  'UpdateEmailWallet',
-  'SIWXSignMessage',
-  'ApproveTransaction',
-  'Swap',
-  'SwitchNetwork',
-  'SwitchActiveChain',
-  'UnsupportedChain',
-  'RegisterAccountName',
-  'RegisterAccountNameSuccess',
-  'Send',
-  'Receive',
-  'Buy',
-] as const
+export { VIEWS }
 
 export type View = (typeof VIEWS)[number]
 

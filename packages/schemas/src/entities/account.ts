@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import * as Caip from '../caip.js'
+import * as Constants from '../constants.js'
 import * as Token from './token.js'
 import * as User from './user.js'
 
@@ -14,7 +15,7 @@ export const PreferredAccountType = z.enum(['eoa', 'smartAccount', 'payment'])
 export type PreferredAccountType = z.infer<typeof PreferredAccountType>
 
 /** Per-chain-namespace connection status. */
-export const ConnectionStatus = z.enum(['disconnected', 'connecting', 'reconnecting', 'connected'])
+export const ConnectionStatus = z.enum(Constants.CONNECTION_STATUSES)
 /** Per-chain-namespace connection status. */
 export type ConnectionStatus = z.infer<typeof ConnectionStatus>
 

@@ -1,0 +1,28 @@
+/**
+ * The modal's views, named as spec section 2 and ARCHITECTURE.md section 5, plus Send, Receive and Buy.
+ * A plain list with no zod, so the host SDK can check a view name without shipping a validator.
+ */
+export const VIEWS = [
+  'Connect',
+  'AllWallets',
+  'ConnectingExternal',
+  'ConnectingWalletConnect',
+  'ConnectingWalletConnectBasic',
+  'ConnectingFarcaster',
+  'EmailLogin',
+  'EmailVerifyOtp',
+  'Account',
+  'ProfileWallets',
+  'UpdateEmailWallet',
+  'SIWXSignMessage',
+  'ApproveTransaction',
+  'Swap',
+  'SwitchNetwork',
+  'SwitchActiveChain',
+  'UnsupportedChain',
+  'RegisterAccountName',
+  'RegisterAccountNameSuccess',
+  'Send',
+  'Receive',
+  'Buy',
+] as const
