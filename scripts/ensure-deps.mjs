@@ -10,8 +10,12 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const stamp = join(root, 'node_modules', '.frontdoor-lock-hash')
 
 function run(command, args) {
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' })
-  if (result.status !== 0) process.exit(result.status ?? 1)
+  const status = tryRun(command, args)
+  if (status !== 0) process.exit(status)
+}
+
+function tryRun(command, args) {
+  return spawnSync(command, args, { cwd: root, stdio: 'inherit' }).status ?? 1
 }
 
 function lockHash() {
@@ -24,8 +28,13 @@ function ensureNodeModules() {
   const hash = lockHash()
   if (existsSync(stamp) && readFileSync(stamp, 'utf8') === hash) return
   console.log('frontdoor: node_modules missing or stale, running npm ci')
-  run('npm', ['ci', '--no-audit', '--no-fund'])
-  writeFileSync(stamp, hash)
+  if (tryRun('npm', ['ci', '--no-audit', '--no-fund']) !== 0) {
+    // A registry mirror may lack other platforms' optional binaries (biome, turbo), and npm ci then
+    // refuses the lock file; npm install resolves the same versions and skips what it cannot have.
+    console.log('frontdoor: npm ci failed, falling back to npm install')
+    run('npm', ['install', '--no-audit', '--no-fund'])
+  }
+  writeFileSync(stamp, lockHash())
 }
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
