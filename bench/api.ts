@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { TestNode } from '@frontdoor/api'
+import * as Devnet from '@frontdoor/devnet/devnet'
 import autocannon from 'autocannon'
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5)
@@ -48,8 +48,8 @@ async function run(name: string, options: autocannon.Options): Promise<Row> {
   }
 }
 
-const node = await TestNode.start({ chainId: 31337 })
-const [helloPort, apiPort] = [await TestNode.freePort(), await TestNode.freePort()]
+const node = await Devnet.start({ chainId: 31337 })
+const [helloPort, apiPort] = [await Devnet.freePort(), await Devnet.freePort()]
 const dataDir = mkdtempSync(join(tmpdir(), 'frontdoor-bench-'))
 const hello = child(['bench/hello.ts', String(helloPort)])
 const api = child(['apps/api/src/main.ts'], {

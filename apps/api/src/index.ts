@@ -1,4 +1,3 @@
 export * as App from './app.js'
 export * as Config from './Config.js'
-export * as TestNode from './rpc/TestNode.js'
 export * as Server from './Server.js'

@@ -1,12 +1,14 @@
+import { DEPLOYMENTS, SEED } from '@frontdoor/devnet/deployment'
+import * as Devnet from '@frontdoor/devnet/devnet'
+import { encodeFunctionData, erc20Abi } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import * as TestApp from '../TestApp.js'
-import * as TestNode from './TestNode.js'
 
-// Real Hardhat nodes: two of chain 31337 (for the fallback), one of 31338.
+// Real seeded devnet nodes: two of chain 31337 (for the fallback), one of 31338.
 const nodes = await Promise.all([
-  TestNode.start({ chainId: 31337 }),
-  TestNode.start({ chainId: 31337 }),
-  TestNode.start({ chainId: 31338 }),
+  Devnet.start({ chainId: 31337 }),
+  Devnet.start({ chainId: 31337 }),
+  Devnet.start({ chainId: 31338 }),
 ])
 const [a, b, other] = nodes as [(typeof nodes)[0], (typeof nodes)[0], (typeof nodes)[0]]
 const t = await TestApp.create({ upstreams: { 'eip155:31337': [a.url, b.url], 'eip155:31338': [other.url] } })
@@ -49,6 +51,20 @@ describe('POST /v1/', () => {
       call('eth_getBalance', 7, ['0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', 'latest']),
     )
     expect(BigInt(balance.body.result)).toBeGreaterThan(0n)
+  })
+
+  test('reads a seeded contract on the devnet through the proxy', async () => {
+    const { tokens, accounts } = DEPLOYMENTS[31337]
+    const data = encodeFunctionData({
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [accounts[0]!.address],
+    })
+    const { body } = await rpc(
+      'chainId=eip155:31337&projectId=demo',
+      call('eth_call', 3, [{ to: tokens.FUSD.address, data }, 'latest']),
+    )
+    expect(BigInt(body.result)).toBe(SEED.accountBalances.FUSD)
   })
 
   test('passes upstream JSON-RPC errors through', async () => {
