@@ -44,12 +44,20 @@ export function App({ controller }: { controller: Controller.Controller }) {
     }
   }, [state.features.email, state.featuresReady])
 
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape' && !inline) {
+  // Escape is heard on the whole frame document: right after open, focus may still be on the frame's
+  // body rather than inside the card.
+  useEffect(() => {
+    if (inline) return
+    const onEscape = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape' || !visible) return
       event.preventDefault()
       controller.requestClose()
-      return
     }
+    window.addEventListener('keydown', onEscape)
+    return () => window.removeEventListener('keydown', onEscape)
+  }, [controller, inline, visible])
+
+  const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== 'Tab' || !card.current) return
     const items = [...card.current.querySelectorAll<HTMLElement>(FOCUSABLE)]
     const first = items[0]
