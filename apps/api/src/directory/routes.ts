@@ -32,7 +32,8 @@ function image(c: Context, body: string): Response {
 
 /** `/getWallets` and the four image routes. */
 export function routes(deps: Deps.Deps) {
-  const pages = TtlCache.create<Awaited<ReturnType<typeof Wallets.query>>>({
+  // Pages are kept serialized: stringifying a 40-wallet page is most of a request's cost.
+  const pages = TtlCache.create<string>({
     ttlMs: DIRECTORY_CACHE_TTL_MS,
     max: DIRECTORY_CACHE_MAX,
   })
@@ -49,10 +50,10 @@ export function routes(deps: Deps.Deps) {
         exclude: query.exclude,
         chains: query.chains,
       }
-      const page = await pages.get(JSON.stringify(filter), () =>
-        Wallets.query(deps.db.orm, filter, deps.config.publicUrl),
+      const page = await pages.get(JSON.stringify(filter), async () =>
+        JSON.stringify(await Wallets.query(deps.db.orm, filter, deps.config.publicUrl)),
       )
-      return c.json(page)
+      return c.body(page, 200, { 'content-type': 'application/json' })
     })
     .get('/getWalletImage/:id', async (c) => {
       const { id } = Validate.params(c, IdParam)
