@@ -1,53 +1,30 @@
 // The demo part of the stack: builds the demo when its sources (or MODAL_URL) changed, then serves
 // dist/ on DEMO_URL's port.
-import { spawnSync } from 'node:child_process'
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { createServer } from 'node:http'
 import { dirname, extname, join, normalize } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import * as Addresses from '@frontdoor/protocol/addresses'
+import * as Build from '../../../scripts/stack/build.js'
 
 const app = join(dirname(fileURLToPath(import.meta.url)), '..')
 const root = join(app, '..', '..')
 const dist = join(app, 'dist')
 const addresses = Addresses.from(process.env)
 
-function newest(paths: string[]): number {
-  let latest = 0
-  for (const path of paths) {
-    if (!existsSync(path)) continue
-    const stat = statSync(path)
-    if (stat.isDirectory()) {
-      for (const entry of readdirSync(path)) {
-        if (entry !== 'node_modules' && entry !== 'dist')
-          latest = Math.max(latest, newest([join(path, entry)]))
-      }
-    } else latest = Math.max(latest, stat.mtimeMs)
-  }
-  return latest
-}
-
 const stampPath = join(dist, '.modal-url')
-const builtFor = existsSync(stampPath) ? readFileSync(stampPath, 'utf8') : ''
-const built = existsSync(join(dist, 'index.html')) ? statSync(join(dist, 'index.html')).mtimeMs : 0
-const inputs = ['src', 'index.html', 'script-tag.html', 'embedded.html', 'vite.config.ts'].map((p) =>
-  join(app, p),
-)
-inputs.push(join(root, 'apps', 'host-sdk', 'src'), join(root, 'packages', 'protocol', 'src'))
-if (builtFor !== addresses.MODAL_URL || built < newest(inputs)) {
-  console.log('demo: building')
-  const result = spawnSync(
-    join(root, 'node_modules', '.bin', 'vite'),
-    ['build', '--configLoader', 'runner'],
-    {
-      cwd: app,
-      stdio: 'inherit',
-    },
-  )
-  if (result.status !== 0) process.exit(result.status ?? 1)
-  writeFileSync(stampPath, addresses.MODAL_URL)
-}
+Build.ifStale({
+  name: 'demo',
+  cwd: app,
+  output: join(dist, 'index.html'),
+  inputs: [
+    ...['src', 'index.html', 'script-tag.html', 'embedded.html', 'vite.config.ts'].map((p) => join(app, p)),
+    join(root, 'apps', 'host-sdk', 'src'),
+    join(root, 'packages', 'protocol', 'src'),
+  ],
+  key: { path: stampPath, value: addresses.MODAL_URL },
+  args: ['--configLoader', 'runner'],
+})
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
