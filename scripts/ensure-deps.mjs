@@ -10,12 +10,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const stamp = join(root, 'node_modules', '.frontdoor-lock-hash')
 
 function run(command, args) {
-  const status = tryRun(command, args)
+  const status = spawnSync(command, args, { cwd: root, stdio: 'inherit' }).status ?? 1
   if (status !== 0) process.exit(status)
-}
-
-function tryRun(command, args) {
-  return spawnSync(command, args, { cwd: root, stdio: 'inherit' }).status ?? 1
 }
 
 function lockHash() {
@@ -28,10 +24,17 @@ function ensureNodeModules() {
   const hash = lockHash()
   if (existsSync(stamp) && readFileSync(stamp, 'utf8') === hash) return
   console.log('frontdoor: node_modules missing or stale, running npm ci')
-  if (tryRun('npm', ['ci', '--no-audit', '--no-fund']) !== 0) {
+  const ci = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: root, encoding: 'utf8' })
+  if (ci.status !== 0) {
     // A registry mirror may lack other platforms' optional binaries (biome, turbo), and npm ci then
     // refuses the lock file; npm install resolves the same versions and skips what it cannot have.
-    console.log('frontdoor: npm ci failed, falling back to npm install')
+    const reason =
+      ci.stderr
+        .split('\n')
+        .find((line) => line.startsWith('npm error') && !/^npm error( code|\s*$)/.test(line)) ?? ''
+    console.log(
+      `frontdoor: npm ci failed (${reason.replace(/^npm error\s*/, '').trim()}), running npm install`,
+    )
     run('npm', ['install', '--no-audit', '--no-fund'])
   }
   writeFileSync(stamp, lockHash())
