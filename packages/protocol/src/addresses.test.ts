@@ -10,6 +10,7 @@ describe('from', () => {
         "DEMO_URL": "http://localhost:5173",
         "DEVNET_31337_URL": "http://127.0.0.1:8545",
         "DEVNET_31338_URL": "http://127.0.0.1:8546",
+        "MAILBOX_URL": "http://127.0.0.1:2580",
         "MODAL_URL": "http://127.0.0.1:5180",
         "RELAY_URL": "ws://127.0.0.1:4001",
         "SMTP_URL": "smtp://127.0.0.1:2525",
