@@ -10,6 +10,10 @@ export type Config = {
   publicUrl: string
   /** Origins allowed by CORS: the modal and auth frames. */
   corsOrigins: string[]
+  /** The modal frame's origin (MODAL_URL): the only target of the social login popup's result. */
+  modalOrigin: string
+  /** The auth frame's origin (AUTH_URL): the only origin allowed to POST to /v1/auth/*. */
+  authOrigin: string
   /** The demo site, the allowed origin of the seeded `demo` project. */
   demoUrl: string
   /** Upstream JSON-RPC nodes per CAIP-2 chain id, best first. */
@@ -79,6 +83,8 @@ export function fromEnv(env: Record<string, string | undefined>): { config: Conf
     config: {
       publicUrl: addresses.API_URL,
       corsOrigins: [addresses.MODAL_URL, addresses.AUTH_URL],
+      modalOrigin: new URL(addresses.MODAL_URL).origin,
+      authOrigin: new URL(addresses.AUTH_URL).origin,
       demoUrl: addresses.DEMO_URL,
       upstreams: upstreamsFromEnv(env),
       networks: Networks.all(addresses),
