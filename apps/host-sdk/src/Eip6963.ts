@@ -41,8 +41,8 @@ export function discover(ownUuid: string, onChange: (wallets: HostModal.Injected
   window.addEventListener('eip6963:announceProvider', onAnnounce)
   window.dispatchEvent(new Event('eip6963:requestProvider'))
   return {
-    /** The EIP-1193 provider of an injected wallet, by rdns (used by the injected connector). */
-    provider: (rdns: string) => [...found.values()].find((w) => w.info.rdns === rdns)?.provider,
+    /** The EIP-1193 provider of an injected wallet, by its EIP-6963 uuid (used by the injected connector). */
+    provider: (uuid: string) => found.get(uuid)?.provider,
     stop: () => window.removeEventListener('eip6963:announceProvider', onAnnounce),
   }
 }

@@ -65,6 +65,12 @@ export type Frontdoor = {
   destroy: () => void
 }
 
+/** An injected wallet's EIP-1193 provider, as far as the SDK uses it. */
+type Injected = {
+  request: (args: { method: string; params?: unknown }) => Promise<unknown>
+  on?: (event: string, listener: (value: unknown) => void) => void
+}
+
 const hex = (n: number) => `0x${n.toString(16)}`
 const evmId = (network: Network | undefined) =>
   network?.chainNamespace === 'eip155' ? Number(network.id) : undefined
@@ -153,7 +159,30 @@ export function createFrontdoor(options: Options): Frontdoor {
     requestClose: () => void close(),
     loading: ({ loading }) => setState({ ...state, loading }),
     providerEvent: ({ event, data }) => emitter.emit(event, data),
+    injectedWalletRequest: async ({ uuid, request }) => {
+      const wallet = discovery.provider(uuid) as Injected | undefined
+      if (!wallet || typeof wallet.request !== 'function') throw ProviderErrors.of('disconnected')
+      forwardEvents(uuid, wallet)
+      return wallet.request(request)
+    },
   })
+
+  // The events of the injected wallets the modal talks to, forwarded once per wallet.
+  const forwarded = new Set<string>()
+  function forwardEvents(uuid: string, wallet: Injected) {
+    if (forwarded.has(uuid) || typeof wallet.on !== 'function') return
+    forwarded.add(uuid)
+    const send = (event: HostModal.ProviderEvent) =>
+      void modal()
+        .then((call) => call('injectedWalletEvent', { uuid, event }))
+        .catch(() => {})
+    wallet.on('accountsChanged', (accounts: unknown) =>
+      send({ event: 'accountsChanged', data: Array.isArray(accounts) ? accounts.map(String) : [] }),
+    )
+    wallet.on('chainChanged', (chainId: unknown) => send({ event: 'chainChanged', data: String(chainId) }))
+    const { code, message } = ProviderErrors.ERRORS.disconnected
+    wallet.on('disconnect', () => send({ event: 'disconnect', data: { code, message } }))
+  }
 
   // A mark for benchmarks and devtools: the modal is connected and can open.
   let connected: Transport.Call | undefined

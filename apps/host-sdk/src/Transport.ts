@@ -19,6 +19,8 @@ export type Handlers = {
   requestClose: () => void
   loading: (params: { loading: boolean }) => void
   providerEvent: (event: HostModal.ProviderEvent) => void
+  /** Sends a request to an injected wallet of the page; its EIP-1193 error code is replied as is. */
+  injectedWalletRequest: (params: ReturnType<typeof Validate.injectedWalletRequest>) => Promise<unknown>
 }
 
 /** An error reply from the modal, with its EIP-1193 code when it has one. */
@@ -81,10 +83,20 @@ export function connectModal(iframe: HTMLIFrameElement, modalOrigin: string, han
   methods.requestClose = method('requestClose', Validate.noParams, handlers.requestClose)
   methods.loading = method('loading', Validate.loading, handlers.loading)
   methods.providerEvent = method('providerEvent', Validate.providerEvent, handlers.providerEvent)
-  // Requests to the page's injected wallets arrive with the injected connector.
-  methods.injectedWalletRequest = async () => ({
-    error: { code: 4200, message: 'No injected wallet connector' },
-  })
+  methods.injectedWalletRequest = async (...args: unknown[]): Promise<Reply> => {
+    const checked = await method('injectedWalletRequest', Validate.injectedWalletRequest, () => null)(...args)
+    if ('error' in checked) return checked
+    try {
+      return { result: (await handlers.injectedWalletRequest(args[0] as never)) ?? null }
+    } catch (error) {
+      // The wallet's own error (4001 rejected, 4902 unknown chain ...) reaches the modal unchanged.
+      const e = error as { code?: unknown; message?: unknown; data?: unknown }
+      const code = Number.isSafeInteger(e?.code) ? (e.code as number) : -32603
+      const message =
+        typeof e?.message === 'string' && e.message ? e.message.slice(0, 10_000) : 'An error occurred'
+      return { error: { code, message } }
+    }
+  }
   methods[HANDSHAKE] = async (hello: unknown): Promise<Reply> => {
     const ok =
       typeof hello === 'object' &&

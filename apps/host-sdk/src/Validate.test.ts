@@ -203,3 +203,33 @@ describe('reply', () => {
     )
   })
 })
+
+describe('injectedWalletRequest', () => {
+  test('accepts exactly what HostModal.HostMessages.injectedWalletRequest accepts (fuzzed)', () => {
+    const schema = HostModal.HostMessages.injectedWalletRequest.params
+    const value = fc.oneof(
+      fc.record(
+        {
+          uuid: fc.constantFrom('0b7c1a52-9d3e-4a5f-8c1d-2e3f4a5b6c7d', 'not-a-uuid', ''),
+          request: fc.oneof(
+            fc.record(
+              {
+                method: fc.constantFrom('eth_requestAccounts', '', 'x'.repeat(101)),
+                params: fc.oneof(fc.constant([]), fc.constant({ a: 1 }), fc.constant('x'), fc.constant(null)),
+              },
+              { requiredKeys: ['method'] },
+            ),
+            fc.anything(),
+          ),
+          extra: fc.constant(1),
+        },
+        { requiredKeys: ['uuid', 'request'] },
+      ),
+      fc.anything(),
+    )
+    fc.assert(
+      fc.property(value, (v) => agrees(Validate.injectedWalletRequest, schema, v)),
+      { numRuns: 3000 },
+    )
+  })
+})

@@ -132,6 +132,27 @@ export function providerEvent(value: unknown): HostModal.ProviderEvent {
   return value as HostModal.ProviderEvent
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** A request to an injected wallet of the page (HostModal.HostMessages.injectedWalletRequest). */
+export function injectedWalletRequest(value: unknown): {
+  uuid: string
+  request: { method: string; params?: unknown[] | Record<string, unknown> }
+} {
+  const request = isObject(value) ? value.request : undefined
+  const ok =
+    isObject(value) &&
+    hasOnly(value, ['uuid', 'request']) &&
+    isString(value.uuid) &&
+    UUID.test(value.uuid) &&
+    isObject(request) &&
+    hasOnly(request, ['method', 'params']) &&
+    isString(request.method, 1, 100) &&
+    optional(request.params, (p) => Array.isArray(p) || isObject(p))
+  if (!ok) throw new InvalidMessage('injectedWalletRequest')
+  return value as ReturnType<typeof injectedWalletRequest>
+}
+
 /** A bridge reply: exactly `{ result }` or `{ error: { code?, message, data? } }` (Message.ErrorReply). */
 export function reply(
   value: unknown,

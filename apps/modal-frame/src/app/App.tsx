@@ -9,6 +9,8 @@ import { ControllerContext } from './context.js'
 // Feature screens are separate chunks, fetched only when their view is shown (and prefetched only
 // when their feature is on).
 const EmailLogin = lazy(() => import('../views/email/EmailLogin.js'))
+const ConnectingExternal = lazy(() => import('../views/external/ConnectingExternal.js'))
+const Account = lazy(() => import('../views/account/Account.js'))
 const Placeholder = lazy(() => import('../views/placeholder/Placeholder.js'))
 
 const TITLES: Partial<Record<string, string>> = {
@@ -17,6 +19,7 @@ const TITLES: Partial<Record<string, string>> = {
   ConnectingWalletConnect: 'WalletConnect',
   ConnectingExternal: 'Connect',
   EmailLogin: 'Email',
+  Account: 'Account',
 }
 
 const FOCUSABLE = 'button:not([disabled]), input:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])'
@@ -75,11 +78,19 @@ export function App({ controller }: { controller: Controller.Controller }) {
     if (event.target === event.currentTarget && !inline) controller.requestClose()
   }
 
-  const title = state.alert ? 'Frontdoor' : (TITLES[route.view] ?? route.view)
+  const walletName = route.view === 'ConnectingExternal' ? route.data?.name : undefined
+  const title = state.alert
+    ? 'Frontdoor'
+    : typeof walletName === 'string'
+      ? walletName
+      : (TITLES[route.view] ?? route.view)
   let body: React.ReactNode
   if (state.alert) body = <AlertView alert={state.alert} />
   else if (route.view === 'Connect') body = <ConnectView />
   else if (route.view === 'EmailLogin') body = <EmailLogin />
+  else if (route.view === 'ConnectingExternal' && route.data?.rdns)
+    body = <ConnectingExternal key={String(route.data.rdns)} />
+  else if (route.view === 'Account') body = <Account />
   else body = <Placeholder view={route.view} />
 
   return (

@@ -2,6 +2,10 @@ import type * as HostModal from '@frontdoor/protocol/host-modal'
 import { Alerts, Constants, type Directory } from '@frontdoor/schemas'
 import * as Api from '../api/Api.js'
 import * as HostBridge from '../bridge/HostBridge.js'
+import * as Connection from '../connection/Connection.js'
+import * as ConnectionStorage from '../connection/Storage.js'
+import type * as Connector from '../connectors/Connector.js'
+import * as Injected from '../connectors/injected/Injected.js'
 import type * as Env from '../env/Env.js'
 import * as Features from '../features/Features.js'
 import * as Modal from '../modal/Modal.js'
@@ -33,25 +37,21 @@ export type State = {
   /** Featured / recommended wallets from `/getWallets` and the directory size. */
   wallets: Directory.Wallet[]
   walletCount: number
-  recent: { id: string; name: string; image_url?: string | undefined }[]
+  recent: ConnectionStorage.RecentWallet[]
+  /** Mirrors the connection controller: status, the current account and chain. */
   status: HostModal.State['status']
   address: string | undefined
   chainId: number | undefined
 }
 
+/** Finds the connector of a stored connector id, by kind (loading its code when it is lazy). */
+export type Resolver = (connectorId: string) => Promise<Connector.Connector | undefined>
+
+/** How long a reload waits for the page to announce a stored injected wallet again (EIP-6963). */
+const INJECTED_ANNOUNCE_WAIT_MS = 1500
+
 function withDefaults(theme: HostModal.Theme): Theme {
   return { themeMode: theme.themeMode ?? 'light', themeVariables: theme.themeVariables ?? {} }
-}
-
-const RECENT_KEY = 'frontdoor:recent-wallets'
-
-function readRecent(): State['recent'] {
-  try {
-    const parsed: unknown = JSON.parse(localStorage.getItem(RECENT_KEY) ?? '[]')
-    return Array.isArray(parsed) ? (parsed as State['recent']).slice(0, Constants.RECENT_WALLETS_KEPT) : []
-  } catch {
-    return []
-  }
 }
 
 /** The alert for a failed allowed-origins read (spec section 8: 429 and 5xx; anything else: empty list). */
@@ -74,6 +74,7 @@ export function checkOrigin(env: Pick<Env.Env, 'allowedOrigins' | 'originsError'
 export function create(env: Env.Env) {
   const router = Router.create()
   const modal = Modal.create()
+  const storage = ConnectionStorage.create(ConnectionStorage.browser())
   const state = Store.create<State>({
     host: undefined,
     alert: env.projectId ? undefined : Alerts.ALERTS.PROJECT_ID_NOT_CONFIGURED,
@@ -83,13 +84,76 @@ export function create(env: Env.Env) {
     injected: [],
     wallets: [],
     walletCount: 0,
-    recent: readRecent(),
+    recent: storage.recent(),
     status: 'disconnected',
     address: undefined,
     chainId: undefined,
   })
   let host: (HostBridge.Host & { info: HostModal.HostInfo | undefined }) | undefined
   let allowed = false
+
+  // --- Connectors ---------------------------------------------------------------------------------
+  const injected = new Map<string, Injected.Injected>()
+  /** The connector of the page's injected wallet with this rdns (one per wallet, kept across picks). */
+  function injectedConnector(rdns: string): Injected.Injected | undefined {
+    const wallet = state.get().injected.find((w) => w.rdns === rdns)
+    if (!wallet) return undefined
+    const known = injected.get(wallet.uuid)
+    if (known) return known
+    const connector = Injected.create(wallet, {
+      request: async (uuid, request) => {
+        if (!host) throw rpcError(Rpc.ERRORS.disconnected)
+        return host.remote.injectedWalletRequest({ uuid, request })
+      },
+    })
+    injected.set(wallet.uuid, connector)
+    return connector
+  }
+  /** Waits (briefly) for the page to announce the injected wallet `rdns`, for reconnecting after a reload. */
+  function announcedInjected(rdns: string): Promise<Injected.Injected | undefined> {
+    const now = injectedConnector(rdns)
+    if (now) return Promise.resolve(now)
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        stop()
+        resolve(undefined)
+      }, INJECTED_ANNOUNCE_WAIT_MS)
+      const stop = state.subscribe(() => {
+        const found = injectedConnector(rdns)
+        if (!found) return
+        clearTimeout(timer)
+        stop()
+        resolve(found)
+      })
+    })
+  }
+  /** Resolvers of the lazy connector kinds (WalletConnect, embedded), registered by their modules. */
+  const resolvers = new Map<Connector.Kind, Resolver>()
+  const resolve: Resolver = async (connectorId) => {
+    const rdns = Injected.rdnsOf(connectorId)
+    if (rdns) return announcedInjected(rdns)
+    const kind = connectorId.split(':')[0] as Connector.Kind
+    return resolvers.get(kind)?.(connectorId)
+  }
+  const evmNetworks = () => (host?.info?.networks ?? []).filter((n) => n.chainNamespace === 'eip155')
+  const connection = Connection.create({
+    storage,
+    resolve,
+    context: () => ({ networks: evmNetworks(), chainId: state.get().chainId }),
+    onError: (error) => console.error(`frontdoor: ${error.message}; the stored connections were cleared`),
+  })
+  connection.subscribe(() => {
+    const c = connection.get()
+    state.set((s) => ({
+      ...s,
+      status: c.status,
+      address: c.session?.accounts[0],
+      chainId: c.session?.chainId ?? s.chainId,
+      recent: c.recent,
+    }))
+    // Disconnected (by the wallet, the page or the user): the account views make no sense any more.
+    if (c.status === 'disconnected' && router.get().view === 'Account') router.reset('Connect')
+  })
 
   const snapshot = (): HostModal.State => {
     const s = state.get()
@@ -117,10 +181,13 @@ export function create(env: Env.Env) {
   }
   modal.subscribe(push)
   router.subscribe(push)
+  state.subscribe(push)
 
+  /** The view the modal opens on: Account while connected, Connect otherwise. */
+  const home = (): Router.View => (state.get().status === 'connected' ? 'Account' : 'Connect')
   const close = () => {
     modal.close()
-    router.reset('Connect')
+    router.reset(home())
   }
 
   async function loadProject(projectId: string, local: HostModal.Features | undefined) {
@@ -135,13 +202,13 @@ export function create(env: Env.Env) {
     if (page) state.set((s) => ({ ...s, wallets: page.data, walletCount: page.count }))
   }
 
-  const evmIds = () =>
-    (host?.info?.networks ?? []).filter((n) => n.chainNamespace === 'eip155').map((n) => Number(n.id))
+  const evmIds = () => evmNetworks().map((n) => Number(n.id))
 
-  function switchTo(chainId: number) {
+  /** Switches the page's network: the connected wallet switches first (adding the chain if needed). */
+  async function switchTo(chainId: number) {
     if (!evmIds().includes(chainId)) throw rpcError(Rpc.ERRORS.unrecognizedChain)
+    if (connection.current()) await connection.switchChain(chainId)
     state.set((prev) => ({ ...prev, chainId }))
-    push()
   }
 
   async function request(req: HostModal.RpcRequest): Promise<unknown> {
@@ -156,7 +223,7 @@ export function create(env: Env.Env) {
         const params = Array.isArray(req.params) ? req.params : []
         const id = Rpc.chainIdOf((params[0] as { chainId?: unknown } | undefined)?.chainId)
         if (id === undefined) throw rpcError(Rpc.ERRORS.invalidParams)
-        switchTo(id)
+        await switchTo(id)
         return null
       }
     }
@@ -178,13 +245,13 @@ export function create(env: Env.Env) {
       if (body.error) throw rpcError({ code: body.error.code, message: String(body.error.message) })
       return body.result ?? null
     }
-    if (route === 'account') throw rpcError(Rpc.ERRORS.unauthorized)
+    if (route === 'account') return connection.request(req.method, req.params)
     throw rpcError(Rpc.ERRORS.unsupportedMethod)
   }
 
   const handlers: HostBridge.Handlers = {
     open: (options) => {
-      if (allowed && options?.view) router.reset(options.view)
+      if (allowed) router.reset(options?.view ?? home())
       modal.open()
     },
     close: () => {
@@ -197,20 +264,21 @@ export function create(env: Env.Env) {
     injectedWallets: ({ wallets }) => {
       if (allowed) state.set((s) => ({ ...s, injected: wallets }))
     },
-    injectedWalletEvent: () => {},
+    injectedWalletEvent: ({ uuid, event }) => {
+      if (allowed) injected.get(uuid)?.emit(event)
+    },
     theme: (theme) => {
       if (allowed) state.set((s) => ({ ...s, theme: withDefaults(theme) }))
     },
     metadata: () => {},
-    disconnect: () => {
-      state.set((s) => ({ ...s, status: 'disconnected', address: undefined }))
-      push()
+    disconnect: async () => {
+      if (allowed) await connection.disconnect()
     },
-    switchNetwork: ({ caipNetworkId }) => {
+    switchNetwork: async ({ caipNetworkId }) => {
       if (!allowed) throw rpcError(Rpc.ERRORS.unauthorized)
       const [namespace, reference] = caipNetworkId.split(':')
       if (namespace !== 'eip155') throw rpcError(Rpc.ERRORS.unrecognizedChain)
-      switchTo(Number(reference))
+      await switchTo(Number(reference))
     },
   }
 
@@ -240,7 +308,8 @@ export function create(env: Env.Env) {
       chainId: firstEvm ? Number(firstEvm.id) : undefined,
     }))
     push()
-    if (allowed && env.projectId) await loadProject(env.projectId, info.features)
+    if (!allowed || !env.projectId) return
+    await Promise.all([loadProject(env.projectId, info.features), connection.reconnect()])
   }
 
   return {
@@ -248,7 +317,26 @@ export function create(env: Env.Env) {
     router,
     modal,
     state,
+    connection,
     start,
+    /** The connector of the page's injected wallet `rdns`, once the page announced it. */
+    injectedConnector,
+    /** Registers how stored ids of a lazy connector kind are resolved (WalletConnect, embedded). */
+    registerResolver(kind: Connector.Kind, resolver: Resolver) {
+      resolvers.set(kind, resolver)
+    },
+    /**
+     * Connects with `connector` from a connecting view; on success the modal closes (the page's
+     * provider now reaches the wallet). Errors are thrown for the view to show.
+     */
+    async connect(connector: Connector.Connector, options?: Connector.ConnectOptions) {
+      const session = await connection.connect(connector, options)
+      if (env.mode !== 'inline') {
+        close()
+        host?.remote.requestClose().catch(() => {})
+      } else router.reset('Account')
+      return session
+    },
     /** The user asked to close (close button, Escape, click outside): the host hides the dialog. */
     requestClose() {
       close()

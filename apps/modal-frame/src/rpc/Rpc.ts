@@ -23,6 +23,7 @@ export function route(method: string): 'node' | 'account' | 'unsupported' {
 
 /** EIP-1193 errors (packages/protocol) and the wallet_switchEthereumChain one (EIP-3326). */
 export const ERRORS = {
+  userRejected: Errors.PROVIDER_ERRORS.userRejectedRequest,
   unauthorized: Errors.PROVIDER_ERRORS.unauthorized,
   unsupportedMethod: Errors.PROVIDER_ERRORS.unsupportedMethod,
   disconnected: Errors.PROVIDER_ERRORS.disconnected,

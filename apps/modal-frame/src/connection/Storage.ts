@@ -1,0 +1,133 @@
+import { Constants } from '@frontdoor/schemas'
+
+/**
+ * What the modal keeps in its (partitioned) localStorage about connections: each connector used, with
+ * its stored status and when it was last used, and the recent wallets (spec sections 3 and 9).
+ */
+
+/** A stored connection's status (spec section 4): anything else is an error. */
+export const STORED_STATUSES = ['connected', 'active', 'disconnected'] as const
+export type StoredStatus = (typeof STORED_STATUSES)[number]
+
+/** One stored connection. `active` is the current one; `connected` another that may be restored. */
+export type Entry = { connectorId: string; status: StoredStatus; usedAt: number }
+
+/** A recent wallet, newest first. */
+export type RecentWallet = { id: string; name: string; image_url?: string | undefined }
+
+export const CONNECTIONS_KEY = 'frontdoor:connections'
+export const RECENT_KEY = 'frontdoor:recent-wallets'
+
+/** Thrown for a stored status other than connected, active or disconnected. */
+export class InvalidStoredStatus extends Error {
+  constructor(readonly value: unknown) {
+    super(`Invalid stored connection status: ${String(value)}`)
+  }
+}
+
+/** Checks one stored entry; throws {@link InvalidStoredStatus} for an unknown status. */
+export function parseEntry(value: unknown): Entry | undefined {
+  if (typeof value !== 'object' || value === null) return undefined
+  const { connectorId, status, usedAt } = value as Record<string, unknown>
+  if (typeof connectorId !== 'string' || connectorId.length === 0 || connectorId.length > 200)
+    return undefined
+  if (!(STORED_STATUSES as readonly unknown[]).includes(status)) throw new InvalidStoredStatus(status)
+  return { connectorId, status: status as StoredStatus, usedAt: typeof usedAt === 'number' ? usedAt : 0 }
+}
+
+/** The storage the modal uses (localStorage in the browser; a Map in tests). */
+export type Backend = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
+
+function readJson(backend: Backend, key: string): unknown {
+  try {
+    return JSON.parse(backend.getItem(key) ?? 'null')
+  } catch {
+    return null
+  }
+}
+
+/** Creates the connection storage over `backend`. */
+export function create(backend: Backend) {
+  return {
+    /** Stored connections; throws {@link InvalidStoredStatus} when one holds another status. */
+    connections(): Entry[] {
+      const raw = readJson(backend, CONNECTIONS_KEY)
+      if (!Array.isArray(raw)) return []
+      return raw.map(parseEntry).filter((e): e is Entry => e !== undefined)
+    },
+    /** Stored connections to try on reload, most recently used first (spec section 4). */
+    candidates(): Entry[] {
+      return this.connections()
+        .filter((e) => e.status !== 'disconnected')
+        .sort((a, b) => b.usedAt - a.usedAt)
+    },
+    /** Records `connectorId` as the current connection (the previous current one stays `connected`). */
+    setActive(connectorId: string, now = Date.now()) {
+      const others = this.connections()
+        .filter((e) => e.connectorId !== connectorId)
+        .map((e) => (e.status === 'active' ? { ...e, status: 'connected' as const } : e))
+      write(backend, [{ connectorId, status: 'active', usedAt: now }, ...others])
+    },
+    /** Records `connectorId` as disconnected (not restored on reload). */
+    setDisconnected(connectorId: string) {
+      write(
+        backend,
+        this.connections().map((e) =>
+          e.connectorId === connectorId ? { ...e, status: 'disconnected' as const } : e,
+        ),
+      )
+    },
+    /** Forgets every stored connection (after an invalid one was found). */
+    clear() {
+      backend.removeItem(CONNECTIONS_KEY)
+    },
+    /** The recent wallets, newest first, at most RECENT_WALLETS_KEPT. */
+    recent(): RecentWallet[] {
+      const raw = readJson(backend, RECENT_KEY)
+      if (!Array.isArray(raw)) return []
+      return raw
+        .filter(
+          (w): w is RecentWallet =>
+            typeof w === 'object' && w !== null && typeof w.id === 'string' && typeof w.name === 'string',
+        )
+        .slice(0, Constants.RECENT_WALLETS_KEPT)
+    },
+    /** Puts `wallet` first in the recent wallets, keeping RECENT_WALLETS_KEPT. */
+    addRecent(wallet: RecentWallet): RecentWallet[] {
+      const next = [wallet, ...this.recent().filter((w) => w.id !== wallet.id)].slice(
+        0,
+        Constants.RECENT_WALLETS_KEPT,
+      )
+      backend.setItem(RECENT_KEY, JSON.stringify(next))
+      return next
+    },
+  }
+}
+
+function write(backend: Backend, entries: Entry[]) {
+  backend.setItem(CONNECTIONS_KEY, JSON.stringify(entries))
+}
+
+export type ConnectionStorage = ReturnType<typeof create>
+
+/** A storage backend in memory (tests, or when localStorage is blocked). */
+export function memory(): Backend {
+  const map = new Map<string, string>()
+  return {
+    getItem: (key) => map.get(key) ?? null,
+    setItem: (key, value) => void map.set(key, value),
+    removeItem: (key) => void map.delete(key),
+  }
+}
+
+/** localStorage when the browser lets the frame use it, else memory. */
+export function browser(): Backend {
+  try {
+    const probe = '__frontdoor_probe__'
+    localStorage.setItem(probe, '1')
+    localStorage.removeItem(probe)
+    return localStorage
+  } catch {
+    return memory()
+  }
+}

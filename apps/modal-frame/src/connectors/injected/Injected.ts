@@ -1,0 +1,135 @@
+import type * as HostModal from '@frontdoor/protocol/host-modal'
+import { Errors } from '@frontdoor/schemas'
+import type * as Connector from '../Connector.js'
+
+/**
+ * The injected connector: a wallet extension of the host page, found there by EIP-6963. An extension
+ * cannot see into our cross-origin frame, so every request goes through the host SDK, which talks to
+ * the extension's provider and forwards its events back (ARCHITECTURE.md section 3).
+ */
+
+/** How the connector reaches the page's wallet: the host bridge's calls. */
+export type Host = {
+  /** Sends an EIP-1193 request to the injected wallet `uuid` on the page. */
+  request: (
+    uuid: string,
+    request: { method: string; params?: unknown[] | Record<string, unknown> },
+  ) => Promise<unknown>
+}
+
+/** The stored connector id of the injected wallet with this rdns. */
+export function idOf(rdns: string): string {
+  return `injected:${rdns}`
+}
+
+/** The rdns of an injected connector id, or undefined for another kind. */
+export function rdnsOf(connectorId: string): string | undefined {
+  return connectorId.startsWith('injected:') ? connectorId.slice('injected:'.length) : undefined
+}
+
+const hex = (n: number) => `0x${n.toString(16)}`
+const isAddress = (value: unknown): value is `0x${string}` =>
+  typeof value === 'string' && /^0x[0-9a-fA-F]{40}$/.test(value)
+
+function accountsOf(value: unknown): `0x${string}`[] {
+  return Array.isArray(value) ? value.filter(isAddress) : []
+}
+
+function chainOf(value: unknown): number {
+  const id = typeof value === 'string' ? Number.parseInt(value, 16) : Number(value)
+  if (!Number.isSafeInteger(id) || id <= 0)
+    throw new Error(`The wallet answered an invalid chain id: ${String(value)}`)
+  return id
+}
+
+/** An EIP-1193 error code of a thrown error, if any. */
+function codeOf(error: unknown): number | undefined {
+  const code = (error as { code?: unknown } | null)?.code
+  return typeof code === 'number' ? code : undefined
+}
+
+function withCode(message: string, code: number): Error & { code: number } {
+  return Object.assign(new Error(message), { code })
+}
+
+/** Creates the connector for one injected wallet. `events` is fed by the host's injectedWalletEvent. */
+export function create(wallet: HostModal.InjectedWallet, host: Host) {
+  const listeners = new Set<(event: Connector.Event) => void>()
+  const info: Connector.WalletInfo = { id: wallet.rdns, name: wallet.name, icon: wallet.icon }
+  const call = (method: string, params?: unknown[] | Record<string, unknown>) =>
+    host.request(wallet.uuid, params === undefined ? { method } : { method, params })
+
+  async function session(accounts: `0x${string}`[]): Promise<Connector.Session> {
+    return { accounts, chainId: chainOf(await call('eth_chainId')), wallet: info }
+  }
+
+  const connector: Connector.Connector & {
+    /** An event the host forwarded from this wallet. */
+    emit: (event: HostModal.ProviderEvent) => void
+  } = {
+    id: idOf(wallet.rdns),
+    kind: 'injected',
+    async connect() {
+      let accounts: `0x${string}`[]
+      try {
+        accounts = accountsOf(await call('eth_requestAccounts'))
+      } catch (error) {
+        if (codeOf(error) === 4001) throw withCode(Errors.LOGIN.CONNECTION_REJECTED, 4001)
+        throw error
+      }
+      if (accounts.length === 0) throw withCode(Errors.LOGIN.CONNECTION_REJECTED, 4001)
+      return session(accounts)
+    },
+    async reconnect() {
+      const accounts = accountsOf(await call('eth_accounts'))
+      return accounts.length > 0 ? session(accounts) : undefined
+    },
+    request: (method, params) => call(method, params as unknown[] | Record<string, unknown> | undefined),
+    async switchChain(chainId, context) {
+      try {
+        await call('wallet_switchEthereumChain', [{ chainId: hex(chainId) }])
+        return
+      } catch (error) {
+        // 4902: the wallet does not know the chain (EIP-3326); -32603 is what some wallets answer instead.
+        if (codeOf(error) !== 4902 && codeOf(error) !== -32603) throw error
+      }
+      const network = context.networks.find((n) => n.chainNamespace === 'eip155' && Number(n.id) === chainId)
+      if (!network) throw withCode(Errors.CHAIN_NOT_SUPPORTED, 4902)
+      try {
+        await call('wallet_addEthereumChain', [
+          {
+            chainId: hex(chainId),
+            chainName: network.name,
+            nativeCurrency: network.nativeCurrency,
+            rpcUrls: network.rpcUrls.default.http,
+            ...(network.blockExplorers?.default
+              ? { blockExplorerUrls: [network.blockExplorers.default.url] }
+              : {}),
+          },
+        ])
+        await call('wallet_switchEthereumChain', [{ chainId: hex(chainId) }])
+      } catch {
+        throw withCode(Errors.CHAIN_NOT_SUPPORTED, 4902)
+      }
+    },
+    async disconnect() {
+      // EIP-2255: extensions that support it forget the permission; others simply stay authorized.
+      await call('wallet_revokePermissions', [{ eth_accounts: {} }]).catch(() => {})
+    },
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    emit(event) {
+      let mapped: Connector.Event | undefined
+      if (event.event === 'accountsChanged')
+        mapped = { type: 'accountsChanged', accounts: accountsOf(event.data) }
+      else if (event.event === 'chainChanged') mapped = { type: 'chainChanged', chainId: chainOf(event.data) }
+      else if (event.event === 'disconnect') mapped = { type: 'disconnect' }
+      if (mapped) for (const listener of [...listeners]) listener(mapped)
+    },
+  }
+  return connector
+}
+
+export type Injected = ReturnType<typeof create>
