@@ -41,8 +41,13 @@ schemaSuite('AuthMessages', ModalAuth.AuthMessages, {
   },
   connectSocial: {
     params: {
-      valid: [{ uri: 'http://127.0.0.1:5181/callback?code=c&state=s' }],
-      invalid: [{ uri: 'data:text/html,x' }, { uri: 1 }],
+      valid: [{ uri: 'http://127.0.0.1:5181/callback?code=c&state=s' }, { code: 'r3deem' }],
+      invalid: [
+        { uri: 'data:text/html,x' },
+        { uri: 1 },
+        { code: '' },
+        { code: 'c', uri: 'http://a.example' },
+      ],
     },
     result: {
       valid: [user, { address, chainId: 'solana:mainnet' }],

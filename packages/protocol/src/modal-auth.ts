@@ -71,9 +71,15 @@ export const AuthMessages = {
     result: z.strictObject({ uri: url }),
     timeoutMs: login,
   }),
-  /** Finish a social login with the popup's callback URL (carries code and state). */
+  /**
+   * Finish a social login: with the one-time redeem code the popup posted back to the modal, or with a
+   * callback URL that carries it as `code`.
+   */
   connectSocial: Message.define({
-    params: z.strictObject({ uri: url }),
+    params: z.union([
+      z.strictObject({ code: z.string().check(z.minLength(1), z.maxLength(512)) }),
+      z.strictObject({ uri: url }),
+    ]),
     result: User.EmbeddedWalletUser,
     timeoutMs: login,
   }),
