@@ -66,6 +66,9 @@ describe('handler', () => {
     const html = await response.text()
     expect(html).toContain('<meta name="frontdoor:origins-error" content="SERVER_ERROR">')
     expect(html).toContain('<meta name="frontdoor:api-url" content="http://127.0.0.1:9">')
+    expect(html).toContain('<meta name="frontdoor:relay-url" content="ws://127.0.0.1:4001">')
+    expect(csp).toContain('connect-src')
+    expect(csp).toContain('ws://127.0.0.1:4001')
   })
 
   test('serves sdk.js cross-origin, assets immutable, nothing outside dist', async () => {

@@ -97,12 +97,19 @@ const escapeAttr = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
 
 /** index.html with the `<meta>` tags the modal reads (see src/env/Env.ts). */
-export function document(html: string, apiUrl: string, origins: Origins, embedder?: string) {
+export function document(
+  html: string,
+  apiUrl: string,
+  origins: Origins,
+  embedder?: string,
+  relayUrl?: string,
+) {
   const metas = [
     embedder && isOrigin(embedder)
       ? `<meta name="frontdoor:embedder" content="${escapeAttr(embedder)}">`
       : '',
     `<meta name="frontdoor:api-url" content="${escapeAttr(apiUrl)}">`,
+    relayUrl ? `<meta name="frontdoor:relay-url" content="${escapeAttr(relayUrl)}">` : '',
     `<meta name="frontdoor:allowed-origins" content="${escapeAttr(JSON.stringify(origins.allowedOrigins))}">`,
     origins.error ? `<meta name="frontdoor:origins-error" content="${origins.error}">` : '',
   ].join('')
@@ -211,7 +218,7 @@ export function handler(options: Options) {
     const origins: Origins = projectId ? await originsOf(projectId) : { allowedOrigins: [], error: undefined }
     const embedder = refererOrigin(request)
     const ancestors = frameAncestors(origins, embedder, projectId)
-    return send(200, document(await html, options.apiUrl, origins, embedder), {
+    return send(200, document(await html, options.apiUrl, origins, embedder, options.relayUrl), {
       'content-type': TYPES['.html']!,
       'cache-control': 'no-store',
       'content-security-policy': contentSecurityPolicy(options, ancestors),

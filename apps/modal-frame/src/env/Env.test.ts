@@ -18,6 +18,7 @@ describe('read', () => {
     const env = Env.read(
       doc({
         'frontdoor:api-url': 'http://127.0.0.1:4000/',
+        'frontdoor:relay-url': 'ws://127.0.0.1:4001/',
         'frontdoor:allowed-origins': '["http://localhost:5173", 5]',
         'frontdoor:embedder': 'http://localhost:5173',
       }),
@@ -27,6 +28,7 @@ describe('read', () => {
       projectId: 'demo',
       mode: 'inline',
       apiUrl: 'http://127.0.0.1:4000',
+      relayUrl: 'ws://127.0.0.1:4001',
       allowedOrigins: ['http://localhost:5173'],
       originsError: undefined,
       embedder: 'http://localhost:5173',
@@ -42,6 +44,13 @@ describe('read', () => {
     expect(env.mode).toBe('modal')
     expect(env.allowedOrigins).toEqual([])
     expect(env.originsError).toBeUndefined()
+    expect(env.relayUrl).toBe('ws://127.0.0.1:4001')
+    expect(Env.read(doc({ 'frontdoor:relay-url': 'javascript:alert(1)' }), 'http://x/').relayUrl).toBe(
+      'ws://127.0.0.1:4001',
+    )
+    expect(Env.read(doc({ 'frontdoor:relay-url': 'wss://relay.example' }), 'http://x/').relayUrl).toBe(
+      'wss://relay.example',
+    )
     expect(Env.read(doc({ 'frontdoor:origins-error': 'RATE_LIMITED' }), 'http://x/').originsError).toBe(
       'RATE_LIMITED',
     )

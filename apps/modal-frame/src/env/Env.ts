@@ -1,8 +1,12 @@
+import { ADDRESS_DEFAULTS } from '@frontdoor/protocol/addresses'
+
 /** Where the modal learned each setting: the frame URL (projectId, mode) and tags the server wrote. */
 export type Env = {
   projectId: string | undefined
   mode: 'modal' | 'inline'
   apiUrl: string
+  /** The WalletConnect relay (RELAY_URL), a ws(s) address. */
+  relayUrl: string
   /** The project's allowed origins as the server read them, or the error class of that call. */
   allowedOrigins: string[]
   originsError: 'RATE_LIMITED' | 'SERVER_ERROR' | undefined
@@ -13,6 +17,7 @@ export type Env = {
 /** The `<meta>` names the frame server writes into index.html. */
 export const META = {
   apiUrl: 'frontdoor:api-url',
+  relayUrl: 'frontdoor:relay-url',
   allowedOrigins: 'frontdoor:allowed-origins',
   originsError: 'frontdoor:origins-error',
   embedder: 'frontdoor:embedder',
@@ -20,6 +25,15 @@ export const META = {
 
 function meta(doc: Document, name: string): string | undefined {
   return doc.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content || undefined
+}
+
+/** The relay address the server wrote, when it is a ws(s) URL; RELAY_URL's default otherwise. */
+function relayUrlOf(value: string | undefined): string {
+  try {
+    const url = new URL(value ?? '')
+    if (url.protocol === 'ws:' || url.protocol === 'wss:') return value!.replace(/\/$/, '')
+  } catch {}
+  return ADDRESS_DEFAULTS.RELAY_URL
 }
 
 /** Reads the environment from the document and its URL. */
@@ -35,6 +49,7 @@ export function read(doc: Document = document, href: string = location.href): En
     projectId: url.searchParams.get('projectId') || undefined,
     mode: url.searchParams.get('mode') === 'inline' ? 'inline' : 'modal',
     apiUrl: (meta(doc, META.apiUrl) ?? 'http://127.0.0.1:4000').replace(/\/$/, ''),
+    relayUrl: relayUrlOf(meta(doc, META.relayUrl)),
     allowedOrigins,
     originsError: error === 'RATE_LIMITED' || error === 'SERVER_ERROR' ? error : undefined,
     embedder: meta(doc, META.embedder),
