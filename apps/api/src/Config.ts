@@ -1,4 +1,5 @@
 import { join } from 'node:path'
+import * as Deployment from '@frontdoor/devnet/deployment'
 import * as Addresses from '@frontdoor/protocol/addresses'
 import { Constants } from '@frontdoor/schemas'
 import * as Networks from './chains/Networks.js'
@@ -31,7 +32,11 @@ export type Config = {
     errorReports: RateLimiter.Limit
     /** The RPC proxy, per client address and project. */
     rpc: RateLimiter.Limit
+    /** History, balance, NFTs, identity and prices, per client address and project. */
+    account: RateLimiter.Limit
   }
+  /** The chain indexer (history, NFTs): which CAIP-2 chains it follows (INDEXER_CHAINS). */
+  indexer: { chains: string[] }
 }
 
 /** Default limits; the error-report cap is the spec's. */
@@ -40,6 +45,24 @@ export const DEFAULT_LIMITS: Config['limits'] = {
   events: { limit: 600, windowMs: 60_000 },
   errorReports: { limit: Constants.ERROR_REPORTS_MAX, windowMs: Constants.ERROR_REPORTS_WINDOW_S * 1000 },
   rpc: { limit: 100_000, windowMs: 60_000 },
+  account: { limit: 1_200, windowMs: 60_000 },
+}
+
+/**
+ * The chains the indexer follows: INDEXER_CHAINS (a comma list of CAIP-2 ids; empty turns the indexer
+ * off), by default the devnets the API has upstreams for.
+ */
+export function indexerChainsFromEnv(
+  env: Record<string, string | undefined>,
+  upstreams: Record<string, string[]>,
+): string[] {
+  const listed = env.INDEXER_CHAINS
+  if (listed !== undefined)
+    return listed
+      .split(',')
+      .map((chain) => chain.trim())
+      .filter((chain) => chain && upstreams[chain])
+  return Deployment.CHAIN_IDS.map((chainId) => `eip155:${chainId}`).filter((chain) => upstreams[chain])
 }
 
 /** Where the process keeps its data by default: `.data/` at the repository root. */
@@ -79,6 +102,7 @@ export type Process = {
 export function fromEnv(env: Record<string, string | undefined>): { config: Config; process: Process } {
   const addresses = Addresses.from(env)
   const api = new URL(addresses.API_URL)
+  const upstreams = upstreamsFromEnv(env)
   return {
     config: {
       publicUrl: addresses.API_URL,
@@ -86,10 +110,11 @@ export function fromEnv(env: Record<string, string | undefined>): { config: Conf
       modalOrigin: new URL(addresses.MODAL_URL).origin,
       authOrigin: new URL(addresses.AUTH_URL).origin,
       demoUrl: addresses.DEMO_URL,
-      upstreams: upstreamsFromEnv(env),
+      upstreams,
       networks: Networks.all(addresses),
       trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
       limits: DEFAULT_LIMITS,
+      indexer: { chains: indexerChainsFromEnv(env, upstreams) },
     },
     process: {
       port: Addresses.port(addresses.API_URL),
