@@ -68,6 +68,14 @@ export function parts(addresses: Addresses): Part[] {
       after: ['devnet-31337', 'devnet-31338'],
     },
     {
+      name: 'auth-frame',
+      url: addresses.AUTH_URL,
+      healthy: () => httpOk(`${addresses.AUTH_URL}/healthz`),
+      // Builds the embedded-wallet frame first when its sources are newer than the build.
+      command: [...tsx, 'apps/auth-frame/scripts/start.ts'],
+      after: ['api'],
+    },
+    {
       name: 'modal-frame',
       url: addresses.MODAL_URL,
       healthy: () => httpOk(`${addresses.MODAL_URL}/healthz`),

@@ -1,0 +1,179 @@
+import * as Errors from '@frontdoor/protocol/errors'
+import { Account } from '@frontdoor/schemas'
+import * as z from 'zod/mini'
+
+/**
+ * The API calls of the embedded wallet (the auth contract): email OTP, session, social and Farcaster
+ * redeem, account type, email update, vault signing, and the RPC proxy for safe reads. Every answer
+ * is validated; every failure is an {@link ApiError} with the server's code and message.
+ */
+
+const address = z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/, 'must be an EVM address'))
+
+/** A user as the API returns it. */
+export const User = z.object({
+  id: z.string(),
+  email: z.optional(z.string()),
+  address,
+  solanaAddress: z.optional(z.string()),
+  accounts: z.array(z.object({ address: z.string(), type: Account.AccountType })),
+  userName: z.optional(z.string()),
+  socialProvider: z.optional(z.string()),
+  preferredAccountType: Account.AccountType,
+  smartAccountDeployed: z.boolean(),
+})
+/** A user as the API returns it. */
+export type User = z.infer<typeof User>
+
+/** A new session: the bearer token, its expiry and the user. */
+export const SessionResponse = z.object({
+  token: z.string().check(z.minLength(1)),
+  expiresAt: z.union([z.string(), z.number()]),
+  user: User,
+})
+/** A new session. */
+export type SessionResponse = z.infer<typeof SessionResponse>
+
+const UserResponse = z.object({ user: User })
+const ErrorBody = z.object({
+  error: z.object({
+    code: z.union([z.string(), z.number()]),
+    message: z.string(),
+    retryAfterS: z.optional(z.number()),
+  }),
+})
+const JsonRpcResponse = z.object({
+  result: z.optional(z.unknown()),
+  error: z.optional(z.object({ code: z.number(), message: z.string(), data: z.optional(z.unknown()) })),
+})
+
+/** An API call that failed: the HTTP status, the server's code (a name or an EIP-1193 number) and message. */
+export class ApiError extends Error {
+  override name = 'ApiError'
+  constructor(
+    readonly status: number,
+    readonly code: string | number,
+    message: string,
+    readonly retryAfterS?: number,
+  ) {
+    super(message)
+  }
+}
+
+/** A JSON-RPC error from the chain (through the proxy) or the vault, with its numeric code. */
+export class RpcError extends Error {
+  override name = 'RpcError'
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data?: unknown,
+  ) {
+    super(message)
+  }
+}
+
+/** An API error whose code is numeric (EIP-1193 / JSON-RPC) becomes an {@link RpcError}. */
+function asRpcError(error: unknown): never {
+  if (error instanceof ApiError && typeof error.code === 'number')
+    throw new RpcError(error.code, error.message)
+  throw error
+}
+
+type Fetch = typeof fetch
+
+/** The API client of the auth frame. */
+export function create(apiUrl: string, fetchFn: Fetch = (...args) => fetch(...args)) {
+  async function call<T>(
+    path: string,
+    schema: z.ZodMiniType<T>,
+    options: { method?: 'GET' | 'POST'; body?: unknown; token?: string | undefined } = {},
+  ): Promise<T> {
+    let response: Response
+    try {
+      response = await fetchFn(`${apiUrl}${path}`, {
+        method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+        credentials: 'omit',
+        headers: {
+          ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+        },
+        ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+      })
+    } catch {
+      throw new ApiError(0, 'network', Errors.SOMETHING_WENT_WRONG)
+    }
+    const json: unknown = await response.json().catch(() => undefined)
+    if (!response.ok) {
+      const body = z.safeParse(ErrorBody, json)
+      if (body.success)
+        throw new ApiError(
+          response.status,
+          body.data.error.code,
+          body.data.error.message || Errors.AN_ERROR_OCCURRED,
+          body.data.error.retryAfterS,
+        )
+      throw new ApiError(response.status, 'http', Errors.SOMETHING_WENT_WRONG)
+    }
+    const parsed = z.safeParse(schema, json)
+    if (!parsed.success) throw new ApiError(response.status, 'invalid_response', Errors.SOMETHING_WENT_WRONG)
+    return parsed.data
+  }
+
+  return {
+    /** Sends the login OTP (429 `cooldown` with 'Please try again after N seconds'). */
+    sendEmailOtp: (body: { projectId: string; email: string }) =>
+      call('/v1/auth/email/otp', z.object({ sent: z.boolean(), cooldownS: z.optional(z.number()) }), {
+        body,
+      }),
+    /** Checks the OTP: a session (400 `invalid_otp`, 410 `expired_otp`, 429 `locked`). */
+    verifyEmailOtp: (body: { projectId: string; email: string; otp: string }) =>
+      call('/v1/auth/email/verify', SessionResponse, { body }),
+    /** The session's user (401 when the token is no longer valid). */
+    user: async (token: string) => (await call('/v1/auth/user', UserResponse, { token })).user,
+    /** Revokes the session. */
+    signOut: (token: string) => call('/v1/auth/signout', z.unknown(), { token, body: {} }),
+    /** Stores the preferred account type. */
+    setAccountType: async (token: string, preferredAccountType: 'eoa' | 'smartAccount') =>
+      (await call('/v1/auth/account-type', UserResponse, { token, body: { preferredAccountType } })).user,
+    /** Starts an email change: OTPs to the current (primary) and the new (secondary) address. */
+    updateEmail: (token: string, newEmail: string) =>
+      call('/v1/auth/email/update', z.unknown(), { token, body: { newEmail } }),
+    /** Finishes an email change with both OTPs. */
+    verifyUpdateEmail: async (token: string, body: { primaryOtp: string; secondaryOtp: string }) =>
+      (await call('/v1/auth/email/update/verify', UserResponse, { token, body })).user,
+    /** Redeems the one-time code the social popup got: a session. */
+    redeemSocial: (code: string) => call('/v1/auth/social/redeem', SessionResponse, { body: { code } }),
+    /** Opens a Farcaster sign-in channel. */
+    farcasterChannel: (projectId: string) =>
+      call(
+        '/v1/auth/farcaster/channel',
+        z.object({ channelToken: z.string().check(z.minLength(1)), url: z.string() }),
+        { body: { projectId } },
+      ),
+    /** The state of a Farcaster channel. */
+    farcasterStatus: (channelToken: string) =>
+      call(
+        `/v1/auth/farcaster/status?${new URLSearchParams({ channelToken })}`,
+        z.object({ state: z.enum(['pending', 'completed', 'expired']) }),
+      ),
+    /** Redeems a completed Farcaster channel: a session. */
+    farcasterRedeem: (channelToken: string) =>
+      call('/v1/auth/farcaster/redeem', SessionResponse, { body: { channelToken } }),
+    /** Signs (and for eth_sendTransaction, broadcasts) in the vault. Throws {@link RpcError} with the vault's code. */
+    vaultRpc: async (token: string, body: { chainId: number; method: string; params: unknown }) =>
+      (await call('/v1/vault/rpc', z.object({ result: z.unknown() }), { token, body }).catch(asRpcError))
+        .result,
+    /** A safe JSON-RPC read through the API's RPC proxy. Throws {@link RpcError} for the node's error. */
+    rpc: async (projectId: string, chainId: number, method: string, params: unknown) => {
+      const query = new URLSearchParams({ chainId: `eip155:${chainId}`, projectId })
+      const body = await call(`/v1/?${query}`, JsonRpcResponse, {
+        body: { jsonrpc: '2.0', id: 1, method, params: params ?? [] },
+      }).catch(asRpcError)
+      if (body.error) throw new RpcError(body.error.code, body.error.message, body.error.data)
+      return body.result ?? null
+    },
+  }
+}
+
+/** The API client. */
+export type Api = ReturnType<typeof create>

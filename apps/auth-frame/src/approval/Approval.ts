@@ -1,0 +1,118 @@
+import * as Errors from '@frontdoor/protocol/errors'
+import * as SchemaErrors from '@frontdoor/schemas/errors'
+
+/**
+ * The queue of unsafe requests waiting for the user. One request is shown at a time; the vault is asked
+ * only after the user approves it. Decline rejects with 4001 'Signature declined', an abort rejects
+ * every waiting request with 'Request was aborted'.
+ */
+
+/** What the user is asked to approve. */
+export type Request = {
+  method: string
+  params: unknown
+  /** The chain the request is for. */
+  chainId: number
+  /** The user's address (the signer). */
+  address: string
+}
+
+/** The request on screen: waiting for a decision, or approved and being signed. */
+export type Item = Request & { id: number; status: 'waiting' | 'working' }
+
+/** What the approval screen shows. */
+export type State = { current: Item | undefined; queued: number }
+
+type Entry = {
+  item: Item
+  perform: () => Promise<unknown>
+  resolve: (value: unknown) => void
+  reject: (error: unknown) => void
+}
+
+/** The rejection of a declined request: 4001 'Signature declined'. */
+export function declined(): Errors.ProviderRpcError {
+  return Errors.providerError('userRejectedRequest', SchemaErrors.SIGNATURE_DECLINED)
+}
+
+/** The rejection of an aborted request: 4001 'Request was aborted'. */
+export function aborted(): Errors.ProviderRpcError {
+  return Errors.providerError('userRejectedRequest', Errors.REQUEST_ABORTED)
+}
+
+/** Creates the queue. */
+export function create() {
+  const entries: Entry[] = []
+  const listeners = new Set<(state: State) => void>()
+  let nextId = 1
+
+  const state = (): State => ({ current: entries[0]?.item, queued: Math.max(0, entries.length - 1) })
+  const emit = () => {
+    const s = state()
+    for (const listener of [...listeners]) listener(s)
+  }
+  const remove = (entry: Entry) => {
+    const index = entries.indexOf(entry)
+    if (index !== -1) entries.splice(index, 1)
+  }
+
+  return {
+    /** The current state. */
+    get: state,
+    /** Listens to changes; returns the unsubscribe function. */
+    subscribe(listener: (state: State) => void) {
+      listeners.add(listener)
+      return () => void listeners.delete(listener)
+    },
+    /**
+     * Queues `request`; on approval runs `perform` (the vault call) and settles with its outcome; on
+     * decline rejects with {@link declined}.
+     */
+    ask<T>(request: Request, perform: () => Promise<T>): Promise<T> {
+      return new Promise<T>((resolve, reject) => {
+        entries.push({
+          item: { ...request, id: nextId++, status: 'waiting' },
+          perform,
+          resolve: resolve as (value: unknown) => void,
+          reject,
+        })
+        emit()
+      })
+    },
+    /** The user approved the request on screen (ignored unless `id` is on screen and waiting). */
+    approve(id: number) {
+      const entry = entries[0]
+      if (!entry || entry.item.id !== id || entry.item.status !== 'waiting') return
+      entry.item = { ...entry.item, status: 'working' }
+      emit()
+      entry
+        .perform()
+        .then(entry.resolve, entry.reject)
+        .finally(() => {
+          remove(entry)
+          emit()
+        })
+    },
+    /** The user declined the request on screen. */
+    decline(id: number) {
+      const entry = entries[0]
+      if (!entry || entry.item.id !== id || entry.item.status !== 'waiting') return
+      remove(entry)
+      entry.reject(declined())
+      emit()
+    },
+    /** Rejects every request still waiting for a decision (one being signed finishes). */
+    abort() {
+      const waiting = entries.filter((entry) => entry.item.status === 'waiting')
+      if (waiting.length === 0) return
+      for (const entry of waiting) {
+        remove(entry)
+        entry.reject(aborted())
+      }
+      emit()
+    },
+  }
+}
+
+/** The approval queue. */
+export type Approval = ReturnType<typeof create>

@@ -1,0 +1,39 @@
+/** What the frame learned from its server: who may talk to it and where the API is. */
+export type Env = {
+  /** The modal frame's origin: the only window this frame answers. */
+  modalOrigin: string
+  /** The API (auth, vault, RPC proxy), without a trailing slash. */
+  apiUrl: string
+}
+
+/** The `<meta>` names the frame server writes into index.html. */
+export const META = {
+  modalOrigin: 'frontdoor:modal-origin',
+  apiUrl: 'frontdoor:api-url',
+} as const
+
+function meta(doc: Document, name: string): string | undefined {
+  return doc.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content || undefined
+}
+
+function exactOrigin(value: string | undefined): string | undefined {
+  if (!value) return undefined
+  try {
+    const url = new URL(value)
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value ? value : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Reads the environment from the document. Throws when the server did not say who the modal is: the
+ * frame then talks to nobody.
+ */
+export function read(doc: Document = document): Env {
+  const modalOrigin = exactOrigin(meta(doc, META.modalOrigin))
+  const apiUrl = meta(doc, META.apiUrl)?.replace(/\/$/, '')
+  if (!modalOrigin || !apiUrl || !exactOrigin(new URL(apiUrl).origin))
+    throw new Error('frontdoor auth frame: the server did not name the modal origin and the API')
+  return { modalOrigin, apiUrl }
+}

@@ -1,0 +1,78 @@
+import * as Bridge from '@frontdoor/protocol/bridge'
+import * as ModalAuth from '@frontdoor/protocol/modal-auth'
+import * as Api from './api/Api.js'
+import * as Approval from './approval/Approval.js'
+import * as Screen from './approval/Screen.js'
+import * as Visibility from './approval/Visibility.js'
+import * as Env from './env/Env.js'
+import * as Session from './session/Session.js'
+import * as Theme from './theme/Theme.js'
+import * as Wallet from './wallet/Wallet.js'
+import './styles.css'
+
+// The embedded wallet frame: answers the modal frame (its only peer, pinned by origin and window) and
+// shows the approval screen for unsafe requests.
+
+/** localStorage, or memory when third-party storage is blocked (the session then lasts one page load). */
+function storage(): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> {
+  try {
+    localStorage.getItem(Session.KEY)
+    return localStorage
+  } catch {
+    const memory = new Map<string, string>()
+    return {
+      getItem: (key) => memory.get(key) ?? null,
+      setItem: (key, value) => void memory.set(key, value),
+      removeItem: (key) => void memory.delete(key),
+    }
+  }
+}
+
+async function start() {
+  const root = document.getElementById('root')!
+  if (window.parent === window) {
+    root.textContent = 'This page is part of Frontdoor and works only inside its modal.'
+    return
+  }
+  const env = Env.read()
+  const approval = Approval.create()
+  let dapp: Screen.Dapp
+  const screen = Screen.create(root, {
+    approve: approval.approve,
+    decline: approval.decline,
+    watch: (target, onChange) => Visibility.watch(target, onChange),
+  })
+  approval.subscribe((state) => screen.render(state, dapp))
+  window.addEventListener('focus', () => screen.focus())
+
+  const wallet = Wallet.create({
+    apiUrl: env.apiUrl,
+    modalOrigin: env.modalOrigin,
+    api: Api.create(env.apiUrl),
+    session: Session.create(storage()),
+    approval,
+    onTheme: (theme) => Theme.apply(document.documentElement, theme),
+    onDapp: (metadata) => {
+      dapp = { name: metadata.name, url: metadata.url }
+    },
+    reload: () => location.reload(),
+  })
+
+  for (;;) {
+    try {
+      const connection = await Bridge.connect({
+        remoteWindow: window.parent,
+        allowedOrigins: [env.modalOrigin],
+        end: ModalAuth.auth,
+        handlers: wallet.handlers,
+        onInvalid: (error) => console.error(`frontdoor auth: refused a message: ${error.message}`),
+      })
+      await connection.remote.ready()
+      return
+    } catch (error) {
+      if (!(error instanceof Bridge.BridgeError && error.reason === 'connection_timeout')) throw error
+    }
+  }
+}
+
+start().catch((error: unknown) => console.error('frontdoor auth: could not start', error))

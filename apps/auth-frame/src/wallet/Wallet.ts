@@ -1,0 +1,333 @@
+import type * as Bridge from '@frontdoor/protocol/bridge'
+import * as Errors from '@frontdoor/protocol/errors'
+import type * as HostModal from '@frontdoor/protocol/host-modal'
+import type * as ModalAuth from '@frontdoor/protocol/modal-auth'
+import * as Policy from '@frontdoor/protocol/policy'
+import * as Timeouts from '@frontdoor/protocol/timeouts'
+import type { User as SchemaUser } from '@frontdoor/schemas'
+import * as SchemaErrors from '@frontdoor/schemas/errors'
+import * as Api from '../api/Api.js'
+import type * as Approval from '../approval/Approval.js'
+import * as Summary from '../approval/Summary.js'
+import * as Session from '../session/Session.js'
+
+/**
+ * The embedded wallet: one handler per modal -> auth message of packages/protocol. It holds the session
+ * token (never sent to the modal), answers safe RPC methods through the API's RPC proxy, queues unsafe
+ * ones for the user's approval before asking the vault, and refuses anything else ('Action not allowed').
+ */
+
+/** The handlers the frame exposes to the modal. */
+export type Handlers = Bridge.Handlers<typeof ModalAuth.auth.exposes>
+
+/** What the wallet needs. */
+export type Deps = {
+  apiUrl: string
+  modalOrigin: string
+  api: Api.Api
+  session: Session.Store
+  approval: Approval.Approval
+  /** The modal's theme, for the approval screen. */
+  onTheme?: (theme: HostModal.Theme) => void
+  /** The dapp's metadata, for the approval screen. */
+  onDapp?: (metadata: HostModal.Metadata) => void
+  /** Reloads the frame (the `reload` message). */
+  reload?: () => void
+  /** Waits between Farcaster status polls. */
+  sleep?: (ms: number) => Promise<void>
+  now?: () => number
+}
+
+/** How often the Farcaster channel's status is polled. */
+export const FARCASTER_POLL_MS = 1000
+
+/** An error the bridge turns into an error reply with this code, message and data. */
+export function failure(message: string, code?: number, data?: unknown): Error {
+  return Object.assign(
+    new Error(message),
+    code === undefined ? {} : { code },
+    data === undefined ? {} : { data },
+  )
+}
+
+/** An API failure as the modal should see it: the server's message, and its code as `data.code`. */
+function fromApi(error: unknown): Error {
+  if (error instanceof Api.RpcError) return failure(error.message, error.code, error.data)
+  if (error instanceof Api.ApiError) {
+    const message =
+      error.code === 'cooldown' && error.retryAfterS !== undefined
+        ? SchemaErrors.pleaseTryAgainAfter(error.retryAfterS)
+        : error.message
+    return failure(message, undefined, {
+      code: error.code,
+      status: error.status,
+      ...(error.retryAfterS === undefined ? {} : { retryAfterS: error.retryAfterS }),
+    })
+  }
+  return error instanceof Error ? error : failure(Errors.SOMETHING_WENT_WRONG)
+}
+
+const notConnected = () =>
+  failure(SchemaErrors.LOGIN.NOT_CONNECTED_TO_EMAIL_OR_SOCIAL, Errors.PROVIDER_ERRORS.unauthorized.code)
+
+/** An EVM chain id from a number, a decimal string or `eip155:<n>`; undefined otherwise. */
+export function evmChainId(chainId: number | string | undefined): number | undefined {
+  if (typeof chainId === 'number') return Number.isSafeInteger(chainId) && chainId > 0 ? chainId : undefined
+  const match = /^(?:eip155:)?([1-9][0-9]{0,15})$/.exec(chainId ?? '')
+  return match ? Number(match[1]) : undefined
+}
+
+/** The user as the modal sees it (spec's embedded-wallet user). */
+export function toUser(user: Api.User, chainId: number | string): SchemaUser.EmbeddedWalletUser {
+  return {
+    address: user.address,
+    chainId,
+    accounts: user.accounts,
+    preferredAccountType: user.preferredAccountType,
+    smartAccountDeployed: user.smartAccountDeployed,
+    ...(user.email === undefined ? {} : { email: user.email }),
+    ...(user.userName === undefined ? {} : { userName: user.userName }),
+  }
+}
+
+/** Creates the wallet's handlers. */
+export function create(deps: Deps) {
+  const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)))
+  const now = deps.now ?? Date.now
+  let projectId: string | undefined
+  let chainId: number | string | undefined
+  let user: Api.User | undefined
+  let pendingEmail: string | undefined
+  let emailUpdate: { newEmail: string; primaryOtp?: string } | undefined
+  let farcasterChannel: string | undefined
+
+  const requireProject = () => {
+    if (!projectId) throw failure(SchemaErrors.AUTH_INIT_FAILED)
+    return projectId
+  }
+  const requireToken = () => {
+    const session = deps.session.get()
+    if (!session) throw notConnected()
+    return session.token
+  }
+  const startSession = (response: Api.SessionResponse) => {
+    deps.session.set({
+      token: response.token,
+      expiresAtMs: Session.expiresAtMs(response.expiresAt) ?? now() + 24 * 60 * 60 * 1000,
+    })
+    user = response.user
+    pendingEmail = undefined
+  }
+  const currentUser = async () => {
+    const token = requireToken()
+    try {
+      user = await deps.api.user(token)
+      return user
+    } catch (error) {
+      if (error instanceof Api.ApiError && error.status === 401) {
+        deps.session.clear()
+        user = undefined
+        throw notConnected()
+      }
+      throw fromApi(error)
+    }
+  }
+  const chainOrDefault = () => chainId ?? 1
+  const redeemSocial = async (code: string) => {
+    try {
+      startSession(await deps.api.redeemSocial(code))
+    } catch (error) {
+      throw failure(SchemaErrors.LOGIN.FAILED_TO_CONNECT, undefined, { cause: fromApi(error).message })
+    }
+    return toUser(user!, chainOrDefault())
+  }
+
+  async function rpcRequest(request: ModalAuth.RpcRequest): Promise<unknown> {
+    const kind = Policy.classify(request.method)
+    if (kind === 'disallowed') {
+      throw failure(Policy.DISALLOWED_MESSAGE, Errors.PROVIDER_ERRORS.unsupportedMethod.code)
+    }
+    const token = requireToken()
+    const evm = evmChainId(chainId)
+    if (kind === 'safe') {
+      if (request.method === 'eth_accounts') return [(user ?? (await currentUser())).address]
+      if (request.method === 'eth_chainId' && evm) return `0x${evm.toString(16)}`
+      if (!evm)
+        throw failure(
+          Errors.PROVIDER_ERRORS.chainDisconnected.message,
+          Errors.PROVIDER_ERRORS.chainDisconnected.code,
+        )
+      try {
+        return await deps.api.rpc(requireProject(), evm, request.method, request.params)
+      } catch (error) {
+        throw fromApi(error)
+      }
+    }
+    const signer = user ?? (await currentUser())
+    const named = Summary.signer(request.method, request.params)
+    if (named && named.toLowerCase() !== signer.address.toLowerCase()) {
+      throw failure(Errors.PROVIDER_ERRORS.unauthorized.message, Errors.PROVIDER_ERRORS.unauthorized.code)
+    }
+    const requestChain = evm ?? 0
+    return deps.approval.ask(
+      { method: request.method, params: request.params, chainId: requestChain, address: signer.address },
+      async () => {
+        try {
+          return await deps.api.vaultRpc(deps.session.get()?.token ?? token, {
+            chainId: requestChain,
+            method: request.method,
+            params: request.params ?? [],
+          })
+        } catch (error) {
+          const reply = fromApi(error) as Error & { code?: number }
+          if (reply.code === undefined) reply.code = Errors.PROVIDER_ERRORS.internalError.code
+          throw reply
+        }
+      },
+    )
+  }
+
+  const handlers: Handlers = {
+    connectEmail: async ({ email }) => {
+      const project = requireProject()
+      try {
+        await deps.api.sendEmailOtp({ projectId: project, email })
+      } catch (error) {
+        throw fromApi(error)
+      }
+      pendingEmail = email
+      return { action: 'VERIFY_OTP' }
+    },
+    connectDevice: () => {
+      // The API never asks to approve a device (connectEmail always answers VERIFY_OTP).
+      throw failure(SchemaErrors.LOGIN.FAILED_TO_CONNECT)
+    },
+    connectOtp: async ({ otp }) => {
+      if (!pendingEmail) throw failure(SchemaErrors.LOGIN.FAILED_TO_CONNECT)
+      try {
+        startSession(await deps.api.verifyEmailOtp({ projectId: requireProject(), email: pendingEmail, otp }))
+      } catch (error) {
+        throw fromApi(error)
+      }
+    },
+    getSocialRedirectUri: ({ provider }) => {
+      const query = new URLSearchParams({ projectId: requireProject(), origin: deps.modalOrigin })
+      return { uri: `${deps.apiUrl}/v1/auth/social/${provider}/start?${query}` }
+    },
+    connectSocial: async (params) => {
+      let code: string | null = null
+      if ('code' in params) code = params.code
+      else {
+        // A callback URL is taken only from the API's own origin.
+        const url = new URL(params.uri)
+        if (url.origin === new URL(deps.apiUrl).origin) code = url.searchParams.get('code')
+      }
+      if (!code) throw failure(SchemaErrors.LOGIN.FAILED_TO_CONNECT)
+      return redeemSocial(code)
+    },
+    getFarcasterUri: async () => {
+      try {
+        const channel = await deps.api.farcasterChannel(requireProject())
+        farcasterChannel = channel.channelToken
+        return { url: channel.url }
+      } catch (error) {
+        throw failure(SchemaErrors.LOGIN.FAILED_TO_CONNECT_FARCASTER, undefined, {
+          cause: fromApi(error).message,
+        })
+      }
+    },
+    connectFarcaster: async () => {
+      const channel = farcasterChannel
+      if (!channel) throw failure(SchemaErrors.LOGIN.FAILED_TO_CONNECT_FARCASTER)
+      const deadline = now() + Timeouts.LOGIN_REQUEST_TIMEOUT_MS
+      try {
+        while (farcasterChannel === channel && now() < deadline) {
+          const { state } = await deps.api.farcasterStatus(channel)
+          if (state === 'completed') {
+            startSession(await deps.api.farcasterRedeem(channel))
+            farcasterChannel = undefined
+            return { userName: user?.userName ?? '' }
+          }
+          if (state === 'expired') break
+          await sleep(FARCASTER_POLL_MS)
+        }
+      } catch {}
+      throw failure(SchemaErrors.LOGIN.FAILED_TO_CONNECT_FARCASTER)
+    },
+    getUser: async (params) => {
+      if (params?.chainId !== undefined) chainId = params.chainId
+      return toUser(await currentUser(), chainOrDefault())
+    },
+    switchNetwork: ({ chainId: next }) => {
+      chainId = next
+      return { chainId: next }
+    },
+    signOut: async () => {
+      const session = deps.session.get()
+      deps.session.clear()
+      deps.approval.abort()
+      user = undefined
+      pendingEmail = undefined
+      emailUpdate = undefined
+      if (session) await deps.api.signOut(session.token).catch(() => {})
+    },
+    isConnected: () => ({ isConnected: deps.session.get() !== undefined }),
+    getChainId: () => ({ chainId: chainOrDefault() }),
+    rpcRequest,
+    rpcAbort: () => deps.approval.abort(),
+    updateEmail: async ({ email }) => {
+      try {
+        await deps.api.updateEmail(requireToken(), email)
+      } catch (error) {
+        throw fromApi(error)
+      }
+      emailUpdate = { newEmail: email }
+      return { action: 'VERIFY_PRIMARY_OTP' }
+    },
+    updateEmailPrimaryOtp: ({ otp }) => {
+      if (!emailUpdate) throw failure(SchemaErrors.LOGIN.FAILED_TO_CONNECT)
+      // The API checks both codes together (update/verify); the primary one is kept until then.
+      emailUpdate = { ...emailUpdate, primaryOtp: otp }
+    },
+    updateEmailSecondaryOtp: async ({ otp }) => {
+      const pending = emailUpdate
+      if (!pending?.primaryOtp) throw failure(SchemaErrors.LOGIN.FAILED_TO_CONNECT)
+      try {
+        user = await deps.api.verifyUpdateEmail(requireToken(), {
+          primaryOtp: pending.primaryOtp,
+          secondaryOtp: otp,
+        })
+      } catch (error) {
+        throw fromApi(error)
+      }
+      emailUpdate = undefined
+      return { newEmail: user.email ?? pending.newEmail }
+    },
+    syncTheme: (theme) => deps.onTheme?.(theme),
+    syncDappData: (data) => {
+      projectId = data.projectId
+      deps.onDapp?.(data.metadata)
+    },
+    getSmartAccountEnabledNetworks: () => ({ smartAccountEnabledNetworks: [] }),
+    setPreferredAccount: async ({ type }) => {
+      try {
+        user = await deps.api.setAccountType(requireToken(), type)
+      } catch (error) {
+        throw fromApi(error)
+      }
+      // Smart accounts come later: until the vault has one, the EOA answers for both types.
+      const account = user.accounts.find((a) => a.type === type) ?? user.accounts[0]
+      return { type, address: account?.address ?? user.address }
+    },
+    initSmartAccount: async () => ({ isDeployed: (user ?? (await currentUser())).smartAccountDeployed }),
+    reload: () => {
+      setTimeout(() => deps.reload?.(), 0)
+    },
+  }
+
+  return {
+    handlers,
+    /** The frame's state, for tests and the screen. */
+    state: () => ({ projectId, chainId, user, pendingEmail }),
+  }
+}
