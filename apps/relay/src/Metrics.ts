@@ -1,0 +1,113 @@
+/** The relay's counters, rendered in Prometheus text format for `/metrics`. */
+export type Metrics = {
+  /** A frame received, by method (`response` for acks, `invalid` for refused frames). */
+  messageIn: (method: string) => void
+  /** An `irn_subscription` sent. */
+  messageOut: () => void
+  /** A message stored in the mailbox. */
+  stored: () => void
+  /** A refused connection, by reason. */
+  authFailure: (reason: string) => void
+  /** A frame refused by the rate limit. */
+  rateLimited: () => void
+  render: () => Promise<string>
+}
+
+/** Live values read when the metrics are rendered. */
+export type Gauges = {
+  sockets: () => number
+  subscriptions: () => number
+  topics: () => number
+  mailbox: () => Promise<number> | number
+}
+
+function escapeLabel(value: string): string {
+  return value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')
+}
+
+/**
+ * Creates the registry.
+ *
+ * @example
+ * const metrics = Metrics.create({ sockets: () => clients.size, … })
+ * metrics.messageIn('irn_publish')
+ */
+export function create(gauges: Gauges): Metrics {
+  const messagesIn = new Map<string, number>()
+  const authFailures = new Map<string, number>()
+  let messagesOut = 0
+  let stored = 0
+  let rateLimited = 0
+  const counter = (name: string, help: string, label: string, values: Map<string, number>) => [
+    `# HELP ${name} ${help}`,
+    `# TYPE ${name} counter`,
+    ...[...values].map(([key, value]) => `${name}{${label}="${escapeLabel(key)}"} ${value}`),
+  ]
+  const single = (name: string, type: 'counter' | 'gauge', help: string, value: number) => [
+    `# HELP ${name} ${help}`,
+    `# TYPE ${name} ${type}`,
+    `${name} ${value}`,
+  ]
+  return {
+    messageIn(method) {
+      messagesIn.set(method, (messagesIn.get(method) ?? 0) + 1)
+    },
+    messageOut() {
+      messagesOut += 1
+    },
+    stored() {
+      stored += 1
+    },
+    authFailure(reason) {
+      authFailures.set(reason, (authFailures.get(reason) ?? 0) + 1)
+    },
+    rateLimited() {
+      rateLimited += 1
+    },
+    async render() {
+      const mailbox = await gauges.mailbox()
+      const lines = [
+        ...single('frontdoor_relay_sockets', 'gauge', 'Open WebSocket connections.', gauges.sockets()),
+        ...single(
+          'frontdoor_relay_subscriptions',
+          'gauge',
+          'Subscriptions (socket, topic) on this node.',
+          gauges.subscriptions(),
+        ),
+        ...single(
+          'frontdoor_relay_topics',
+          'gauge',
+          'Topics with a subscriber on this node.',
+          gauges.topics(),
+        ),
+        ...single(
+          'frontdoor_relay_mailbox_messages',
+          'gauge',
+          'Messages kept in the mailbox until their TTL.',
+          mailbox,
+        ),
+        ...counter('frontdoor_relay_messages_in_total', 'Frames received, by method.', 'method', messagesIn),
+        ...single(
+          'frontdoor_relay_messages_out_total',
+          'counter',
+          'irn_subscription messages sent.',
+          messagesOut,
+        ),
+        ...single('frontdoor_relay_messages_stored_total', 'counter', 'Messages put in the mailbox.', stored),
+        ...counter(
+          'frontdoor_relay_auth_failures_total',
+          'Connections refused, by reason.',
+          'reason',
+          authFailures,
+        ),
+        ...single(
+          'frontdoor_relay_rate_limited_total',
+          'counter',
+          'Frames refused by the rate limit.',
+          rateLimited,
+        ),
+      ]
+      return `${lines.join('\n')}\n`
+    },
+  }
+}

@@ -1,0 +1,250 @@
+import { randomUUID } from 'node:crypto'
+import * as Http from 'node:http'
+import type { Duplex } from 'node:stream'
+import pino, { type Logger } from 'pino'
+import { WebSocket, WebSocketServer } from 'ws'
+import * as Auth from './Auth.js'
+import type * as Client from './Client.js'
+import * as Config from './Config.js'
+import * as Fanout from './Fanout.js'
+import * as Mailbox from './Mailbox.js'
+import * as Messages from './Messages.js'
+import * as Metrics from './Metrics.js'
+import * as RateLimit from './RateLimit.js'
+import * as Relay from './Relay.js'
+
+/** A running relay. */
+export type Server = {
+  /** The address it listens on (`ws://host:port`). */
+  url: string
+  port: number
+  /** This node's id on the fan-out. */
+  nodeId: string
+  relay: Relay.Relay
+  /** Closes every socket (1001) and stops listening. */
+  stop: () => Promise<void>
+}
+
+export type StartOptions = {
+  /** The environment to read (RELAY_URL, REDIS_URL, LOG_LEVEL, RELAY_*). */
+  env?: Record<string, string | undefined>
+  /** Settings to use instead of the environment's. */
+  config?: Partial<Config.Config>
+  /** Listen on this port instead of RELAY_URL's (0: any free port). */
+  port?: number
+  logger?: Logger
+}
+
+/** How long `stop` waits for clients to answer the close before dropping them. */
+const STOP_GRACE_MS = 1000
+
+/** Missed pongs after which a socket is dropped. */
+const MAX_MISSED_PONGS = 3
+
+/** The storage and fan-out for a config: in memory, or Redis when `redisUrl` is set. */
+async function backends(
+  config: Config.Config,
+  nodeId: string,
+  receive: Fanout.Receive,
+  logger: Logger,
+): Promise<{ mailbox: Mailbox.Mailbox; fanout: Fanout.Fanout }> {
+  if (!config.redisUrl) {
+    return {
+      mailbox: Mailbox.memory({ maxPerTopic: config.limits.maxMailboxPerTopic }),
+      fanout: Fanout.local(),
+    }
+  }
+  const Redis = await import('./Redis.js')
+  return Redis.backends({
+    url: config.redisUrl,
+    nodeId,
+    maxPerTopic: config.limits.maxMailboxPerTopic,
+    receive,
+    logger,
+  })
+}
+
+/** The token from `?auth=` or an `Authorization: Bearer` header. */
+function token(request: Http.IncomingMessage, url: URL): string | null {
+  const query = url.searchParams.get('auth')
+  if (query) return query
+  const header = request.headers.authorization
+  return header?.startsWith('Bearer ') ? header.slice(7) : null
+}
+
+/**
+ * Starts the relay: HTTP (`/healthz`, `/metrics`) and WebSocket on one port.
+ *
+ * @example
+ * const server = await Server.start({ env: process.env })
+ * await server.stop()
+ */
+export async function start(options: StartOptions = {}): Promise<Server> {
+  const config: Config.Config = { ...Config.fromEnv(options.env ?? process.env), ...options.config }
+  const logger = options.logger ?? pino({ level: config.logLevel, base: { service: 'relay' } })
+  const nodeId = randomUUID()
+  let relay: Relay.Relay | undefined
+  const { mailbox, fanout } = await backends(
+    config,
+    nodeId,
+    (topic, publisher, data) => relay?.receive(topic, publisher, data),
+    logger,
+  )
+  const clients = new Set<{ client: Client.Client; socket: WebSocket; missed: number }>()
+  const metrics = Metrics.create({
+    sockets: () => clients.size,
+    subscriptions: () => relay?.topics.size() ?? 0,
+    topics: () => relay?.topics.topicCount() ?? 0,
+    mailbox: () => mailbox.size(),
+  })
+  relay = Relay.create({ mailbox, fanout, metrics, limits: config.limits, logger })
+  const ready = relay
+
+  const http = Http.createServer((request, response) => {
+    const path = (request.url ?? '/').split('?')[0]
+    if (request.method === 'GET' && path === '/healthz') {
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}')
+      return
+    }
+    if (request.method === 'GET' && path === '/metrics') {
+      metrics.render().then(
+        (text) => response.writeHead(200, { 'content-type': 'text/plain; version=0.0.4' }).end(text),
+        (error: unknown) => {
+          logger.error({ err: error }, 'metrics failed')
+          response.writeHead(500).end()
+        },
+      )
+      return
+    }
+    response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found')
+  })
+  const wss = new WebSocketServer({ noServer: true, maxPayload: config.limits.maxFrameBytes })
+  let audiences: string[] = [config.publicUrl]
+  let nextClient = 1
+
+  const accept = (socket: WebSocket, clientId: string) => {
+    const entry = {
+      socket,
+      missed: 0,
+      client: {
+        id: nextClient++,
+        clientId,
+        subscriptions: new Map<string, string>(),
+        limiter: RateLimit.bucket({
+          perSecond: config.limits.messagesPerSecond,
+          burst: config.limits.messagesBurst,
+        }),
+        send(frame: string) {
+          if (socket.readyState !== WebSocket.OPEN) return
+          if (socket.bufferedAmount > config.limits.maxBufferedBytes) {
+            logger.warn({ client: entry.client.id }, 'socket too slow, dropped')
+            socket.terminate()
+            return
+          }
+          socket.send(frame)
+        },
+        close(code: number, reason: string) {
+          socket.close(code, reason)
+        },
+      } satisfies Client.Client,
+    }
+    clients.add(entry)
+    logger.debug({ client: entry.client.id, clientId }, 'socket open')
+    socket.on('message', (data, isBinary) => {
+      if (isBinary) {
+        socket.close(1003, 'Text frames only')
+        return
+      }
+      ready.handle(entry.client, data.toString())
+    })
+    socket.on('pong', () => {
+      entry.missed = 0
+    })
+    socket.on('error', (error) => logger.debug({ err: error, client: entry.client.id }, 'socket error'))
+    socket.on('close', () => {
+      clients.delete(entry)
+      ready.disconnect(entry.client)
+      logger.debug({ client: entry.client.id }, 'socket closed')
+    })
+  }
+
+  http.on('upgrade', (request: Http.IncomingMessage, stream: Duplex, head: Buffer) => {
+    stream.on('error', () => {})
+    const url = new URL(request.url ?? '/', 'ws://relay')
+    Auth.verify(token(request, url), { audiences, skewS: config.jwtSkewS }).then((auth) => {
+      wss.handleUpgrade(request, stream, head, (socket) => {
+        if (!auth.ok) {
+          metrics.authFailure(auth.reason)
+          logger.info({ reason: auth.reason }, 'socket refused')
+          socket.close(Messages.Codes.unauthorized, `Unauthorized: ${auth.reason}`)
+          return
+        }
+        accept(socket, auth.clientId)
+      })
+    })
+  })
+
+  const heartbeat = setInterval(() => {
+    for (const entry of clients) {
+      if (entry.missed >= MAX_MISSED_PONGS) {
+        entry.socket.terminate()
+        continue
+      }
+      entry.missed += 1
+      entry.socket.ping()
+    }
+  }, config.heartbeatMs)
+  heartbeat.unref()
+
+  const port = options.port ?? config.port
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', reject)
+    http.listen(port, config.host, () => {
+      http.off('error', reject)
+      resolve()
+    })
+  })
+  const address = http.address()
+  const actualPort = typeof address === 'object' && address ? address.port : port
+  const url = `ws://${config.host.includes(':') ? `[${config.host}]` : config.host}:${actualPort}`
+  audiences = [...new Set([config.publicUrl, url])]
+  logger.info(
+    { url, publicUrl: config.publicUrl, redis: Boolean(config.redisUrl), nodeId },
+    'relay listening',
+  )
+
+  let stopped: Promise<void> | undefined
+  return {
+    url,
+    port: actualPort,
+    nodeId,
+    relay: ready,
+    stop: () => {
+      stopped ??= (async () => {
+        clearInterval(heartbeat)
+        const closing = [...clients].map(
+          ({ socket }) =>
+            new Promise<void>((resolve) => {
+              socket.once('close', () => resolve())
+              socket.close(1001, 'Relay shutting down')
+            }),
+        )
+        await Promise.race([
+          Promise.all(closing),
+          new Promise((resolve) => setTimeout(resolve, STOP_GRACE_MS)),
+        ])
+        for (const { socket } of clients) socket.terminate()
+        await new Promise<void>((resolve) => {
+          wss.close(() => resolve())
+        })
+        await new Promise<void>((resolve) => {
+          http.close(() => resolve())
+          http.closeAllConnections()
+        })
+        await fanout.close()
+        await mailbox.close()
+      })()
+      return stopped
+    },
+  }
+}
