@@ -50,6 +50,13 @@ const tsx = ['node', '--import', 'tsx']
  */
 export function parts(addresses: Addresses): Part[] {
   return [
+    // First: it needs nothing and others pair through it.
+    {
+      name: 'relay',
+      url: addresses.RELAY_URL,
+      healthy: () => httpOk(`${addresses.RELAY_URL.replace(/^ws/, 'http')}/healthz`),
+      command: [...tsx, 'apps/relay/src/main.ts'],
+    },
     ...([31337, 31338] as const).map((chainId) => {
       const url = addresses[`DEVNET_${chainId}_URL`]
       return {
