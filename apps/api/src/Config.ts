@@ -4,6 +4,7 @@ import * as Addresses from '@frontdoor/protocol/addresses'
 import { Constants } from '@frontdoor/schemas'
 import * as Networks from './chains/Networks.js'
 import type * as RateLimiter from './http/RateLimiter.js'
+import * as OAuthProviders from './social/OAuthProviders.js'
 
 /** The API's settings, read once from the environment (`fromEnv`) or built by tests. */
 export type Config = {
@@ -21,6 +22,8 @@ export type Config = {
   upstreams: Record<string, string[]>
   /** The network registry (CAIP network objects). */
   networks: Networks.Network[]
+  /** Social providers with real OAuth endpoints (OAUTH_<PROVIDER>_*); the others use the dev OIDC provider. */
+  oauth: OAuthProviders.Real
   /** Trust `x-forwarded-for` for the client address (only behind a proxy of ours). */
   trustProxy: boolean
   limits: {
@@ -112,6 +115,7 @@ export function fromEnv(env: Record<string, string | undefined>): { config: Conf
       demoUrl: addresses.DEMO_URL,
       upstreams,
       networks: Networks.all(addresses),
+      oauth: OAuthProviders.fromEnv(env),
       trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
       limits: DEFAULT_LIMITS,
       indexer: { chains: indexerChainsFromEnv(env, upstreams) },
