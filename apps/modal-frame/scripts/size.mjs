@@ -25,7 +25,10 @@ const addStatic = (key) => {
 }
 const entry = manifest['index.html']
 addStatic('index.html')
-for (const eager of entry.dynamicImports ?? []) addStatic(eager)
+// Only the UI chunk is imported at once by the entry (src/main.tsx); its other dynamic imports (the
+// WalletConnect connector) load on first use.
+const EAGER_DYNAMIC = ['src/app/mount.tsx']
+for (const eager of entry.dynamicImports ?? []) if (EAGER_DYNAMIC.includes(eager)) addStatic(eager)
 let total = 0
 for (const file of files) {
   const size = gzipSync(readFileSync(join(dist, file)), { level: 9 }).length

@@ -6,6 +6,7 @@ import * as Connection from '../connection/Connection.js'
 import * as ConnectionStorage from '../connection/Storage.js'
 import type * as Connector from '../connectors/Connector.js'
 import * as Injected from '../connectors/injected/Injected.js'
+import * as WalletConnectLoader from '../connectors/walletconnect/Loader.js'
 import type * as Env from '../env/Env.js'
 import * as Features from '../features/Features.js'
 import * as Modal from '../modal/Modal.js'
@@ -135,6 +136,14 @@ export function create(env: Env.Env) {
     const kind = connectorId.split(':')[0] as Connector.Kind
     return resolvers.get(kind)?.(connectorId)
   }
+  // WalletConnect: its code (and sign-client) loads on first use; its stored sessions restore on reload.
+  const walletConnect = WalletConnectLoader.create(() => ({
+    projectId: env.projectId,
+    relayUrl: env.relayUrl,
+    metadata: host?.info?.metadata,
+    origin: host?.origin,
+  }))
+  resolvers.set('walletConnect', () => walletConnect.get())
   const evmNetworks = () => (host?.info?.networks ?? []).filter((n) => n.chainNamespace === 'eip155')
   const connection = Connection.create({
     storage,
@@ -321,6 +330,10 @@ export function create(env: Env.Env) {
     start,
     /** The connector of the page's injected wallet `rdns`, once the page announced it. */
     injectedConnector,
+    /** The WalletConnect connector (its module loads on the first call). */
+    walletConnect: walletConnect.get,
+    /** Fetches the WalletConnect code ahead of a pick (hover or focus on a wallet row). */
+    prefetchWalletConnect: walletConnect.prefetch,
     /** Registers how stored ids of a lazy connector kind are resolved (WalletConnect, embedded). */
     registerResolver(kind: Connector.Kind, resolver: Resolver) {
       resolvers.set(kind, resolver)

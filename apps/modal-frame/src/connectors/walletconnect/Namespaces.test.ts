@@ -1,0 +1,126 @@
+import type * as HostModal from '@frontdoor/protocol/host-modal'
+import { describe, expect, test } from 'vitest'
+import * as Namespaces from './Namespaces.js'
+
+type Network = HostModal.HostInfo['networks'][number]
+
+const devnet = (id: number, explorer = false): Network => ({
+  id,
+  caipNetworkId: `eip155:${id}`,
+  chainNamespace: 'eip155',
+  name: `Devnet ${id}`,
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: [`http://127.0.0.1:${id === 31337 ? 8545 : 8546}`] } },
+  ...(explorer ? { blockExplorers: { default: { name: 'Scan', url: 'https://scan.example' } } } : {}),
+})
+const solana: Network = {
+  id: '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+  caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+  chainNamespace: 'solana',
+  name: 'Solana',
+  nativeCurrency: { name: 'SOL', symbol: 'SOL', decimals: 9 },
+  rpcUrls: { default: { http: ['https://solana.example'] } },
+}
+
+const A = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+const B = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+
+describe('proposal', () => {
+  test('eip155 with the page EVM chains, the current one first, the spec methods and events', () => {
+    expect(Namespaces.proposal([devnet(31337), solana, devnet(31338)], 31338)).toMatchInlineSnapshot(`
+      {
+        "eip155": {
+          "chains": [
+            "eip155:31338",
+            "eip155:31337",
+          ],
+          "events": [
+            "accountsChanged",
+            "chainChanged",
+          ],
+          "methods": [
+            "personal_sign",
+            "eth_signTypedData_v4",
+            "eth_sendTransaction",
+            "wallet_switchEthereumChain",
+            "wallet_addEthereumChain",
+          ],
+        },
+      }
+    `)
+  })
+
+  test('a current chain the page does not list changes nothing', () => {
+    expect(Namespaces.proposal([devnet(31337), devnet(31338)], 1).eip155.chains).toEqual([
+      'eip155:31337',
+      'eip155:31338',
+    ])
+  })
+})
+
+describe('chainIdOf', () => {
+  test('numbers, hex, decimal strings and CAIP-2', () => {
+    expect(Namespaces.chainIdOf(31338)).toBe(31338)
+    expect(Namespaces.chainIdOf('0x7a6a')).toBe(31338)
+    expect(Namespaces.chainIdOf('31338')).toBe(31338)
+    expect(Namespaces.chainIdOf('eip155:31338')).toBe(31338)
+  })
+
+  test('anything else is undefined', () => {
+    for (const bad of [0, -1, 1.5, '', '0x', 'eip155:', 'solana:abc', 'abc', null, {}, Number.MAX_VALUE])
+      expect(Namespaces.chainIdOf(bad)).toBeUndefined()
+  })
+})
+
+describe('chainsOf and accountsOf', () => {
+  const namespaces: Namespaces.Namespaces = {
+    eip155: {
+      chains: ['eip155:31337'],
+      accounts: [
+        `eip155:31337:${A}`,
+        `eip155:31338:${A}`,
+        `eip155:31338:${B}`,
+        `eip155:31338:${A}`,
+        'eip155:1:junk',
+      ],
+    },
+  }
+
+  test('chains come from the chains list and the accounts, without repeats', () => {
+    expect(Namespaces.chainsOf(namespaces)).toEqual([31337, 31338, 1])
+    expect(Namespaces.chainsOf({})).toEqual([])
+  })
+
+  test('accounts of one chain, unique, invalid addresses dropped', () => {
+    expect(Namespaces.accountsOf(namespaces, 31338)).toEqual([A, B])
+    expect(Namespaces.accountsOf(namespaces, 1)).toEqual([])
+  })
+})
+
+describe('eventAccounts', () => {
+  test('plain and CAIP-10 addresses', () => {
+    expect(Namespaces.eventAccounts([B, `eip155:31337:${A}`, 'nope', 5])).toEqual([B, A])
+    expect(Namespaces.eventAccounts('0x')).toEqual([])
+  })
+})
+
+describe('addChainParams', () => {
+  test('EIP-3085 parameters of a page network', () => {
+    expect(Namespaces.addChainParams(devnet(31338, true))).toEqual({
+      chainId: '0x7a6a',
+      chainName: 'Devnet 31338',
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrls: ['http://127.0.0.1:8546'],
+      blockExplorerUrls: ['https://scan.example'],
+    })
+    expect(Namespaces.addChainParams(devnet(31337))).not.toHaveProperty('blockExplorerUrls')
+  })
+})
+
+describe('uriExpiryOf', () => {
+  test('reads expiryTimestamp from a pairing URI', () => {
+    const uri = `wc:${'a'.repeat(64)}@2?relay-protocol=irn&symKey=${'b'.repeat(64)}&expiryTimestamp=1700000300`
+    expect(Namespaces.uriExpiryOf(uri)).toBe(1700000300)
+    expect(Namespaces.uriExpiryOf(`wc:${'a'.repeat(64)}@2?relay-protocol=irn`)).toBeUndefined()
+  })
+})

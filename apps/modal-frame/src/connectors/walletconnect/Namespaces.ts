@@ -1,0 +1,110 @@
+import type * as HostModal from '@frontdoor/protocol/host-modal'
+
+/**
+ * The eip155 namespace Frontdoor proposes to WalletConnect wallets and how it reads what they approve:
+ * CAIP-10 accounts and CAIP-2 chains of a session, the chain ids wallets send in events, and the
+ * `wallet_addEthereumChain` parameters of a page network.
+ */
+
+/** Methods the page's provider forwards to a WalletConnect wallet. */
+export const METHODS = [
+  'personal_sign',
+  'eth_signTypedData_v4',
+  'eth_sendTransaction',
+  'wallet_switchEthereumChain',
+  'wallet_addEthereumChain',
+] as const
+
+/** Wallet events the modal listens to. */
+export const EVENTS = ['accountsChanged', 'chainChanged'] as const
+
+/** A session's namespaces, as sign-client gives them (only what Frontdoor reads). */
+export type Namespaces = Record<string, { accounts: string[]; chains?: string[] | undefined } | undefined>
+
+/** A proposed namespace (sign-client's `ProposalTypes.BaseRequiredNamespace`). */
+export type Proposal = { eip155: { chains: string[]; methods: string[]; events: string[] } }
+
+type Network = HostModal.HostInfo['networks'][number]
+
+const isAddress = (value: string): value is `0x${string}` => /^0x[0-9a-fA-F]{40}$/.test(value)
+
+/** The page's EVM chain ids, in its order. */
+export function evmChainIds(networks: readonly Network[]): number[] {
+  return networks.filter((n) => n.chainNamespace === 'eip155').map((n) => Number(n.id))
+}
+
+/**
+ * The namespaces to propose: eip155 with the page's chains (the current one first), the signing and
+ * chain methods, and the two events. Proposed as optional namespaces: sign-client 2.25 moves required
+ * ones there anyway, with a console warning.
+ */
+export function proposal(networks: readonly Network[], current?: number): Proposal {
+  const ids = evmChainIds(networks)
+  const ordered =
+    current !== undefined && ids.includes(current) ? [current, ...ids.filter((id) => id !== current)] : ids
+  return {
+    eip155: { chains: ordered.map((id) => `eip155:${id}`), methods: [...METHODS], events: [...EVENTS] },
+  }
+}
+
+/**
+ * Reads a chain id as wallets send it: a number, `0x..`, a decimal string or CAIP-2 `eip155:<id>`.
+ * Undefined when it is none of these.
+ */
+export function chainIdOf(value: unknown): number | undefined {
+  let id: number | undefined
+  if (typeof value === 'number') id = value
+  else if (typeof value === 'string') {
+    const text = value.startsWith('eip155:') ? value.slice('eip155:'.length) : value
+    if (/^0x[0-9a-fA-F]{1,13}$/.test(text)) id = Number.parseInt(text, 16)
+    else if (/^[0-9]{1,16}$/.test(text)) id = Number(text)
+  }
+  return id !== undefined && Number.isSafeInteger(id) && id > 0 ? id : undefined
+}
+
+/** The eip155 chain ids of a session, from its chains and its accounts, without repeats. */
+export function chainsOf(namespaces: Namespaces): number[] {
+  const ns = namespaces.eip155
+  if (!ns) return []
+  const ids = [...(ns.chains ?? []), ...ns.accounts.map((a) => a.split(':').slice(0, 2).join(':'))]
+    .map(chainIdOf)
+    .filter((id): id is number => id !== undefined)
+  return [...new Set(ids)]
+}
+
+/** The addresses a session holds on `chainId` (CAIP-10 `eip155:<id>:<address>`), in its order, unique. */
+export function accountsOf(namespaces: Namespaces, chainId: number): `0x${string}`[] {
+  const addresses = (namespaces.eip155?.accounts ?? [])
+    .map((account) => account.split(':'))
+    .filter((parts) => parts.length === 3 && chainIdOf(parts[1]) === chainId)
+    .map((parts) => parts[2] as string)
+    .filter(isAddress)
+  return [...new Set(addresses)]
+}
+
+/** Addresses from an `accountsChanged` event: plain addresses or CAIP-10 ones. */
+export function eventAccounts(data: unknown): `0x${string}`[] {
+  if (!Array.isArray(data)) return []
+  const addresses = data
+    .filter((item): item is string => typeof item === 'string')
+    .map((item) => item.split(':').at(-1) as string)
+    .filter(isAddress)
+  return [...new Set(addresses)]
+}
+
+/** `wallet_addEthereumChain` parameters (EIP-3085) of a page network. */
+export function addChainParams(network: Network) {
+  return {
+    chainId: `0x${Number(network.id).toString(16)}`,
+    chainName: network.name,
+    nativeCurrency: network.nativeCurrency,
+    rpcUrls: network.rpcUrls.default.http,
+    ...(network.blockExplorers?.default ? { blockExplorerUrls: [network.blockExplorers.default.url] } : {}),
+  }
+}
+
+/** A pairing URI's own expiry (`expiryTimestamp`, seconds since the epoch), when it carries one. */
+export function uriExpiryOf(uri: string): number | undefined {
+  const match = /[?&]expiryTimestamp=([0-9]+)/.exec(uri)
+  return match ? Number(match[1]) : undefined
+}

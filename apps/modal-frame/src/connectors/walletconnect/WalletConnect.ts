@@ -1,0 +1,415 @@
+import { Constants, Errors, Pairing } from '@frontdoor/schemas'
+import type * as Connector from '../Connector.js'
+import * as Namespaces from './Namespaces.js'
+
+/**
+ * The WalletConnect connector: pairs with a wallet on another device through our relay and talks to it
+ * with `@walletconnect/sign-client` 2.x. The client is loaded by a dynamic `import()` on first use, so
+ * it is its own chunk and the modal's first load does not carry it.
+ */
+
+type SignClientModule = typeof import('@walletconnect/sign-client')
+/** A sign-client instance. */
+export type Client = InstanceType<SignClientModule['SignClient']>
+/** A WalletConnect session as sign-client stores it. */
+export type SessionStruct = ReturnType<Client['session']['getAll']>[number]
+
+/** The dapp metadata wallets show when asked to connect. */
+export type Metadata = { name: string; description: string; url: string; icons: string[] }
+
+/** Where the connector remembers the current session's topic, chain and wallet (localStorage). */
+export type Backend = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
+
+/** Options of {@link create}. */
+export type Options = {
+  projectId: string
+  /** The relay's WebSocket address (RELAY_URL). */
+  relayUrl: string
+  metadata: Metadata
+  /** sign-client's storage prefix; two clients in one process need distinct ones. */
+  customStoragePrefix?: string | undefined
+  backend?: Backend | undefined
+  /**
+   * The pairing URI lifetime (spec section 9: 4 min). Only tests shorten it, to see a refresh without
+   * waiting minutes.
+   */
+  uriLifetimeS?: number | undefined
+}
+
+/** Thrown when the relay does not answer: the view shows it with a retry. */
+export const RELAY_UNREACHABLE = 'The WalletConnect relay could not be reached'
+
+/** How long `connect()` waits for a pairing URI before it calls the relay unreachable. */
+export const URI_TIMEOUT_MS = 10_000
+
+/** The key of the connector's own record (topic, chain, wallet) in the modal's storage. */
+export const STORAGE_KEY = 'frontdoor:walletconnect'
+
+/** The stored connector id. */
+export const ID = 'walletConnect'
+
+/** sign-client's reason for a session the user ends (its USER_DISCONNECTED). */
+const USER_DISCONNECTED = { code: 6000, message: 'User disconnected.' }
+
+/** sign-client's codes for a proposal the wallet's user refused (USER_REJECTED and its variants). */
+const REJECTED_CODES = new Set([4001, 5000, 5001, 5002, 5003, 5100, 5101, 5102, 5103, 5104])
+
+type Current = { topic: string; chainId: number; wallet: Connector.WalletInfo }
+
+function withCode(message: string, code: number): Error & { code: number } {
+  return Object.assign(new Error(message), { code })
+}
+
+/** An Error (with its EIP-1193 code) from what sign-client rejects with: often a plain `{code, message}`. */
+export function toError(value: unknown): Error & { code?: number } {
+  if (value instanceof Error) return value
+  const { code, message, data } = (value ?? {}) as { code?: unknown; message?: unknown; data?: unknown }
+  const error: Error & { code?: number; data?: unknown } = new Error(
+    typeof message === 'string' && message ? message : Errors.FRAME.AN_ERROR_OCCURRED,
+  )
+  if (typeof code === 'number') error.code = code
+  if (data !== undefined) error.data = data
+  return error
+}
+
+const codeOf = (error: unknown) => {
+  const code = (error as { code?: unknown } | null)?.code
+  return typeof code === 'number' ? code : undefined
+}
+
+/** True when a wallet's answer to wallet_switchEthereumChain means it does not know the chain. */
+export function isUnrecognizedChain(error: unknown): boolean {
+  const code = codeOf(error)
+  if (code === 4902) return true
+  const message = String((error as { message?: unknown } | null)?.message ?? '')
+  return /unrecognized chain|unknown chain|chain .*not (supported|added|configured)/i.test(message)
+}
+
+const hex = (n: number) => `0x${n.toString(16)}`
+
+function aborted(signal: AbortSignal): unknown {
+  return signal.reason ?? new DOMException('The operation was aborted.', 'AbortError')
+}
+
+/** Resolves with `promise`, or rejects when `signal` aborts first. */
+function abortable<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise
+  if (signal.aborted) return Promise.reject(aborted(signal))
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(aborted(signal))
+    signal.addEventListener('abort', onAbort, { once: true })
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort)
+        resolve(value)
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort)
+        reject(error)
+      },
+    )
+  })
+}
+
+function readStored(backend: Backend | undefined): Current | undefined {
+  try {
+    const raw = JSON.parse(backend?.getItem(STORAGE_KEY) ?? 'null') as Partial<Current> | null
+    if (!raw || typeof raw.topic !== 'string' || typeof raw.chainId !== 'number') return undefined
+    const wallet = raw.wallet
+    if (!wallet || typeof wallet.id !== 'string' || typeof wallet.name !== 'string') return undefined
+    return {
+      topic: raw.topic,
+      chainId: raw.chainId,
+      wallet: { id: wallet.id, name: wallet.name, icon: wallet.icon },
+    }
+  } catch {
+    return undefined
+  }
+}
+
+function browserBackend(): Backend | undefined {
+  try {
+    return globalThis.localStorage
+  } catch {
+    return undefined
+  }
+}
+
+/** The wallet picked in the modal's list, passed as `connect(…, { data: { wallet } })`. */
+function pickedWallet(data: Record<string, unknown> | undefined): Connector.WalletInfo | undefined {
+  const wallet = data?.wallet as Partial<Connector.WalletInfo> | undefined
+  if (!wallet || typeof wallet.id !== 'string' || typeof wallet.name !== 'string') return undefined
+  return { id: wallet.id, name: wallet.name, icon: typeof wallet.icon === 'string' ? wallet.icon : undefined }
+}
+
+/** The wallet of a session, from the peer's metadata. */
+function peerWallet(session: SessionStruct): Connector.WalletInfo {
+  const { name, url, icons } = session.peer.metadata
+  return { id: url || name, name: name || 'WalletConnect', icon: icons[0] }
+}
+
+/** Fetches sign-client's code without starting a client (the user is about to pick WalletConnect). */
+export function prefetch(): void {
+  import('@walletconnect/sign-client').catch(() => {})
+}
+
+/** Loads sign-client and starts a client on our relay, with the two offline quirks of REFERENCE.md handled. */
+async function startClient(options: Options): Promise<Client> {
+  const { SignClient } = await import('@walletconnect/sign-client')
+  const client = new SignClient({
+    projectId: options.projectId,
+    relayUrl: options.relayUrl,
+    metadata: options.metadata,
+    telemetryEnabled: false,
+    ...(options.customStoragePrefix ? { customStoragePrefix: options.customStoragePrefix } : {}),
+  })
+  // Chromium on a machine with only loopback says navigator.onLine is false and sign-client then
+  // refuses to open its socket. Our relay is the judge of reachability: a socket that cannot open
+  // fails on its own, and the connector reports the relay unreachable.
+  ;(
+    client.core.relayer as unknown as { confirmOnlineStateOrThrow: () => Promise<void> }
+  ).confirmOnlineStateOrThrow = async () => {}
+  // Each connect() and request() would wait up to 5 s for an attestation iframe of the public verify
+  // service, which a self-hosted deployment does not run (and our CSP does not frame). Wallets see the
+  // dapp as UNKNOWN (unverified) instead.
+  client.core.verify.register = async () => ''
+  // `init()` would start the relayer before the patches above; the constructor + initialize pair is
+  // what `SignClient.init` does.
+  await (client as unknown as { initialize: () => Promise<void> }).initialize()
+  return client
+}
+
+/**
+ * Creates the WalletConnect connector.
+ *
+ * @example
+ * const walletConnect = WalletConnect.create({ projectId, relayUrl, metadata })
+ * const session = await walletConnect.connect(context, { onUri: (uri) => showQr(uri) })
+ */
+export function create(options: Options) {
+  const backend = options.backend ?? browserBackend()
+  const listeners = new Set<(event: Connector.Event) => void>()
+  let loading: Promise<Client> | undefined
+  let current: Current | undefined
+
+  const emit = (event: Connector.Event) => {
+    for (const listener of [...listeners]) listener(event)
+  }
+
+  function remember(next: Current | undefined) {
+    current = next
+    try {
+      if (next) backend?.setItem(STORAGE_KEY, JSON.stringify(next))
+      else backend?.removeItem(STORAGE_KEY)
+    } catch {}
+  }
+
+  function forget(topic: string) {
+    if (current?.topic !== topic) return
+    remember(undefined)
+    emit({ type: 'disconnect' })
+  }
+
+  function listen(client: Client) {
+    client.on('session_event', ({ topic, params }) => {
+      if (!current || current.topic !== topic) return
+      if (params.event.name === 'accountsChanged') {
+        const accounts = Namespaces.eventAccounts(params.event.data)
+        emit({ type: 'accountsChanged', accounts })
+      } else if (params.event.name === 'chainChanged') {
+        const chainId = Namespaces.chainIdOf(params.event.data) ?? Namespaces.chainIdOf(params.chainId)
+        if (chainId === undefined || chainId === current.chainId) return
+        remember({ ...current, chainId })
+        emit({ type: 'chainChanged', chainId })
+      }
+    })
+    client.on('session_update', ({ topic, params }) => {
+      if (!current || current.topic !== topic) return
+      const chains = Namespaces.chainsOf(params.namespaces)
+      if (!chains.includes(current.chainId) && chains[0] !== undefined) {
+        remember({ ...current, chainId: chains[0] })
+        emit({ type: 'chainChanged', chainId: chains[0] })
+      }
+      emit({ type: 'accountsChanged', accounts: Namespaces.accountsOf(params.namespaces, current.chainId) })
+    })
+    client.on('session_delete', ({ topic }) => forget(topic))
+    client.on('session_expire', ({ topic }) => forget(topic))
+  }
+
+  /** The client, started once; a failed start is retried on the next call. */
+  function load(): Promise<Client> {
+    if (!loading) {
+      const started = startClient(options).then((client) => {
+        listen(client)
+        return client
+      })
+      loading = started
+      started.catch(() => {
+        if (loading === started) loading = undefined
+      })
+    }
+    return loading
+  }
+
+  function toSession(session: SessionStruct, wallet: Connector.WalletInfo, preferred: number | undefined) {
+    const chains = Namespaces.chainsOf(session.namespaces)
+    const chainId = preferred !== undefined && chains.includes(preferred) ? preferred : chains[0]
+    if (chainId === undefined) throw withCode(Errors.LOGIN.FAILED_TO_CONNECT, 4900)
+    const accounts = Namespaces.accountsOf(session.namespaces, chainId)
+    if (accounts.length === 0) throw withCode(Errors.LOGIN.FAILED_TO_CONNECT, 4900)
+    remember({ topic: session.topic, chainId, wallet })
+    return { accounts, chainId, wallet } satisfies Connector.Session
+  }
+
+  /** One pairing: a URI, then the wallet's answer, or `refresh` when the URI nears its expiry first. */
+  async function pair(
+    client: Client,
+    proposal: Namespaces.Proposal,
+    connectOptions: Connector.ConnectOptions,
+  ): Promise<SessionStruct | 'refresh'> {
+    const { signal, onUri } = connectOptions
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(withCode(RELAY_UNREACHABLE, 4900)), URI_TIMEOUT_MS)
+    })
+    let started: Awaited<ReturnType<Client['connect']>>
+    try {
+      started = await abortable(
+        Promise.race([client.connect({ optionalNamespaces: proposal }), timeout]),
+        signal,
+      )
+    } catch (error) {
+      throw codeOf(error) === 4900 || signal?.aborted ? error : withCode(RELAY_UNREACHABLE, 4900)
+    } finally {
+      clearTimeout(timer)
+    }
+    const { uri, approval } = started
+    if (!uri) throw withCode(RELAY_UNREACHABLE, 4900)
+    const approved = approval()
+    // A proposal left behind by a refresh or an abort expires later; its rejection is expected.
+    approved.catch(() => {})
+    onUri?.(uri)
+
+    const nowS = Date.now() / 1000
+    const lifetimeEnd = nowS + (options.uriLifetimeS ?? Constants.PAIRING_URI_LIFETIME_S)
+    const expiryS = Math.min(Namespaces.uriExpiryOf(uri) ?? lifetimeEnd, lifetimeEnd)
+    const refreshInMs = Math.max(0, (Pairing.uriRefreshAtS(expiryS) - nowS) * 1000)
+    let refreshTimer: ReturnType<typeof setTimeout> | undefined
+    const refresh = new Promise<'refresh'>((resolve) => {
+      refreshTimer = setTimeout(() => resolve('refresh'), refreshInMs)
+    })
+    try {
+      return await abortable(Promise.race([approved, refresh]), signal)
+    } catch (error) {
+      if (signal?.aborted) throw error
+      if (REJECTED_CODES.has(codeOf(error) ?? 0)) throw withCode(Errors.LOGIN.CONNECTION_REJECTED, 4001)
+      throw toError(error)
+    } finally {
+      clearTimeout(refreshTimer)
+    }
+  }
+
+  const connector = {
+    id: ID,
+    kind: 'walletConnect',
+
+    /**
+     * Pairs with a wallet: reports each pairing URI through `onUri` (a fresh one 10 s before the
+     * previous one's 4-minute mark) until the wallet approves, rejects ('Connection rejected', 4001), or
+     * `signal` aborts. The relay not answering rejects with {@link RELAY_UNREACHABLE} (4900).
+     */
+    async connect(context, connectOptions = {}) {
+      const client = await abortable(load(), connectOptions.signal).catch((error: unknown) => {
+        throw connectOptions.signal?.aborted ? error : withCode(RELAY_UNREACHABLE, 4900)
+      })
+      const proposal = Namespaces.proposal(context.networks, context.chainId)
+      for (;;) {
+        const outcome = await pair(client, proposal, connectOptions)
+        if (outcome === 'refresh') continue
+        const wallet = pickedWallet(connectOptions.data) ?? peerWallet(outcome)
+        return toSession(outcome, wallet, context.chainId)
+      }
+    },
+
+    /**
+     * Restores the stored session without asking the wallet: the one this connector last used when it
+     * is still alive, else the newest unexpired eip155 session sign-client kept.
+     */
+    async reconnect(context) {
+      const client = await load()
+      const nowS = Date.now() / 1000
+      const alive = client.session
+        .getAll()
+        .filter((s) => s.expiry > nowS && s.namespaces.eip155 !== undefined)
+        .sort((a, b) => a.expiry - b.expiry)
+      const stored = readStored(backend)
+      const session = alive.find((s) => s.topic === stored?.topic) ?? alive.at(-1)
+      if (!session) {
+        remember(undefined)
+        return undefined
+      }
+      const same = stored?.topic === session.topic ? stored : undefined
+      return toSession(session, same?.wallet ?? peerWallet(session), same?.chainId ?? context.chainId)
+    },
+
+    /** Sends a request to the wallet on the current chain. */
+    async request(method, params) {
+      if (!current) throw withCode(Errors.INTERNAL.CONNECT_BEFORE_REQUEST, 4100)
+      const { topic, chainId } = current
+      const client = await load()
+      try {
+        return await client.request({ topic, chainId: `eip155:${chainId}`, request: { method, params } })
+      } catch (error) {
+        throw toError(error)
+      }
+    },
+
+    /**
+     * wallet_switchEthereumChain; when the wallet does not know the chain, wallet_addEthereumChain from
+     * the page's network list and a second switch; 'Chain is not supported' (4902) when that fails.
+     */
+    async switchChain(chainId, context) {
+      if (!current) throw withCode(Errors.INTERNAL.CONNECT_BEFORE_REQUEST, 4100)
+      if (current.chainId === chainId) return
+      const switchTo = () => connector.request('wallet_switchEthereumChain', [{ chainId: hex(chainId) }])
+      try {
+        await switchTo()
+      } catch (error) {
+        if (!isUnrecognizedChain(error)) throw error
+        const network = context.networks.find(
+          (n) => n.chainNamespace === 'eip155' && Number(n.id) === chainId,
+        )
+        if (!network) throw withCode(Errors.CHAIN_NOT_SUPPORTED, 4902)
+        try {
+          await connector.request('wallet_addEthereumChain', [Namespaces.addChainParams(network)])
+          await switchTo()
+        } catch {
+          throw withCode(Errors.CHAIN_NOT_SUPPORTED, 4902)
+        }
+      }
+      if (current) remember({ ...current, chainId })
+    },
+
+    /** Ends the session with the wallet (best effort when the relay is away) and forgets it. */
+    async disconnect() {
+      const ending = current
+      remember(undefined)
+      if (!ending || !loading) return
+      const client = await loading
+      await client.disconnect({ topic: ending.topic, reason: USER_DISCONNECTED }).catch(() => {})
+    },
+
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+  } satisfies Connector.Connector
+
+  return {
+    ...connector,
+    /** The sign-client instance, once loaded (tests and the bench read its state). */
+    client: () => loading,
+  }
+}
+
+export type WalletConnect = ReturnType<typeof create>
