@@ -12,6 +12,10 @@ export type Config = {
   publicUrl: string
   /** Origins allowed by CORS: the modal and auth frames. */
   corsOrigins: string[]
+  /** The SMTP server the API sends its emails through (SMTP_URL; a dev sink by default). */
+  smtpUrl: string
+  /** The sender of the API's emails (MAIL_FROM). */
+  mailFrom: string
   /** The modal frame's origin (MODAL_URL): the only target of the social login popup's result. */
   modalOrigin: string
   /** The auth frame's origin (AUTH_URL): the only origin allowed to POST to /v1/auth/*. */
@@ -37,6 +41,14 @@ export type Config = {
     rpc: RateLimiter.Limit
     /** History, balance, NFTs, identity and prices, per client address and project. */
     account: RateLimiter.Limit
+    /** Email OTPs sent, per client address. */
+    otpSendPerIp: RateLimiter.Limit
+    /** Email OTPs sent, per email address (beyond the 30 s cooldown). */
+    otpSendPerEmail: RateLimiter.Limit
+    /** Email OTP checks, per client address. */
+    otpVerifyPerIp: RateLimiter.Limit
+    /** Email OTP checks, per email address (beyond the lockout after wrong codes). */
+    otpVerifyPerEmail: RateLimiter.Limit
   }
   /** The chain indexer (history, NFTs): which CAIP-2 chains it follows (INDEXER_CHAINS). */
   indexer: { chains: string[] }
@@ -49,7 +61,14 @@ export const DEFAULT_LIMITS: Config['limits'] = {
   errorReports: { limit: Constants.ERROR_REPORTS_MAX, windowMs: Constants.ERROR_REPORTS_WINDOW_S * 1000 },
   rpc: { limit: 100_000, windowMs: 60_000 },
   account: { limit: 1_200, windowMs: 60_000 },
+  otpSendPerIp: { limit: 100, windowMs: 600_000 },
+  otpSendPerEmail: { limit: 10, windowMs: 3_600_000 },
+  otpVerifyPerIp: { limit: 300, windowMs: 600_000 },
+  otpVerifyPerEmail: { limit: 30, windowMs: 600_000 },
 }
+
+/** The sender of the API's emails unless MAIL_FROM says otherwise. */
+export const DEFAULT_MAIL_FROM = 'Frontdoor <no-reply@frontdoor.localhost>'
 
 /**
  * The chains the indexer follows: INDEXER_CHAINS (a comma list of CAIP-2 ids; empty turns the indexer
@@ -110,6 +129,8 @@ export function fromEnv(env: Record<string, string | undefined>): { config: Conf
     config: {
       publicUrl: addresses.API_URL,
       corsOrigins: [addresses.MODAL_URL, addresses.AUTH_URL],
+      smtpUrl: addresses.SMTP_URL,
+      mailFrom: env.MAIL_FROM || DEFAULT_MAIL_FROM,
       modalOrigin: new URL(addresses.MODAL_URL).origin,
       authOrigin: new URL(addresses.AUTH_URL).origin,
       demoUrl: addresses.DEMO_URL,
