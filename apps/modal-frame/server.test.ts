@@ -67,6 +67,7 @@ describe('handler', () => {
     expect(html).toContain('<meta name="frontdoor:origins-error" content="SERVER_ERROR">')
     expect(html).toContain('<meta name="frontdoor:api-url" content="http://127.0.0.1:9">')
     expect(html).toContain('<meta name="frontdoor:relay-url" content="ws://127.0.0.1:4001">')
+    expect(html).toContain('<meta name="frontdoor:auth-url" content="http://127.0.0.1:5181">')
     expect(csp).toContain('connect-src')
     expect(csp).toContain('ws://127.0.0.1:4001')
   })

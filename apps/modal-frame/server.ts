@@ -103,6 +103,7 @@ export function document(
   origins: Origins,
   embedder?: string,
   relayUrl?: string,
+  authUrl?: string,
 ) {
   const metas = [
     embedder && isOrigin(embedder)
@@ -110,6 +111,9 @@ export function document(
       : '',
     `<meta name="frontdoor:api-url" content="${escapeAttr(apiUrl)}">`,
     relayUrl ? `<meta name="frontdoor:relay-url" content="${escapeAttr(relayUrl)}">` : '',
+    authUrl && isOrigin(new URL(authUrl).origin)
+      ? `<meta name="frontdoor:auth-url" content="${escapeAttr(new URL(authUrl).origin)}">`
+      : '',
     `<meta name="frontdoor:allowed-origins" content="${escapeAttr(JSON.stringify(origins.allowedOrigins))}">`,
     origins.error ? `<meta name="frontdoor:origins-error" content="${origins.error}">` : '',
   ].join('')
@@ -218,11 +222,15 @@ export function handler(options: Options) {
     const origins: Origins = projectId ? await originsOf(projectId) : { allowedOrigins: [], error: undefined }
     const embedder = refererOrigin(request)
     const ancestors = frameAncestors(origins, embedder, projectId)
-    return send(200, document(await html, options.apiUrl, origins, embedder, options.relayUrl), {
-      'content-type': TYPES['.html']!,
-      'cache-control': 'no-store',
-      'content-security-policy': contentSecurityPolicy(options, ancestors),
-    })
+    return send(
+      200,
+      document(await html, options.apiUrl, origins, embedder, options.relayUrl, options.authUrl),
+      {
+        'content-type': TYPES['.html']!,
+        'cache-control': 'no-store',
+        'content-security-policy': contentSecurityPolicy(options, ancestors),
+      },
+    )
   }
 }
 

@@ -7,6 +7,8 @@ export type Env = {
   apiUrl: string
   /** The WalletConnect relay (RELAY_URL), a ws(s) address. */
   relayUrl: string
+  /** The embedded-wallet frame's origin (AUTH_URL). */
+  authUrl: string
   /** The project's allowed origins as the server read them, or the error class of that call. */
   allowedOrigins: string[]
   originsError: 'RATE_LIMITED' | 'SERVER_ERROR' | undefined
@@ -18,6 +20,7 @@ export type Env = {
 export const META = {
   apiUrl: 'frontdoor:api-url',
   relayUrl: 'frontdoor:relay-url',
+  authUrl: 'frontdoor:auth-url',
   allowedOrigins: 'frontdoor:allowed-origins',
   originsError: 'frontdoor:origins-error',
   embedder: 'frontdoor:embedder',
@@ -36,6 +39,15 @@ function relayUrlOf(value: string | undefined): string {
   return ADDRESS_DEFAULTS.RELAY_URL
 }
 
+/** The auth frame origin the server wrote, when it is an http(s) origin; AUTH_URL's default otherwise. */
+function authUrlOf(value: string | undefined): string {
+  try {
+    const url = new URL(value ?? '')
+    if ((url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value) return value
+  } catch {}
+  return ADDRESS_DEFAULTS.AUTH_URL
+}
+
 /** Reads the environment from the document and its URL. */
 export function read(doc: Document = document, href: string = location.href): Env {
   const url = new URL(href)
@@ -50,6 +62,7 @@ export function read(doc: Document = document, href: string = location.href): En
     mode: url.searchParams.get('mode') === 'inline' ? 'inline' : 'modal',
     apiUrl: (meta(doc, META.apiUrl) ?? 'http://127.0.0.1:4000').replace(/\/$/, ''),
     relayUrl: relayUrlOf(meta(doc, META.relayUrl)),
+    authUrl: authUrlOf(meta(doc, META.authUrl)),
     allowedOrigins,
     originsError: error === 'RATE_LIMITED' || error === 'SERVER_ERROR' ? error : undefined,
     embedder: meta(doc, META.embedder),
