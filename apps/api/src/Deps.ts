@@ -1,4 +1,5 @@
 import type { Logger } from 'pino'
+import type * as AuthDeps from './auth/AuthDeps.js'
 import type * as Config from './Config.js'
 import type * as Db from './db/Db.js'
 import type * as RateLimiter from './http/RateLimiter.js'
@@ -13,4 +14,6 @@ export type Deps = {
   limiter: RateLimiter.RateLimiter
   projects: ProjectCache.ProjectCache
   upstreams: Upstreams.Upstreams
+  /** The embedded wallet: vault, mailer, clock. */
+  auth: AuthDeps.AuthDeps
 }

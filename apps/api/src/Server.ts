@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs'
 import { type ServerType, serve } from '@hono/node-server'
 import pino, { type Logger } from 'pino'
 import * as App from './app.js'
+import * as AuthDeps from './auth/AuthDeps.js'
 import * as Config from './Config.js'
 import type * as Deps from './Deps.js'
 import * as Db from './db/Db.js'
@@ -67,6 +68,12 @@ export async function start(options: StartOptions = {}): Promise<Server> {
     limiter: RateLimiter.memory(),
     projects: ProjectCache.create(db.orm),
     upstreams,
+    auth: AuthDeps.create({
+      config,
+      masterKey: env.VAULT_MASTER_KEY,
+      dataDir: options.memory ? undefined : settings.dataDir,
+      logger,
+    }),
   }
   const app = App.build(deps)
   const port = options.port ?? settings.port
@@ -86,6 +93,7 @@ export async function start(options: StartOptions = {}): Promise<Server> {
     stop: () => {
       stopped ??= (async () => {
         upstreams.stop()
+        deps.auth.mailer.close()
         await new Promise<void>((resolve) => {
           server.close(() => resolve())
           // Keep-alive sockets would hold close() open.

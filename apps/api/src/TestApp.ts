@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto'
 import pino from 'pino'
 import * as App from './app.js'
+import * as AuthDeps from './auth/AuthDeps.js'
 import * as Config from './Config.js'
 import type * as Deps from './Deps.js'
 import * as TestDb from './db/TestDb.js'
@@ -22,6 +24,8 @@ export async function create(
     upstreams?: Record<string, string[]>
     limits?: Partial<Config.Config['limits']>
     trustProxy?: boolean
+    /** Where the API sends its emails (a test's SMTP sink). */
+    smtpUrl?: string
   } = {},
 ) {
   const db = await TestDb.create()
@@ -31,14 +35,17 @@ export async function create(
   config.upstreams = options.upstreams ?? {}
   config.limits = { ...config.limits, ...options.limits }
   config.trustProxy = options.trustProxy ?? true
+  if (options.smtpUrl) config.smtpUrl = options.smtpUrl
+  const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' })
   const upstreams = Upstreams.create({ upstreams: config.upstreams, timeoutMs: 3_000 })
   const deps: Deps.Deps = {
     db,
     config,
-    logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+    logger,
     limiter: RateLimiter.memory(),
     projects: ProjectCache.create(db.orm, { ttlMs: 0 }),
     upstreams,
+    auth: AuthDeps.create({ config, masterKey: randomBytes(32).toString('hex'), dataDir: undefined, logger }),
   }
   const app = App.build(deps)
   return {
@@ -53,6 +60,7 @@ export async function create(
     },
     close: async () => {
       upstreams.stop()
+      deps.auth.mailer.close()
       await db.drop()
     },
   }

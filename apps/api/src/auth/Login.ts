@@ -1,0 +1,62 @@
+import { Constants } from '@frontdoor/schemas'
+import type * as Deps from '../Deps.js'
+import * as Sessions from './sessions/Sessions.js'
+import * as Users from './users/Users.js'
+import * as Vault from './vault/Vault.js'
+
+/** A user as the auth contract shows it (`GET /v1/auth/user`, and every login's answer). */
+export type UserView = {
+  id: string
+  email?: string
+  /** The EVM EOA, checksummed. */
+  address: string
+  /** The Solana address (base58). */
+  solanaAddress: string
+  accounts: { address: string; type: Users.AccountType }[]
+  userName?: string
+  socialProvider?: string
+  preferredAccountType: Users.AccountType
+  smartAccountDeployed: boolean
+}
+
+/** What a login answers: the bearer token, its expiry (ISO 8601) and the user. */
+export type Completed = Sessions.Created & { user: UserView }
+
+/** The preferred account type of a user who has not chosen: the spec's EVM default. */
+export const DEFAULT_ACCOUNT_TYPE: Users.AccountType = Constants.DEFAULT_ACCOUNT_TYPES.eip155
+
+/** Shapes a user and its addresses as the auth contract's user. */
+export function view(user: Users.User, addresses: Vault.Addresses): UserView {
+  return {
+    id: user.id,
+    ...(user.email ? { email: user.email } : {}),
+    address: addresses.evm,
+    solanaAddress: addresses.solana,
+    accounts: [{ address: addresses.evm, type: 'eoa' }],
+    ...(user.userName ? { userName: user.userName } : {}),
+    ...(user.socialProvider ? { socialProvider: user.socialProvider } : {}),
+    preferredAccountType: user.preferredAccountType ?? DEFAULT_ACCOUNT_TYPE,
+    smartAccountDeployed: false,
+  }
+}
+
+/** The contract's user for a user id (its keys are made on first use); throws for an unknown id. */
+export async function user(deps: Pick<Deps.Deps, 'db' | 'auth'>, userId: string): Promise<UserView> {
+  const found = await Users.get(deps.db, userId)
+  if (!found) throw new Error(`Login: no user '${userId}'`)
+  return view(found, await Vault.ensureKeys(deps.db, deps.auth.vault, userId))
+}
+
+/**
+ * Ends a successful login: opens a session and answers `{ token, expiresAt, user }` as the contract
+ * says (email OTP, social and Farcaster redeem alike).
+ *
+ * @example
+ * const user = await Users.findOrCreateByIdentity(deps.db, { kind: 'google', subject })
+ * return c.json(await Login.complete(deps, user.id))
+ */
+export async function complete(deps: Pick<Deps.Deps, 'db' | 'auth'>, userId: string): Promise<Completed> {
+  const shown = await user(deps, userId)
+  const session = await Sessions.create(deps.db, userId, { now: deps.auth.now() })
+  return { ...session, user: shown }
+}

@@ -1,0 +1,58 @@
+import { Constants } from '@frontdoor/schemas'
+
+/** The emails the API sends: one-time passwords for login and for an email change. */
+
+/** How long a one-time password is valid. */
+export const OTP_LIFETIME_S = 10 * 60
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
+
+function render(code: string, lines: { subject: string; intro: string; outro: string }) {
+  const minutes = OTP_LIFETIME_S / 60
+  const text = [
+    lines.intro,
+    '',
+    `    ${code}`,
+    '',
+    `The code expires in ${minutes} minutes and works once.`,
+    lines.outro,
+  ].join('\n')
+  const html = `<!doctype html><html lang="en"><body style="font-family:system-ui,sans-serif">
+<p>${escapeHtml(lines.intro)}</p>
+<p style="font-size:28px;letter-spacing:6px;font-weight:600">${code}</p>
+<p>The code expires in ${minutes} minutes and works once.</p>
+<p>${escapeHtml(lines.outro)}</p>
+</body></html>`
+  return { subject: lines.subject, text, html }
+}
+
+function checkCode(code: string) {
+  if (!new RegExp(`^\\d{${Constants.OTP_LENGTH}}$`).test(code))
+    throw new Error('Mails: not a one-time password')
+}
+
+/** The login email: the code to type in the wallet. */
+export function login(options: { code: string; projectName: string }) {
+  checkCode(options.code)
+  return render(options.code, {
+    subject: `${options.code} is your login code for ${options.projectName}`,
+    intro: `Use this code to log in to ${options.projectName}:`,
+    outro: 'If you did not ask to log in, ignore this email: nobody can log in without the code.',
+  })
+}
+
+/** An email change: the code sent to the current address (primary) or to the new one (secondary). */
+export function updateEmail(options: { code: string; to: 'primary' | 'secondary'; newEmail: string }) {
+  checkCode(options.code)
+  return options.to === 'primary'
+    ? render(options.code, {
+        subject: `${options.code} confirms the change of your email`,
+        intro: `Someone asked to change your wallet's email to ${options.newEmail}. To allow it, enter this code:`,
+        outro: 'If it was not you, ignore this email: the email stays as it is without this code.',
+      })
+    : render(options.code, {
+        subject: `${options.code} confirms your new email`,
+        intro: 'To make this address the email of your wallet, enter this code:',
+        outro: 'If you did not ask for it, ignore this email.',
+      })
+}

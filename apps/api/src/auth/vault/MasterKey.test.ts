@@ -1,0 +1,45 @@
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import pino from 'pino'
+import { afterAll, describe, expect, test } from 'vitest'
+import * as MasterKey from './MasterKey.js'
+
+const logger = pino({ level: 'silent' })
+const dir = mkdtempSync(join(tmpdir(), 'vault-'))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+describe('parse', () => {
+  test('64 hex digits or base64 / base64url of 32 bytes', () => {
+    const key = randomBytes(32)
+    expect(MasterKey.parse(key.toString('hex'))).toEqual(key)
+    expect(MasterKey.parse(key.toString('base64'))).toEqual(key)
+    expect(MasterKey.parse(` ${key.toString('base64url')}\n`)).toEqual(key)
+    expect(() => MasterKey.parse('short')).toThrow(/32 bytes/)
+    expect(() => MasterKey.parse(randomBytes(16).toString('hex'))).toThrow(/32 bytes/)
+  })
+})
+
+describe('load', () => {
+  test('VAULT_MASTER_KEY wins', () => {
+    const key = randomBytes(32)
+    const master = MasterKey.load({ value: key.toString('hex'), dataDir: dir, logger })
+    expect(master).toEqual({ key, id: MasterKey.fingerprint(key), source: 'env' })
+  })
+
+  test('without it: a development key generated once in DATA_DIR, mode 0600, the same on the next start', () => {
+    const first = MasterKey.load({ value: undefined, dataDir: dir, logger })
+    const path = join(dir, MasterKey.DEV_KEY_FILE)
+    expect(first.source).toBe('dev-file')
+    expect(statSync(path).mode & 0o777).toBe(0o600)
+    expect(readFileSync(path, 'utf8').trim()).toBe(first.key.toString('hex'))
+    expect(MasterKey.load({ value: undefined, dataDir: dir, logger })).toEqual(first)
+  })
+
+  test('without a data folder: a key in memory only', () => {
+    const master = MasterKey.load({ value: undefined, dataDir: undefined, logger })
+    expect(master.source).toBe('memory')
+    expect(master.key).toHaveLength(32)
+  })
+})

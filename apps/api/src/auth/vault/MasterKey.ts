@@ -1,0 +1,71 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Logger } from 'pino'
+import * as Envelope from './Envelope.js'
+
+/** The development master key's file in DATA_DIR, when VAULT_MASTER_KEY is not set. */
+export const DEV_KEY_FILE = 'vault-master.key'
+
+/** The vault's master key and where it came from. */
+export type MasterKey = {
+  key: Buffer
+  /** A fingerprint stored beside every sealed data key, so a wrong master key is named, not guessed. */
+  id: string
+  source: 'env' | 'dev-file' | 'memory'
+}
+
+const HEX_KEY = /^[0-9a-fA-F]{64}$/
+const BASE64_KEY = /^[A-Za-z0-9+/_-]{43}=?$/
+
+/** Reads a 32-byte key written as 64 hex digits or as base64 / base64url; throws otherwise. */
+export function parse(value: string): Buffer {
+  const text = value.trim()
+  if (HEX_KEY.test(text)) return Buffer.from(text, 'hex')
+  // Node's base64 decoder also reads the base64url alphabet.
+  if (BASE64_KEY.test(text)) return Buffer.from(text, 'base64')
+  throw new Error('VAULT_MASTER_KEY must be 32 bytes, written as 64 hex digits or as base64')
+}
+
+/** The fingerprint of a key (not the key: a one-way hash of it). */
+export function fingerprint(key: Uint8Array): string {
+  return createHash('sha256').update('frontdoor vault master key id\0').update(key).digest('hex').slice(0, 16)
+}
+
+function from(key: Buffer, source: MasterKey['source']): MasterKey {
+  return { key, id: fingerprint(key), source }
+}
+
+/**
+ * The master key: VAULT_MASTER_KEY when set; otherwise (development, `npm start`) a key generated once
+ * and kept in `dataDir` (mode 0600), or, without a data folder, one that lives in memory only. Both
+ * fallbacks are logged: production sets VAULT_MASTER_KEY (from a KMS or a secret store).
+ *
+ * @example
+ * const master = MasterKey.load({ value: env.VAULT_MASTER_KEY, dataDir: settings.dataDir, logger })
+ */
+export function load(options: {
+  value: string | undefined
+  dataDir: string | undefined
+  logger: Logger
+}): MasterKey {
+  if (options.value) return from(parse(options.value), 'env')
+  if (!options.dataDir) {
+    options.logger.warn(
+      'vault: VAULT_MASTER_KEY is not set; using a development master key kept in memory only',
+    )
+    return from(randomBytes(Envelope.KEY_BYTES), 'memory')
+  }
+  const path = join(options.dataDir, DEV_KEY_FILE)
+  mkdirSync(options.dataDir, { recursive: true })
+  try {
+    // 'wx': create only if absent, so two processes starting at once keep the same key.
+    writeFileSync(path, `${randomBytes(Envelope.KEY_BYTES).toString('hex')}\n`, { mode: 0o600, flag: 'wx' })
+    options.logger.warn({ path }, 'vault: VAULT_MASTER_KEY is not set; generated a development master key')
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+    options.logger.warn({ path }, 'vault: VAULT_MASTER_KEY is not set; using the development master key')
+  }
+  if ((statSync(path).mode & 0o077) !== 0) chmodSync(path, 0o600)
+  return from(parse(readFileSync(path, 'utf8')), 'dev-file')
+}

@@ -1,0 +1,272 @@
+import { createHash, createHmac, randomBytes } from 'node:crypto'
+import { ed25519 } from '@noble/curves/ed25519'
+import { secp256k1 } from '@noble/curves/secp256k1'
+import { base58 } from '@scure/base'
+import { and, desc, eq } from 'drizzle-orm'
+import {
+  type Hex,
+  hashMessage,
+  hashTypedData,
+  hexToBytes,
+  keccak256,
+  numberToHex,
+  type Signature,
+  serializeSignature,
+  serializeTransaction,
+  type TransactionSerializable,
+  type TypedDataDefinition,
+  toHex,
+} from 'viem'
+import { publicKeyToAddress } from 'viem/accounts'
+import type * as Db from '../../db/Db.js'
+import * as Tables from '../Tables.js'
+import * as Envelope from './Envelope.js'
+import type * as MasterKey from './MasterKey.js'
+
+/**
+ * The vault: each user's secp256k1 (EVM) and ed25519 (Solana) keys, made here and sealed at rest in an
+ * AES-256-GCM envelope (a random data key per user, wrapped by the master key). A secret is opened only
+ * inside this module, for one signature, and wiped after; every signature is logged.
+ */
+
+/** The master key, held for wrapping data keys and deriving the other server keys. */
+export type Vault = {
+  /** The master key's fingerprint. */
+  masterKeyId: string
+  /** Where the master key came from. */
+  source: MasterKey.MasterKey['source']
+  wrap: (dataKey: Uint8Array, aad: string) => string
+  unwrap: (sealed: string, aad: string) => Buffer
+  /** A 32-byte key for another purpose (e.g. hashing one-time passwords), derived from the master key. */
+  derive: (label: string) => Buffer
+}
+
+/**
+ * A vault over a master key.
+ *
+ * @example
+ * const vault = Vault.create(MasterKey.load({ value: env.VAULT_MASTER_KEY, dataDir, logger }))
+ */
+export function create(master: Pick<MasterKey.MasterKey, 'key' | 'id' | 'source'>): Vault {
+  const key = Buffer.from(master.key)
+  return {
+    masterKeyId: master.id,
+    source: master.source,
+    wrap: (dataKey, aad) => Envelope.seal(key, dataKey, aad),
+    unwrap: (sealed, aad) => Envelope.open(key, sealed, aad),
+    derive: (label) => createHmac('sha256', key).update(`frontdoor derive\0${label}`).digest(),
+  }
+}
+
+/** A user's public addresses. */
+export type Addresses = {
+  /** EVM address, checksummed. */
+  evm: Hex
+  /** Solana address: base58 of the ed25519 public key. */
+  solana: string
+}
+
+/** Thrown when a user's keys were sealed under another master key than this process's. */
+export class MasterKeyMismatchError extends Error {
+  override name = 'MasterKeyMismatchError'
+}
+
+/** The associated data of each sealed value: bound to its user and purpose. */
+const aad = {
+  dataKey: (userId: string) => `frontdoor vault data key\0${userId}`,
+  evm: (userId: string) => `frontdoor vault secp256k1\0${userId}`,
+  solana: (userId: string) => `frontdoor vault ed25519\0${userId}`,
+}
+
+/** The EVM address of a secp256k1 secret. */
+export function evmAddressOf(secret: Uint8Array): Hex {
+  return publicKeyToAddress(toHex(secp256k1.getPublicKey(secret, false)))
+}
+
+/** The Solana address of an ed25519 secret (its 32-byte seed). */
+export function solanaAddressOf(secret: Uint8Array): string {
+  return base58.encode(ed25519.getPublicKey(secret))
+}
+
+/** A user's addresses, or undefined when the user has no keys yet. */
+export async function addresses(db: Db.Db, userId: string): Promise<Addresses | undefined> {
+  const [row] = await db.orm
+    .select({ evm: Tables.vaultKeys.evmAddress, solana: Tables.vaultKeys.solanaAddress })
+    .from(Tables.vaultKeys)
+    .where(eq(Tables.vaultKeys.userId, userId))
+  return row ? { evm: row.evm as Hex, solana: row.solana } : undefined
+}
+
+/** A user's addresses, making and sealing the keys on first use (safe when called concurrently). */
+export async function ensureKeys(db: Db.Db, vault: Vault, userId: string): Promise<Addresses> {
+  const existing = await addresses(db, userId)
+  if (existing) return existing
+  const dataKey = randomBytes(Envelope.KEY_BYTES)
+  const evmSecret = secp256k1.utils.randomPrivateKey()
+  const solanaSecret = ed25519.utils.randomPrivateKey()
+  try {
+    await db.orm
+      .insert(Tables.vaultKeys)
+      .values({
+        userId,
+        masterKeyId: vault.masterKeyId,
+        wrappedDataKey: vault.wrap(dataKey, aad.dataKey(userId)),
+        evmAddress: evmAddressOf(evmSecret),
+        evmSecret: Envelope.seal(dataKey, evmSecret, aad.evm(userId)),
+        solanaAddress: solanaAddressOf(solanaSecret),
+        solanaSecret: Envelope.seal(dataKey, solanaSecret, aad.solana(userId)),
+      })
+      .onConflictDoNothing({ target: Tables.vaultKeys.userId })
+  } finally {
+    dataKey.fill(0)
+    evmSecret.fill(0)
+    solanaSecret.fill(0)
+  }
+  const stored = await addresses(db, userId)
+  if (!stored) throw new Error(`Vault: no keys for user '${userId}' after creating them`)
+  return stored
+}
+
+/** Opens one of a user's secrets, hands it to `use`, and wipes it (and the data key) after. */
+async function withSecret<T>(
+  db: Db.Db,
+  vault: Vault,
+  userId: string,
+  kind: 'evm' | 'solana',
+  use: (secret: Buffer) => T,
+): Promise<T> {
+  const [row] = await db.orm.select().from(Tables.vaultKeys).where(eq(Tables.vaultKeys.userId, userId))
+  if (!row) throw new Error(`Vault: user '${userId}' has no keys`)
+  if (row.masterKeyId !== vault.masterKeyId)
+    throw new MasterKeyMismatchError(
+      `Vault: the keys of user '${userId}' are sealed under master key ${row.masterKeyId}; this process has ${vault.masterKeyId}`,
+    )
+  const dataKey = vault.unwrap(row.wrappedDataKey, aad.dataKey(userId))
+  let secret: Buffer | undefined
+  try {
+    secret =
+      kind === 'evm'
+        ? Envelope.open(dataKey, row.evmSecret, aad.evm(userId))
+        : Envelope.open(dataKey, row.solanaSecret, aad.solana(userId))
+    return use(secret)
+  } finally {
+    dataKey.fill(0)
+    secret?.fill(0)
+  }
+}
+
+/** One entry of the signature log. */
+export type LoggedSignature = {
+  userId: string
+  method: string
+  chain: string
+  digest: string
+  createdAt: Date
+}
+
+async function log(db: Db.Db, entry: Omit<LoggedSignature, 'createdAt'>) {
+  await db.orm.insert(Tables.vaultSignatures).values(entry)
+}
+
+/** A user's signature log, newest first. */
+export async function signatures(db: Db.Db, userId: string, options: { method?: string } = {}) {
+  const rows = await db.orm
+    .select()
+    .from(Tables.vaultSignatures)
+    .where(
+      and(
+        eq(Tables.vaultSignatures.userId, userId),
+        options.method ? eq(Tables.vaultSignatures.method, options.method) : undefined,
+      ),
+    )
+    .orderBy(desc(Tables.vaultSignatures.id))
+  return rows.map(
+    ({ userId, method, chain, digest, createdAt }): LoggedSignature => ({
+      userId,
+      method,
+      chain,
+      digest,
+      createdAt,
+    }),
+  )
+}
+
+/** Signs a 32-byte digest with the user's secp256k1 key and logs it. */
+async function signEvmDigest(
+  db: Db.Db,
+  vault: Vault,
+  userId: string,
+  entry: { method: string; chain: string; digest: Hex },
+): Promise<Signature> {
+  const signature = await withSecret(db, vault, userId, 'evm', (secret) => {
+    const { r, s, recovery } = secp256k1.sign(hexToBytes(entry.digest), secret, { lowS: true })
+    return { r: numberToHex(r, { size: 32 }), s: numberToHex(s, { size: 32 }), yParity: recovery }
+  })
+  await log(db, { userId, ...entry })
+  return signature
+}
+
+/**
+ * `personal_sign`: an EIP-191 signature of `message` (0x-hex bytes, or text otherwise).
+ *
+ * @example
+ * const signature = await Vault.personalSign(db, vault, userId, { chain: 'eip155:31337', message: 'hello' })
+ */
+export async function personalSign(
+  db: Db.Db,
+  vault: Vault,
+  userId: string,
+  request: { chain: string; message: string },
+): Promise<Hex> {
+  const message = /^0x([0-9a-fA-F]{2})*$/.test(request.message)
+    ? { raw: request.message as Hex }
+    : request.message
+  const digest = hashMessage(message)
+  return serializeSignature(
+    await signEvmDigest(db, vault, userId, { method: 'personal_sign', chain: request.chain, digest }),
+  )
+}
+
+/** `eth_signTypedData_v4`: an EIP-712 signature of `typedData`. */
+export async function signTypedData(
+  db: Db.Db,
+  vault: Vault,
+  userId: string,
+  request: { chain: string; typedData: TypedDataDefinition },
+): Promise<Hex> {
+  const digest = hashTypedData(request.typedData)
+  return serializeSignature(
+    await signEvmDigest(db, vault, userId, { method: 'eth_signTypedData_v4', chain: request.chain, digest }),
+  )
+}
+
+/** Signs a complete transaction (nonce, gas and fees filled); returns the signed, serialized transaction. */
+export async function signTransaction(
+  db: Db.Db,
+  vault: Vault,
+  userId: string,
+  request: { chain: string; transaction: TransactionSerializable },
+): Promise<Hex> {
+  const digest = keccak256(serializeTransaction(request.transaction))
+  const signature = await signEvmDigest(db, vault, userId, {
+    method: 'eth_sendTransaction',
+    chain: request.chain,
+    digest,
+  })
+  return serializeTransaction(request.transaction, signature)
+}
+
+/** `solana_signMessage`: an ed25519 signature of the message bytes (the log keeps their SHA-256). */
+export async function solanaSignMessage(
+  db: Db.Db,
+  vault: Vault,
+  userId: string,
+  request: { chain: string; message: Uint8Array },
+): Promise<Uint8Array> {
+  const signature = await withSecret(db, vault, userId, 'solana', (secret) =>
+    ed25519.sign(request.message, secret),
+  )
+  const digest = `0x${createHash('sha256').update(request.message).digest('hex')}`
+  await log(db, { userId, method: 'solana_signMessage', chain: request.chain, digest })
+  return signature
+}
