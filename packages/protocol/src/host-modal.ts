@@ -1,4 +1,4 @@
-import { Account, Network } from '@frontdoor/schemas'
+import { Account, Directory, Network } from '@frontdoor/schemas'
 import * as Caip from '@frontdoor/schemas/caip'
 import * as z from 'zod/mini'
 import * as Message from './message.js'
@@ -84,6 +84,8 @@ export const Features = z.strictObject({
 /** Feature options of `createFrontdoor({ features })`. */
 export type Features = z.infer<typeof Features>
 
+const walletIds = z.array(Directory.WalletId).check(z.maxLength(100))
+
 /** What the host tells the modal right after the handshake (`createFrontdoor` options). */
 export const HostInfo = z.strictObject({
   projectId: z.string().check(z.minLength(1), z.maxLength(64)),
@@ -92,6 +94,10 @@ export const HostInfo = z.strictObject({
   features: z.optional(Features),
   theme: z.optional(Theme),
   siwx: z.optional(z.boolean()),
+  /** Wallet directory filters of AllWallets and Connect: only these wallets, never these, these first. */
+  includeWalletIds: z.optional(walletIds),
+  excludeWalletIds: z.optional(walletIds),
+  featuredWalletIds: z.optional(walletIds),
   /** `modal`: a dialog over the page; `inline`: embedded in the page's layout. */
   mode: z.enum(['modal', 'inline']),
   sdkVersion: text(32),
