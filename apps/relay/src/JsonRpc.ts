@@ -116,13 +116,13 @@ export function request(idJson: string, method: string, paramsJson: string): str
 
 /**
  * Ids for the requests the relay sends, 19 digits like the clients' own: milliseconds since the epoch
- * followed by a six-digit counter.
+ * followed by a six-digit counter (`perPrefix` ids before the milliseconds move on).
  */
-export function ids(now: () => number = Date.now): () => string {
+export function ids(now: () => number = Date.now, perPrefix = 1_000_000): () => string {
   let prefix = String(now())
   let counter = 0
   return () => {
-    if (counter === 1_000_000) {
+    if (counter === perPrefix) {
       const next = String(now())
       prefix = next > prefix ? next : String(Number(prefix) + 1)
       counter = 0
