@@ -4,6 +4,8 @@ import { requestId } from 'hono/request-id'
 import { matchedRoutes } from 'hono/route'
 import type { Logger } from 'pino'
 import * as Analytics from './analytics/routes.js'
+import * as AuthOrigin from './auth/Origin.js'
+import * as Auth from './auth/routes.js'
 import * as Chains from './chains/routes.js'
 import type * as Deps from './Deps.js'
 import * as Directory from './directory/routes.js'
@@ -48,13 +50,16 @@ export function build(deps: Deps.Deps, options: { metrics?: Metrics.Metrics } = 
     else logger.info(line, 'request')
   })
   app.use(
-    cors({
-      origin: deps.config.corsOrigins,
-      allowMethods: ['GET', 'POST', 'OPTIONS'],
-      allowHeaders: ['content-type', 'x-request-id'],
-      exposeHeaders: ['x-request-id', 'retry-after', 'etag'],
-      maxAge: 600,
-    }),
+    AuthOrigin.guard(
+      deps.config,
+      cors({
+        origin: deps.config.corsOrigins,
+        allowMethods: ['GET', 'POST', 'OPTIONS'],
+        allowHeaders: ['content-type', 'x-request-id'],
+        exposeHeaders: ['x-request-id', 'retry-after', 'etag'],
+        maxAge: 600,
+      }),
+    ),
   )
   app.get('/healthz', async (c) => {
     try {
@@ -70,6 +75,7 @@ export function build(deps: Deps.Deps, options: { metrics?: Metrics.Metrics } = 
   app.route('/', Analytics.routes(deps))
   app.route('/', Chains.routes(deps))
   app.route('/', Rpc.routes(deps))
+  app.route('/', Auth.routes(deps))
   app.onError(Errors.onError)
   app.notFound(Errors.notFound)
   return app

@@ -1,0 +1,29 @@
+import { Hono } from 'hono'
+import * as z from 'zod'
+import type * as Deps from '../../Deps.js'
+import * as AuthErrors from '../AuthErrors.js'
+import * as Login from '../Login.js'
+import * as Users from '../users/Users.js'
+import * as Bearer from './Bearer.js'
+import * as Sessions from './Sessions.js'
+
+const AccountTypeBody = z.object({ preferredAccountType: z.enum(['eoa', 'smartAccount']) })
+
+/** `GET /v1/auth/user`, `POST /v1/auth/signout`, `POST /v1/auth/account-type` (bearer). */
+export function routes(deps: Deps.Deps) {
+  const bearer = Bearer.required(deps)
+  return new Hono<Bearer.Env>()
+    .get('/v1/auth/user', bearer, async (c) =>
+      c.json({ user: await Login.user(deps, c.get('session').userId) }),
+    )
+    .post('/v1/auth/signout', bearer, async (c) => {
+      await Sessions.revoke(deps.db, c.get('session').token, { now: deps.auth.now() })
+      return c.json({ ok: true })
+    })
+    .post('/v1/auth/account-type', bearer, async (c) => {
+      const { preferredAccountType } = await AuthErrors.json(c, AccountTypeBody)
+      const { userId } = c.get('session')
+      await Users.setPreferredAccountType(deps.db, userId, preferredAccountType)
+      return c.json({ user: await Login.user(deps, userId) })
+    })
+}

@@ -1,0 +1,211 @@
+import { PROVIDER_ERRORS } from '@frontdoor/protocol/errors'
+import { base58 } from '@scure/base'
+import { Hono } from 'hono'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { type Hex, hashTypedData, isAddress, isHex, type TypedDataDefinition } from 'viem'
+import * as zm from 'zod/mini'
+import type * as Deps from '../../Deps.js'
+import * as AuthErrors from '../AuthErrors.js'
+import * as Bearer from '../sessions/Bearer.js'
+import * as ChainRpc from './ChainRpc.js'
+import * as Transactions from './Transactions.js'
+import * as Vault from './Vault.js'
+
+/** The methods the vault signs (the unsafe methods of REFERENCE.md that the embedded wallet supports). */
+export const METHODS = [
+  'personal_sign',
+  'eth_signTypedData_v4',
+  'eth_sendTransaction',
+  'solana_signMessage',
+] as const
+
+const Body = zm.object({
+  chainId: zm.optional(zm.union([zm.number(), zm.string().check(zm.maxLength(100))])),
+  method: zm.string().check(zm.maxLength(100)),
+  params: zm.optional(zm.unknown()),
+})
+
+const HexString = zm.string().check(zm.refine((value) => isHex(value, { strict: true }), 'must be 0x-hex'))
+const Address = zm
+  .string()
+  .check(zm.refine((value) => isAddress(value, { strict: false }), 'must be an address'))
+const PersonalSignParams = zm.tuple([zm.string().check(zm.maxLength(1_000_000)), Address])
+const TypedData = zm.object({
+  types: zm.record(zm.string(), zm.array(zm.object({ name: zm.string(), type: zm.string() }))),
+  primaryType: zm.string(),
+  domain: zm.optional(zm.record(zm.string(), zm.unknown())),
+  message: zm.record(zm.string(), zm.unknown()),
+})
+const TypedDataParams = zm.tuple([Address, zm.union([zm.string().check(zm.maxLength(1_000_000)), TypedData])])
+const TransactionRequest = zm.object({
+  from: Address,
+  to: zm.optional(zm.nullable(Address)),
+  value: zm.optional(HexString),
+  data: zm.optional(HexString),
+  input: zm.optional(HexString),
+  gas: zm.optional(HexString),
+  gasPrice: zm.optional(HexString),
+  maxFeePerGas: zm.optional(HexString),
+  maxPriorityFeePerGas: zm.optional(HexString),
+  nonce: zm.optional(HexString),
+})
+const SendTransactionParams = zm.tuple([TransactionRequest])
+const SolanaSignMessageParams = zm.object({
+  message: zm.string().check(zm.maxLength(1_000_000)),
+  pubkey: zm.string(),
+})
+
+/** A vault error: an EIP-1193 / JSON-RPC code in the contract's error body. */
+function rpcError(status: ContentfulStatusCode, code: number, message: string, data?: unknown) {
+  return AuthErrors.fail(status, code, message, data === undefined ? {} : { data })
+}
+
+const invalidParams = (detail: string) =>
+  rpcError(400, PROVIDER_ERRORS.invalidParams.code, `${PROVIDER_ERRORS.invalidParams.message} ${detail}`)
+const notYourAccount = () =>
+  rpcError(403, PROVIDER_ERRORS.unauthorized.code, PROVIDER_ERRORS.unauthorized.message)
+
+function parseParams<T extends zm.ZodMiniType>(schema: T, params: unknown): zm.infer<T> {
+  const result = zm.safeParse(schema, params)
+  if (result.success) return result.data
+  const issue = result.error.issues[0]
+  throw invalidParams(
+    `params${issue?.path.length ? `.${issue.path.join('.')}` : ''}: ${issue?.message ?? 'invalid'}`,
+  )
+}
+
+/** An EVM chain id from the body: a number, a decimal or 0x string, or a CAIP-2 `eip155:<n>`. */
+function evmChainId(value: number | string | undefined): number {
+  const text = typeof value === 'string' ? value.replace(/^eip155:/, '') : value
+  const chainId = typeof text === 'string' ? Number(text) : text
+  if (chainId === undefined || !Number.isSafeInteger(chainId) || chainId <= 0)
+    throw invalidParams('chainId: must be the EVM chain id')
+  return chainId
+}
+
+/**
+ * `POST /v1/vault/rpc` (bearer): signs with the session user's keys, only for the user's own addresses.
+ * personal_sign and eth_signTypedData_v4 answer the signature; eth_sendTransaction fills nonce, gas and
+ * fees from the chain, signs and broadcasts, and answers the hash; solana_signMessage answers
+ * `{ signature }` (base58).
+ */
+export function routes(deps: Deps.Deps) {
+  // One transaction at a time per user in this process, so two sends never take the same nonce.
+  const sending = new Map<string, Promise<unknown>>()
+  const oneAtATime = <T>(userId: string, task: () => Promise<T>): Promise<T> => {
+    const previous = sending.get(userId) ?? Promise.resolve()
+    const next = previous.then(task, task)
+    const settled = next.catch(() => {})
+    sending.set(userId, settled)
+    settled.then(() => {
+      if (sending.get(userId) === settled) sending.delete(userId)
+    })
+    return next
+  }
+
+  const chainFailure = (error: unknown): never => {
+    if (error instanceof ChainRpc.RpcFailure)
+      throw rpcError(error.unreachable ? 502 : 400, error.code, error.message, error.data)
+    throw error
+  }
+
+  return new Hono<Bearer.Env>().post('/v1/vault/rpc', Bearer.required(deps), async (c) => {
+    const body = await AuthErrors.json(c, Body)
+    const { userId } = c.get('session')
+    const { db } = deps
+    const { vault } = deps.auth
+    const addresses = await Vault.ensureKeys(db, vault, userId)
+    const isMine = (address: string) => address.toLowerCase() === addresses.evm.toLowerCase()
+
+    switch (body.method) {
+      case 'personal_sign': {
+        const chainId = evmChainId(body.chainId)
+        const [message, address] = parseParams(PersonalSignParams, body.params)
+        if (!isMine(address)) throw notYourAccount()
+        return c.json({
+          result: await Vault.personalSign(db, vault, userId, { chain: `eip155:${chainId}`, message }),
+        })
+      }
+      case 'eth_signTypedData_v4': {
+        const chainId = evmChainId(body.chainId)
+        const [address, raw] = parseParams(TypedDataParams, body.params)
+        if (!isMine(address)) throw notYourAccount()
+        let json: unknown = raw
+        if (typeof raw === 'string') {
+          try {
+            json = JSON.parse(raw)
+          } catch {
+            throw invalidParams('params.1: the typed data is not JSON')
+          }
+        }
+        const typedData = parseParams(TypedData, json)
+        const domainChainId = typedData.domain?.chainId
+        if (domainChainId !== undefined && Number(domainChainId) !== chainId)
+          throw invalidParams(
+            `params.1: the domain's chainId ${String(domainChainId)} is not the active chain ${chainId}`,
+          )
+        const definition = typedData as unknown as TypedDataDefinition
+        try {
+          hashTypedData(definition)
+        } catch (error) {
+          throw invalidParams(`params.1: ${(error as Error).message.split('\n')[0]}`)
+        }
+        return c.json({
+          result: await Vault.signTypedData(db, vault, userId, {
+            chain: `eip155:${chainId}`,
+            typedData: definition,
+          }),
+        })
+      }
+      case 'eth_sendTransaction': {
+        const chainId = evmChainId(body.chainId)
+        const chain = `eip155:${chainId}`
+        const [request] = parseParams(SendTransactionParams, body.params)
+        if (!isMine(request.from)) throw notYourAccount()
+        if (!deps.upstreams.has(chain))
+          throw rpcError(
+            400,
+            PROVIDER_ERRORS.chainDisconnected.code,
+            PROVIDER_ERRORS.chainDisconnected.message,
+            {
+              chainId: chain,
+            },
+          )
+        const call = ChainRpc.create(deps.upstreams, chain)
+        const hash = await oneAtATime(userId, async () => {
+          const transaction = await Transactions.prepare(call, chainId, {
+            ...(request as Transactions.Request),
+            from: addresses.evm,
+          }).catch(chainFailure)
+          const signed = await Vault.signTransaction(db, vault, userId, { chain, transaction })
+          return call<Hex>('eth_sendRawTransaction', [signed]).catch(chainFailure)
+        })
+        return c.json({ result: hash })
+      }
+      case 'solana_signMessage': {
+        const { message, pubkey } = parseParams(SolanaSignMessageParams, body.params)
+        if (pubkey !== addresses.solana) throw notYourAccount()
+        let bytes: Uint8Array
+        try {
+          bytes = base58.decode(message)
+        } catch {
+          throw invalidParams('params.message: must be base58')
+        }
+        const chain =
+          typeof body.chainId === 'string' && body.chainId.startsWith('solana:') ? body.chainId : 'solana'
+        const signature = await Vault.solanaSignMessage(db, vault, userId, { chain, message: bytes })
+        return c.json({ result: { signature: base58.encode(signature) } })
+      }
+      default:
+        throw rpcError(
+          400,
+          PROVIDER_ERRORS.unsupportedMethod.code,
+          PROVIDER_ERRORS.unsupportedMethod.message,
+          {
+            method: body.method,
+            supported: METHODS,
+          },
+        )
+    }
+  })
+}
