@@ -68,11 +68,18 @@ export function parts(addresses: Addresses): Part[] {
       }
     }),
     {
+      // The dev mail sink: accepts the API's mail on SMTP_URL; the mailbox (codes) on MAILBOX_URL.
+      name: 'smtp',
+      url: addresses.MAILBOX_URL,
+      healthy: () => httpOk(`${addresses.MAILBOX_URL}/healthz`),
+      command: [...tsx, 'apps/api/src/dev/smtp-sink.ts'],
+    },
+    {
       name: 'api',
       url: addresses.API_URL,
       healthy: () => httpOk(`${addresses.API_URL}/healthz`),
       command: [...tsx, 'apps/api/src/main.ts'],
-      after: ['devnet-31337', 'devnet-31338'],
+      after: ['devnet-31337', 'devnet-31338', 'smtp'],
     },
     {
       name: 'auth-frame',
