@@ -12,6 +12,13 @@ const EmailLogin = lazy(() => import('../views/email/EmailLogin.js'))
 const ConnectingExternal = lazy(() => import('../views/external/ConnectingExternal.js'))
 const Account = lazy(() => import('../views/account/Account.js'))
 const Placeholder = lazy(() => import('../views/placeholder/Placeholder.js'))
+const Send = lazy(() => import('../views/send/Send.js'))
+const Receive = lazy(() => import('../views/receive/Receive.js'))
+const SwitchNetwork = lazy(() => import('../views/networks/SwitchNetwork.js'))
+const UnsupportedChain = lazy(() => import('../views/networks/UnsupportedChain.js'))
+const SwitchActiveChain = lazy(() => import('../views/networks/SwitchActiveChain.js'))
+const ProfileWallets = lazy(() => import('../views/profile-wallets/ProfileWallets.js'))
+const Toasts = lazy(() => import('../views/toast/Toasts.js'))
 
 const TITLES: Partial<Record<string, string>> = {
   Connect: 'Connect Wallet',
@@ -20,6 +27,12 @@ const TITLES: Partial<Record<string, string>> = {
   ConnectingExternal: 'Connect',
   EmailLogin: 'Email',
   Account: 'Account',
+  Send: 'Send',
+  Receive: 'Receive',
+  SwitchNetwork: 'Choose Network',
+  UnsupportedChain: 'Switch Network',
+  SwitchActiveChain: 'Choose Chain',
+  ProfileWallets: 'Wallets',
 }
 
 const FOCUSABLE = 'button:not([disabled]), input:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])'
@@ -91,6 +104,12 @@ export function App({ controller }: { controller: Controller.Controller }) {
   else if (route.view === 'ConnectingExternal' && route.data?.rdns)
     body = <ConnectingExternal key={String(route.data.rdns)} />
   else if (route.view === 'Account') body = <Account />
+  else if (route.view === 'Send') body = <Send />
+  else if (route.view === 'Receive') body = <Receive />
+  else if (route.view === 'SwitchNetwork') body = <SwitchNetwork />
+  else if (route.view === 'UnsupportedChain') body = <UnsupportedChain />
+  else if (route.view === 'SwitchActiveChain') body = <SwitchActiveChain />
+  else if (route.view === 'ProfileWallets') body = <ProfileWallets />
   else body = <Placeholder view={route.view} />
 
   return (
@@ -152,6 +171,12 @@ export function App({ controller }: { controller: Controller.Controller }) {
               {body}
             </Suspense>
           </div>
+          {/* Toasts (a lazy chunk) matter once an account is connected. */}
+          {state.status === 'connected' ? (
+            <Suspense fallback={null}>
+              <Toasts />
+            </Suspense>
+          ) : null}
         </div>
       </div>
     </ControllerContext>

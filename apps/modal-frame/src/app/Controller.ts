@@ -48,6 +48,16 @@ export type State = {
 /** Finds the connector of a stored connector id, by kind (loading its code when it is lazy). */
 export type Resolver = (connectorId: string) => Promise<Connector.Connector | undefined>
 
+/** Views that need a connected account; they give way to Connect on disconnect. */
+const ACCOUNT_VIEWS: readonly Router.View[] = [
+  'Account',
+  'Send',
+  'Receive',
+  'ProfileWallets',
+  'UnsupportedChain',
+  'SwitchActiveChain',
+]
+
 /** How long a reload waits for the page to announce a stored injected wallet again (EIP-6963). */
 const INJECTED_ANNOUNCE_WAIT_MS = 1500
 
@@ -161,7 +171,18 @@ export function create(env: Env.Env) {
       recent: c.recent,
     }))
     // Disconnected (by the wallet, the page or the user): the account views make no sense any more.
-    if (c.status === 'disconnected' && router.get().view === 'Account') router.reset('Connect')
+    if (c.status === 'disconnected' && ACCOUNT_VIEWS.includes(router.get().view)) router.reset('Connect')
+    // The wallet sits on a chain the page does not list: UnsupportedChain shows (and the modal opens);
+    // once it is back on a listed chain, the Account view.
+    if (c.status !== 'connected' || !c.session || !host?.info) return
+    const supported = evmIds().includes(c.session.chainId)
+    if (!supported && router.get().view !== 'UnsupportedChain') {
+      router.reset('UnsupportedChain')
+      if (!modal.get().open) {
+        modal.open()
+        host.remote.open().catch(() => {})
+      }
+    } else if (supported && router.get().view === 'UnsupportedChain') router.reset('Account')
   })
 
   const snapshot = (): HostModal.State => {
@@ -192,8 +213,14 @@ export function create(env: Env.Env) {
   router.subscribe(push)
   state.subscribe(push)
 
-  /** The view the modal opens on: Account while connected, Connect otherwise. */
-  const home = (): Router.View => (state.get().status === 'connected' ? 'Account' : 'Connect')
+  /** Whether the connected wallet's chain is one of the page's EVM networks (true when not connected). */
+  const onSupportedChain = () => {
+    const chainId = connection.get().session?.chainId
+    return chainId === undefined || evmIds().includes(chainId)
+  }
+  /** The view the modal opens on: Account while connected (UnsupportedChain on a foreign chain), else Connect. */
+  const home = (): Router.View =>
+    state.get().status !== 'connected' ? 'Connect' : onSupportedChain() ? 'Account' : 'UnsupportedChain'
   const close = () => {
     modal.close()
     router.reset(home())
@@ -344,12 +371,21 @@ export function create(env: Env.Env) {
      */
     async connect(connector: Connector.Connector, options?: Connector.ConnectOptions) {
       const session = await connection.connect(connector, options)
-      if (env.mode !== 'inline') {
+      // On a chain the page does not list, the modal stays open on UnsupportedChain.
+      if (!onSupportedChain()) router.reset('UnsupportedChain')
+      else if (env.mode !== 'inline') {
         close()
         host?.remote.requestClose().catch(() => {})
       } else router.reset('Account')
       return session
     },
+    /**
+     * Switches the page's network to the EVM chain `chainId`: the connected wallet switches first
+     * (adding the chain when it lacks it; 'Chain is not supported' when that fails).
+     */
+    switchNetwork: switchTo,
+    /** Whether the connected wallet is on one of the page's networks. */
+    onSupportedChain,
     /** The user asked to close (close button, Escape, click outside): the host hides the dialog. */
     requestClose() {
       close()

@@ -174,6 +174,40 @@ export function create(options: Options) {
       return current.request(method, params)
     },
 
+    /** The stored connections (multi-wallet), most recently used first. */
+    connections(): Storage.Entry[] {
+      try {
+        return [...storage.connections()].sort((a, b) => b.usedAt - a.usedAt)
+      } catch {
+        return []
+      }
+    },
+
+    /**
+     * Makes the stored connection `connectorId` current without asking the wallet (multi-wallet
+     * switch); the previous one stays stored as `connected`. Throws when it can no longer be restored.
+     */
+    async activate(connectorId: string) {
+      const mine = ++attempt
+      const connector = await options.resolve(connectorId).catch(() => undefined)
+      const session = connector
+        ? await connector.reconnect(options.context()).catch(() => undefined)
+        : undefined
+      if (!connector || !session) {
+        storage.setDisconnected(connectorId)
+        throw rpcError(Rpc.ERRORS.unauthorized)
+      }
+      if (mine !== attempt) throw rpcError(Rpc.ERRORS.userRejected)
+      adopt(connector, session)
+      return session
+    },
+
+    /** Forgets the stored connection `connectorId`, disconnecting it first when it is the current one. */
+    async remove(connectorId: string) {
+      if (current?.id === connectorId) await this.disconnect()
+      storage.remove(connectorId)
+    },
+
     /** Switches the connected wallet's chain (adding it when needed); the session follows. */
     async switchChain(chainId: number) {
       const connector = current

@@ -77,6 +77,13 @@ export function create(backend: Backend) {
         ),
       )
     },
+    /** Forgets the stored connection `connectorId`. */
+    remove(connectorId: string) {
+      write(
+        backend,
+        this.connections().filter((e) => e.connectorId !== connectorId),
+      )
+    },
     /** Forgets every stored connection (after an invalid one was found). */
     clear() {
       backend.removeItem(CONNECTIONS_KEY)

@@ -1,16 +1,64 @@
-import { Format } from '@frontdoor/schemas'
-import { useState } from 'react'
+import { BalancesView, Format, TransactionsView } from '@frontdoor/schemas'
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
+import { type ReactNode, useState } from 'react'
 import { useController } from '../../app/context.js'
 import { useStore } from '../../store/useStore.js'
+import * as Toast from '../toast/Toast.js'
+import * as Activity from './Activity.js'
+import { ActivityTab } from './ActivityTab.js'
+import { Avatar, Icon } from './Avatar.js'
+import { copyAddress } from './Clipboard.js'
+import { AccountRoot, useQueries, useScope } from './Context.js'
+import { NftsTab } from './NftsTab.js'
+import * as Pending from './Pending.js'
+import type * as Queries from './Queries.js'
+import { Tabs } from './Tabs.js'
+import { TokensTab } from './TokensTab.js'
+import * as Usd from './Usd.js'
+import './account.css'
 
-/** The Account view: the connected address, its wallet and network, and 'Disconnect'. */
+/** The tab the Account view shows, kept while the user visits Send, Receive ... and comes back. */
+let lastTab = 'tokens'
+
+/** The Account view (spec section 2): who is connected, what they own, and what they can do. */
 export default function Account() {
+  return (
+    <AccountRoot>
+      <Connected />
+    </AccountRoot>
+  )
+}
+
+function Connected() {
+  const scope = useScope()
+  return scope ? <AccountView scope={scope} /> : null
+}
+
+function AccountView({ scope }: { scope: Queries.Scope }) {
   const controller = useController()
   const state = useStore(controller.state)
   const connection = useStore(controller.connection)
+  const pending = useStore(Pending.frame)
+  const queries = useQueries()
+  const [tab, setTab] = useState(lastTab)
   const [busy, setBusy] = useState(false)
-  const network = state.host?.info.networks.find((n) => n.caipNetworkId === `eip155:${state.chainId}`)
-  if (!state.address) return null
+  const features = state.features
+  const identity = useQuery(queries.identity(scope.context, scope.address))
+  const balances = useQuery(queries.balance(scope))
+  const history = useInfiniteQuery({ ...queries.history(scope), enabled: features.activity })
+
+  const network = state.host?.info.networks.find((n) => n.caipNetworkId === `eip155:${scope.chainId}`)
+  const chain = `eip155:${scope.chainId}`
+  const name = identity.data?.name ?? undefined
+  const truncated = Format.truncateAddress(scope.address)
+  const tokens = BalancesView.filterZeroDecimals(balances.data ?? [])
+  // Spec section 5: spam-NFT-only transactions are dropped, and only the connected chain's are kept.
+  // 'Failed to fetch transactions' empties the list.
+  const fetched = history.isError ? [] : (history.data?.pages.flatMap((page) => page.data) ?? [])
+  const transactions = TransactionsView.filter(Pending.merge(fetched, pending, scope.address, chain), chain)
+  const groups = TransactionsView.groupByYearMonth(transactions)
+  const pendingCount = Activity.pendingOf(transactions)
+
   const disconnect = async () => {
     setBusy(true)
     try {
@@ -19,23 +67,179 @@ export default function Account() {
       setBusy(false)
     }
   }
+  const select = (id: string) => {
+    lastTab = id
+    setTab(id)
+  }
+  const soon = (what: string) => Toast.frame.show(`${what} is coming soon`, 'info')
+
   return (
-    <div className="fd-connecting">
-      <p className="fd-placeholder-title" title={state.address}>
-        {Format.truncateAddress(state.address)}
-      </p>
-      <p className="fd-muted">
-        {connection.session?.wallet.name ?? 'Wallet'} on {network?.name ?? `chain ${state.chainId}`}
-      </p>
-      <button
-        type="button"
-        className="fd-button"
-        data-variant="secondary"
-        disabled={busy}
-        onClick={disconnect}
-      >
-        Disconnect
-      </button>
+    <div className="fd-account">
+      <div className="fd-account-head">
+        <Avatar
+          address={scope.address}
+          src={Usd.imageUrl(scope.context.apiUrl, identity.data?.avatar ?? undefined)}
+        />
+        <div className="fd-account-name">
+          <p className="fd-account-title" title={scope.address}>
+            {name ?? truncated}
+          </p>
+          <button
+            type="button"
+            className="fd-icon-button fd-small-icon"
+            aria-label="Copy address"
+            onClick={() => void copyAddress(scope.address)}
+          >
+            <svg viewBox="0 0 24 24" aria-hidden="true">
+              <rect x="8" y="8" width="12" height="12" rx="2" />
+              <path d="M16 8V6a2 2 0 0 0-2-2H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h2" />
+            </svg>
+          </button>
+        </div>
+        {name ? <p className="fd-muted">{truncated}</p> : null}
+        <p
+          className="fd-account-balance"
+          aria-live="polite"
+          aria-busy={balances.isPending && balances.fetchStatus !== 'idle'}
+        >
+          <span className="fd-visually-hidden">Balance </span>
+          {balances.isSuccess ? Usd.format(BalancesView.totalUsd(tokens)) : '$—'}
+        </p>
+        <button
+          type="button"
+          className="fd-network-button"
+          aria-label={`Network: ${network?.name ?? `chain ${scope.chainId}`}`}
+          onClick={() => controller.router.push('SwitchNetwork')}
+        >
+          <Icon label={network?.name ?? String(scope.chainId)} size={20} />
+          <span>{network?.name ?? `Chain ${scope.chainId}`}</span>
+          <svg viewBox="0 0 24 24" aria-hidden="true" className="fd-chevron">
+            <path d="M9 6l6 6-6 6" />
+          </svg>
+        </button>
+      </div>
+
+      <div className="fd-actions">
+        {features.send ? (
+          <Action label="Send" onClick={() => controller.router.push('Send')}>
+            <path d="M12 19V5M6 11l6-6 6 6" />
+          </Action>
+        ) : null}
+        {features.receive ? (
+          <Action label="Receive" onClick={() => controller.router.push('Receive')}>
+            <path d="M12 5v14M6 13l6 6 6-6" />
+          </Action>
+        ) : null}
+        {features.swaps.length > 0 ? (
+          <Action label="Swap" soon onClick={() => soon('Swap')}>
+            <path d="M7 4v16M3 8l4-4 4 4M17 20V4M13 16l4 4 4-4" />
+          </Action>
+        ) : null}
+        {features.onramp.length > 0 ? (
+          <Action label="Buy" soon onClick={() => soon('Buy')}>
+            <path d="M3 7h18v10H3zM3 11h18" />
+          </Action>
+        ) : null}
+      </div>
+
+      <Tabs
+        label="Account"
+        selected={tab}
+        onSelect={select}
+        tabs={[
+          {
+            id: 'tokens',
+            label: 'Tokens',
+            panel: () => (
+              <TokensTab balances={balances.data} status={balances.status} apiUrl={scope.context.apiUrl} />
+            ),
+          },
+          { id: 'nfts', label: 'NFTs', panel: () => <NftsTab scope={scope} /> },
+          ...(features.activity
+            ? [
+                {
+                  id: 'activity',
+                  label: 'Activity',
+                  ...(pendingCount > 0
+                    ? {
+                        badge: {
+                          text: Format.pendingCount(pendingCount),
+                          description: `${Format.pendingCount(pendingCount)} pending`,
+                        },
+                      }
+                    : {}),
+                  panel: () => (
+                    <ActivityTab
+                      groups={groups}
+                      status={history.status}
+                      apiUrl={scope.context.apiUrl}
+                      hasMore={Boolean(history.hasNextPage) && !history.isError}
+                      loadingMore={history.isFetchingNextPage}
+                      onMore={() => void history.fetchNextPage()}
+                    />
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
+
+      <div className="fd-account-foot">
+        <button type="button" className="fd-wallet" onClick={() => controller.router.push('ProfileWallets')}>
+          <Icon
+            src={connection.session?.wallet.icon}
+            label={connection.session?.wallet.name ?? 'W'}
+            size={32}
+          />
+          <span className="fd-wallet-name">
+            {connection.session?.wallet.name ?? 'Wallet'}
+            <span className="fd-row-sub">Manage wallets</span>
+          </span>
+        </button>
+        <button
+          type="button"
+          className="fd-button"
+          data-variant="secondary"
+          disabled={busy}
+          onClick={disconnect}
+        >
+          {busy ? 'Disconnecting…' : 'Disconnect'}
+        </button>
+      </div>
     </div>
+  )
+}
+
+/** A round action button with its label below; `soon` marks a flow that is not there yet. */
+function Action({
+  label,
+  onClick,
+  soon,
+  children,
+}: {
+  label: string
+  onClick: () => void
+  soon?: boolean
+  children: ReactNode
+}) {
+  return (
+    <button
+      type="button"
+      className="fd-action"
+      onClick={onClick}
+      {...(soon ? { 'aria-disabled': true, 'aria-describedby': `fd-soon-${label}`, 'data-soon': true } : {})}
+    >
+      <span className="fd-action-icon">
+        <svg viewBox="0 0 24 24" aria-hidden="true">
+          {children}
+        </svg>
+      </span>
+      {label}
+      {soon ? (
+        <span id={`fd-soon-${label}`} hidden>
+          Coming soon
+        </span>
+      ) : null}
+    </button>
   )
 }

@@ -1,0 +1,93 @@
+import { Balance, History, Identity, Profile, TransactionsRule } from '@frontdoor/schemas'
+import * as z from 'zod/mini'
+import * as Api from '../../api/Api.js'
+import * as Nfts from './Nfts.js'
+
+/**
+ * The blockchain API reads of the account views (REFERENCE.md "Blockchain API"). Each call makes one
+ * attempt: retries belong to the query layer (TanStack Query, with the spec's policy).
+ */
+
+/** Where the API is and which project asks. */
+export type Context = { apiUrl: string; projectId: string }
+
+const once = <T>(url: string, schema: z.ZodMiniType<T>) => Api.get(url, schema, 0)
+
+function url(context: Context, path: string, query: Record<string, string | undefined> = {}) {
+  const params = new URLSearchParams({ projectId: context.projectId })
+  for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, value)
+  return `${context.apiUrl}${path}?${params}`
+}
+
+/**
+ * `GET /v1/account/{address}/balance`: native coin and tokens on `chainId` (CAIP-2), in USD.
+ * `forceUpdate` names CAIP-10 tokens whose cached balance the API must read again.
+ */
+export function balance(context: Context, address: string, chainId: string, forceUpdate?: string[]) {
+  return once(
+    url(context, `/v1/account/${address}/balance`, {
+      currency: 'usd',
+      chainId,
+      forceUpdate: forceUpdate?.length ? forceUpdate.join(',') : undefined,
+    }),
+    Balance.BalanceResponse,
+  )
+}
+
+/**
+ * `GET /v1/account/{address}/history`: one page of transactions on `chainId`.
+ * @throws Error "Transactions can't be fetched without an accountAddress" without an address.
+ */
+export function history(context: Context, address: string | undefined, chainId: string, cursor?: string) {
+  const account = TransactionsRule.requireAccountAddress(address)
+  return once(url(context, `/v1/account/${account}/history`, { chainId, cursor }), History.HistoryResponse)
+}
+
+/** `GET /v1/account/{address}/nfts`: the NFTs the account owns on `chainId`, one page. */
+export function nfts(context: Context, address: string, chainId: string, cursor?: string) {
+  return once(url(context, `/v1/account/${address}/nfts`, { chainId, cursor }), Nfts.NftsResponse)
+}
+
+/** `GET /v1/identity/{address}`: the account's name and avatar (each possibly null). */
+export function identity(context: Context, address: string) {
+  return once(url(context, `/v1/identity/${address}`), Identity.IdentityResponse)
+}
+
+/** `GET /v1/profile/account/{name}`: a registered account name with its addresses by coin type. */
+export function profile(context: Context, name: string) {
+  return once(
+    url(context, `/v1/profile/account/${encodeURIComponent(name)}`, { apiVersion: '2' }),
+    Profile.NameProfile,
+  )
+}
+
+/** A JSON-RPC error the node (through the API's RPC proxy) answered. */
+export class RpcError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+const RpcReply = z.object({
+  result: z.optional(z.unknown()),
+  error: z.optional(z.object({ code: z.number(), message: z.string() })),
+})
+
+/** A JSON-RPC call to chain `chainId` (a number) through the API's RPC proxy `/v1/?chainId=&projectId=`. */
+export async function rpc(context: Context, chainId: number, method: string, params: unknown[] = []) {
+  const response = await fetch(Api.rpcUrl(context.apiUrl, context.projectId, chainId), {
+    method: 'POST',
+    credentials: 'omit',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  })
+  const parsed = z.safeParse(RpcReply, await response.json().catch(() => undefined))
+  if (parsed.success && parsed.data.error)
+    throw new RpcError(parsed.data.error.code, parsed.data.error.message)
+  if (!response.ok) throw new Api.HttpError(response.status)
+  if (!parsed.success) throw new Error(`Invalid JSON-RPC reply to ${method}`)
+  return parsed.data.result
+}

@@ -1,0 +1,39 @@
+import { QueryClientProvider } from '@tanstack/react-query'
+import { createContext, type ReactNode, useContext, useMemo } from 'react'
+import { useController } from '../../app/context.js'
+import { useStore } from '../../store/useStore.js'
+import * as Queries from './Queries.js'
+
+const QueriesContext = createContext<Queries.Queries | null>(null)
+
+/**
+ * Gives the account views their queries and TanStack Query's client. Every lazy account view renders
+ * inside one, all sharing the frame's cache unless `queries` is given (tests).
+ */
+export function AccountRoot({ children, queries }: { children: ReactNode; queries?: Queries.Queries }) {
+  const value = queries ?? Queries.frame()
+  return (
+    <QueriesContext value={value}>
+      <QueryClientProvider client={value.client}>{children}</QueryClientProvider>
+    </QueriesContext>
+  )
+}
+
+/** The account views' queries. */
+export function useQueries(): Queries.Queries {
+  const queries = useContext(QueriesContext)
+  if (!queries) throw new Error('useQueries outside <AccountRoot>')
+  return queries
+}
+
+/** The connected account's scope (API, project, address, chain), or undefined while not connected. */
+export function useScope(): Queries.Scope | undefined {
+  const controller = useController()
+  const { address, chainId } = useStore(controller.state)
+  const { apiUrl, projectId } = controller.env
+  return useMemo(
+    () =>
+      address && chainId && projectId ? { context: { apiUrl, projectId }, address, chainId } : undefined,
+    [apiUrl, projectId, address, chainId],
+  )
+}

@@ -1,0 +1,32 @@
+import { useQuery } from '@tanstack/react-query'
+import { useQueries } from './Context.js'
+import * as Nfts from './Nfts.js'
+import type * as Queries from './Queries.js'
+import * as Usd from './Usd.js'
+
+/** The NFTs tab: the account's NFTs on the connected chain, spam collections hidden. */
+export function NftsTab({ scope }: { scope: Queries.Scope }) {
+  const queries = useQueries()
+  const nfts = useQuery(queries.nfts(scope))
+  if (nfts.isPending) return <div className="fd-spinner" role="status" aria-label="Loading NFTs" />
+  if (nfts.isError) return <p className="fd-empty">NFTs are unavailable right now.</p>
+  const shown = Nfts.visible(nfts.data)
+  if (shown.length === 0) return <p className="fd-empty">No NFTs yet.</p>
+  return (
+    <ul className="fd-nfts" aria-label="NFTs">
+      {shown.map((nft) => {
+        const name = Nfts.title(nft)
+        const image = Usd.imageUrl(scope.context.apiUrl, nft.imageUrl ?? undefined)
+        return (
+          <li key={`${nft.contract}:${nft.tokenId}`} className="fd-nft" aria-label={name}>
+            <span className="fd-nft-image">
+              {image ? <img src={image} alt="" /> : <span aria-hidden="true">#{nft.tokenId}</span>}
+            </span>
+            <span className="fd-nft-name">{name}</span>
+            {nft.collection?.name ? <span className="fd-nft-collection">{nft.collection.name}</span> : null}
+          </li>
+        )
+      })}
+    </ul>
+  )
+}

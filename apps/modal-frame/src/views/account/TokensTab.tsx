@@ -1,0 +1,39 @@
+import { BalancesView, Format, type Token } from '@frontdoor/schemas'
+import { Icon } from './Avatar.js'
+import * as Usd from './Usd.js'
+
+/** The Tokens tab: each balance with its icon, name, amount (3 decimals) and USD value. */
+export function TokensTab({
+  balances,
+  status,
+  apiUrl,
+}: {
+  balances: Token.TokenBalance[] | undefined
+  status: 'pending' | 'error' | 'success'
+  apiUrl: string
+}) {
+  if (status === 'pending') return <div className="fd-spinner" role="status" aria-label="Loading tokens" />
+  const list = BalancesView.filterZeroDecimals(balances ?? [])
+  if (list.length === 0)
+    return (
+      <p className="fd-empty">
+        {status === 'error' ? 'Balances are unavailable right now.' : 'No tokens yet.'}
+      </p>
+    )
+  return (
+    <ul className="fd-rows" aria-label="Tokens">
+      {list.map((balance) => (
+        <li key={balance.address ?? `native:${balance.chainId}`} className="fd-row">
+          <Icon src={Usd.imageUrl(apiUrl, balance.iconUrl)} label={balance.symbol} />
+          <span className="fd-row-main">
+            <span className="fd-row-title">{balance.name}</span>
+            <span className="fd-row-sub">
+              {Format.formatAmount(balance.quantity.numeric)} {balance.symbol}
+            </span>
+          </span>
+          <span className="fd-row-end">{Usd.format(balance.value ?? 0)}</span>
+        </li>
+      ))}
+    </ul>
+  )
+}

@@ -1,0 +1,17 @@
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
+
+/**
+ * A USD amount with 2 decimals and grouping, e.g. `$20,000.00`. Takes a number or the decimal string of
+ * `BalancesView.totalUsd`.
+ */
+export function format(value: number | string): string {
+  const n = typeof value === 'number' ? value : Number(value)
+  return usd.format(Number.isFinite(n) ? n : 0)
+}
+
+/** An image URL the API answered: absolute as is, API paths (`/public/...`) against the API's address. */
+export function imageUrl(apiUrl: string, url: string | undefined): string | undefined {
+  if (!url) return undefined
+  if (url.startsWith('/')) return `${apiUrl}${url}`
+  return /^(https?:|data:image\/)/.test(url) ? url : undefined
+}

@@ -1,0 +1,136 @@
+import { Alerts, Format } from '@frontdoor/schemas'
+import { useState } from 'react'
+import type * as Controller from '../../app/Controller.js'
+import { useController } from '../../app/context.js'
+import { useStore } from '../../store/useStore.js'
+import { Icon } from '../account/Avatar.js'
+import * as Toast from '../toast/Toast.js'
+import '../account/account.css'
+import './profile-wallets.css'
+
+/** A stored connector id as the user knows it: the injected wallet's name, WalletConnect, the email wallet. */
+export function walletName(connectorId: string, controller: Pick<Controller.Controller, 'state'>): string {
+  if (connectorId.startsWith('injected:')) {
+    const rdns = connectorId.slice('injected:'.length)
+    return controller.state.get().injected.find((w) => w.rdns === rdns)?.name ?? rdns
+  }
+  if (connectorId.startsWith('walletConnect')) return 'WalletConnect'
+  if (connectorId.startsWith('embedded')) return 'Email or social wallet'
+  return connectorId
+}
+
+/**
+ * ProfileWallets: with the multi-wallet feature, the stored connections — the current one, and the
+ * others to switch to or delete. Without it, the 'multi-wallet not enabled' info and the current wallet.
+ */
+export default function ProfileWallets() {
+  const controller = useController()
+  const state = useStore(controller.state)
+  const connection = useStore(controller.connection)
+  const [busy, setBusy] = useState<string>()
+  const [, setVersion] = useState(0)
+  const entries = controller.connection.connections().filter((e) => e.status !== 'disconnected')
+  const currentId = connection.connectorId
+  const run = async (id: string, action: () => Promise<unknown>, failure: string) => {
+    setBusy(id)
+    try {
+      await action()
+    } catch {
+      Toast.frame.show(failure, 'error')
+    } finally {
+      setBusy(undefined)
+      setVersion((v) => v + 1)
+    }
+  }
+  const current = currentId ? (
+    <li className="fd-row fd-profile-current" aria-current="true">
+      <Icon src={connection.session?.wallet.icon} label={connection.session?.wallet.name ?? 'W'} size={36} />
+      <span className="fd-row-main">
+        <span className="fd-row-title">
+          {connection.session?.wallet.name ?? walletName(currentId, controller)}
+        </span>
+        <span className="fd-row-sub">{state.address ? Format.truncateAddress(state.address) : ''}</span>
+      </span>
+      <span className="fd-status">Current</span>
+    </li>
+  ) : null
+
+  if (!state.features.multiWallet) {
+    const alert = Alerts.ALERTS.MULTI_WALLET_NOT_ENABLED
+    return (
+      <div className="fd-profile">
+        <div className="fd-info" role="status">
+          <p className="fd-info-title">{alert.shortMessage}</p>
+          <p className="fd-alert-detail">{alert.longMessage}</p>
+        </div>
+        <ul className="fd-rows" aria-label="Wallets">
+          {current}
+        </ul>
+      </div>
+    )
+  }
+
+  return (
+    <div className="fd-profile">
+      <ul className="fd-rows" aria-label="Wallets">
+        {current}
+        {entries
+          .filter((entry) => entry.connectorId !== currentId)
+          .map((entry) => {
+            const name = walletName(entry.connectorId, controller)
+            return (
+              <li key={entry.connectorId} className="fd-row">
+                <Icon label={name} size={36} />
+                <span className="fd-row-main">
+                  <span className="fd-row-title">{name}</span>
+                  <span className="fd-row-sub">Connected</span>
+                </span>
+                <button
+                  type="button"
+                  className="fd-chip"
+                  aria-label={`Switch to ${name}`}
+                  disabled={busy !== undefined}
+                  aria-busy={busy === entry.connectorId}
+                  onClick={() =>
+                    void run(
+                      entry.connectorId,
+                      async () => {
+                        await controller.connection.activate(entry.connectorId)
+                        controller.router.reset('Account')
+                      },
+                      `${name} could not be restored`,
+                    )
+                  }
+                >
+                  Switch
+                </button>
+                <button
+                  type="button"
+                  className="fd-chip"
+                  aria-label={`Delete ${name}`}
+                  disabled={busy !== undefined}
+                  onClick={() =>
+                    void run(
+                      entry.connectorId,
+                      () => controller.connection.remove(entry.connectorId),
+                      'Could not delete',
+                    )
+                  }
+                >
+                  Delete
+                </button>
+              </li>
+            )
+          })}
+      </ul>
+      <button
+        type="button"
+        className="fd-button"
+        data-variant="secondary"
+        onClick={() => controller.router.push('Connect')}
+      >
+        Add wallet
+      </button>
+    </div>
+  )
+}

@@ -1,0 +1,368 @@
+import { BalancesView, Errors, Format, type Token } from '@frontdoor/schemas'
+import { useQuery } from '@tanstack/react-query'
+import { type FormEvent, useId, useState } from 'react'
+import { useController } from '../../app/context.js'
+import { useStore } from '../../store/useStore.js'
+import { Avatar, Icon } from '../account/Avatar.js'
+import * as BlockchainApi from '../account/BlockchainApi.js'
+import { AccountRoot, useQueries, useScope } from '../account/Context.js'
+import * as Pending from '../account/Pending.js'
+import * as Queries from '../account/Queries.js'
+import * as Usd from '../account/Usd.js'
+import { useAutofocus } from '../account/useAutofocus.js'
+import * as Toast from '../toast/Toast.js'
+import * as Fee from './Fee.js'
+import { type Receiver, useReceiver } from './Receiver.js'
+import * as SendForm from './SendForm.js'
+import * as SendStore from './SendStore.js'
+import * as Settle from './Settle.js'
+import '../account/account.css'
+import './send.css'
+
+/** The Send view: token, amount and receiver, then a preview with the network fee, then the wallet. */
+export default function Send() {
+  return (
+    <AccountRoot>
+      <Connected />
+    </AccountRoot>
+  )
+}
+
+function Connected() {
+  const scope = useScope()
+  return scope ? <SendView scope={scope} /> : null
+}
+
+const same = (a: Token.TokenBalance, b: Token.TokenBalance) =>
+  (a.address ?? '').toLowerCase() === (b.address ?? '').toLowerCase() && a.chainId === b.chainId
+
+/** What a wallet's or node's error says, for the view. */
+function messageOf(error: unknown): string {
+  const message = (error as { message?: unknown } | null)?.message
+  return typeof message === 'string' && message ? message : Errors.FRAME.SOMETHING_WENT_WRONG
+}
+
+/** The CAIP-10 id the balance API knows a token by (the native coin has none; its chain stands in). */
+function tokenIds(token: Token.TokenBalance): string[] {
+  return token.address ? [token.address] : []
+}
+
+function SendView({ scope }: { scope: Queries.Scope }) {
+  const controller = useController()
+  const state = useStore(controller.state)
+  const send = useStore(SendStore.frame)
+  const queries = useQueries()
+  const balances = useQuery(queries.balance(scope))
+  const receiver = useReceiver(scope.context, send.receiver)
+  const [picking, setPicking] = useState(false)
+  // Focus follows the steps: the token list, the form, the preview.
+  const root = useAutofocus<HTMLDivElement>(picking ? 'picking' : send.step)
+  const ids = { amount: useId(), receiver: useId(), error: useId() }
+  const network = state.host?.info.networks.find((n) => n.caipNetworkId === Queries.caip2(scope.chainId))
+  const tokens = BalancesView.filterZeroDecimals(balances.data ?? [])
+  // The chosen token with its latest balance.
+  const token = send.token ? (tokens.find((t) => same(t, send.token!)) ?? send.token) : undefined
+  const native = tokens.find((t) => !t.address)
+  const receiverAddress = receiver.status === 'ready' ? receiver.address : undefined
+  const draft: SendForm.Draft = { token, amount: send.amount, receiverAddress }
+  const problem = SendForm.validate(draft, network?.chainNamespace)
+  const request =
+    problem === undefined && token && receiverAddress
+      ? SendForm.transaction(token, send.amount, scope.address, receiverAddress)
+      : undefined
+  const fee = useQuery({
+    queryKey: ['fee', Queries.caip2(scope.chainId), request] as const,
+    queryFn: () => Fee.estimate(scope.context, scope.chainId, request!),
+    enabled: send.step === 'preview' && request !== undefined,
+    staleTime: 15_000,
+    retry: false,
+  })
+
+  const update = SendStore.frame.update
+  const amountUsd = token ? Number(send.amount || 0) * token.price : 0
+
+  const preview = (event: FormEvent) => {
+    event.preventDefault()
+    if (receiver.status === 'resolving') return
+    if (receiver.status === 'error' && problem !== Errors.SEND_AMOUNT_AND_RECEIVER_REQUIRED)
+      return update({ error: receiver.message })
+    if (problem) return update({ error: problem })
+    update({ error: undefined, step: 'preview' })
+  }
+
+  const max = async () => {
+    if (!token) return update({ error: Errors.SEND_TOKEN_REQUIRED })
+    let nativeFee: bigint | undefined
+    if (!token.address) {
+      const price = await queries.client
+        .fetchQuery({
+          queryKey: ['gasPrice', Queries.caip2(scope.chainId)],
+          queryFn: () => BlockchainApi.rpc(scope.context, scope.chainId, 'eth_gasPrice', []),
+          staleTime: 15_000,
+        })
+        .catch(() => undefined)
+      if (typeof price === 'string') nativeFee = BigInt(price) * Fee.NATIVE_TRANSFER_GAS
+    }
+    update({ amount: SendForm.maxAmount(token, nativeFee), error: undefined })
+  }
+
+  const confirm = async () => {
+    if (!request || !token || !receiverAddress) return
+    update({ loading: true, error: undefined })
+    try {
+      const hash = await controller.connection.request('eth_sendTransaction', [request])
+      if (typeof hash !== 'string') throw new Error('The wallet returned no transaction hash')
+      Pending.frame.add({
+        hash,
+        chain: Queries.caip2(scope.chainId),
+        from: scope.address,
+        to: receiverAddress,
+        symbol: token.symbol,
+        iconUrl: token.iconUrl,
+        amount: send.amount,
+        sentAt: Date.now(),
+      })
+      SendStore.frame.reset()
+      controller.router.reset('Account')
+      Toast.frame.show('Transaction sent', 'success')
+      void Settle.settle({ queries, scope, hash, tokens: tokenIds(token), pending: Pending.frame })
+    } catch (error) {
+      update({ loading: false, error: messageOf(error) })
+    }
+  }
+
+  if (picking)
+    return (
+      <div ref={root}>
+        <TokenPicker
+          tokens={tokens}
+          loading={balances.isPending}
+          apiUrl={scope.context.apiUrl}
+          onPick={(picked) => {
+            update({ token: picked, error: undefined })
+            setPicking(false)
+          }}
+        />
+      </div>
+    )
+
+  if (send.step === 'preview' && token && receiverAddress) {
+    const nativeSymbol = network?.nativeCurrency.symbol ?? native?.symbol ?? 'ETH'
+    const feeAmount = fee.data
+      ? SendForm.fromUnits(fee.data.fee, network?.nativeCurrency.decimals ?? 18)
+      : undefined
+    return (
+      <div ref={root}>
+        <div className="fd-send">
+          <div className="fd-send-summary">
+            <Icon src={Usd.imageUrl(scope.context.apiUrl, token.iconUrl)} label={token.symbol} size={48} />
+            <p className="fd-send-amount">
+              {Format.formatAmount(send.amount)} {token.symbol}
+            </p>
+            <p className="fd-muted">{Usd.format(amountUsd)}</p>
+          </div>
+          <dl className="fd-details">
+            <div>
+              <dt>To</dt>
+              <dd>
+                <ReceiverChip receiver={receiver} apiUrl={scope.context.apiUrl} />
+              </dd>
+            </div>
+            <div>
+              <dt>Network</dt>
+              <dd>{network?.name ?? `Chain ${scope.chainId}`}</dd>
+            </div>
+            <div>
+              <dt>Network fee</dt>
+              <dd aria-live="polite">
+                {fee.isPending
+                  ? 'Estimating…'
+                  : fee.isError
+                    ? messageOf(fee.error)
+                    : `${Format.formatAmount(feeAmount ?? '0')} ${nativeSymbol} (${Usd.format(Number(feeAmount) * (native?.price ?? 0))})`}
+              </dd>
+            </div>
+          </dl>
+          {send.error ? (
+            <p className="fd-error-text fd-send-error" role="alert">
+              {send.error}
+            </p>
+          ) : null}
+          <div className="fd-send-buttons">
+            <button
+              type="button"
+              className="fd-button"
+              data-variant="secondary"
+              disabled={send.loading}
+              onClick={() => update({ step: 'form', error: undefined })}
+            >
+              Edit
+            </button>
+            <button
+              type="button"
+              className="fd-button"
+              disabled={send.loading || fee.isError}
+              aria-busy={send.loading}
+              onClick={() => void confirm()}
+              data-autofocus
+            >
+              {send.loading ? (
+                <>
+                  <span className="fd-button-spinner" aria-hidden="true" /> Sending…
+                </>
+              ) : (
+                'Send'
+              )}
+            </button>
+          </div>
+        </div>
+      </div>
+    )
+  }
+
+  return (
+    <div ref={root}>
+      <form className="fd-send" onSubmit={preview} noValidate>
+        <button type="button" className="fd-token-select" onClick={() => setPicking(true)} data-autofocus>
+          {token ? (
+            <>
+              <Icon src={Usd.imageUrl(scope.context.apiUrl, token.iconUrl)} label={token.symbol} size={32} />
+              <span className="fd-row-main">
+                <span className="fd-row-title">{token.symbol}</span>
+                <span className="fd-row-sub">
+                  Balance: {Format.formatAmount(token.quantity.numeric)} {token.symbol}
+                </span>
+              </span>
+            </>
+          ) : (
+            <span className="fd-row-main">
+              <span className="fd-row-title">Select token</span>
+            </span>
+          )}
+          <span className="fd-visually-hidden">, choose token</span>
+          <svg viewBox="0 0 24 24" aria-hidden="true" className="fd-chevron">
+            <path d="M9 6l6 6-6 6" />
+          </svg>
+        </button>
+
+        <div className="fd-field">
+          <label htmlFor={ids.amount}>Amount</label>
+          <div className="fd-input">
+            <input
+              id={ids.amount}
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="0"
+              value={send.amount}
+              aria-describedby={send.error ? ids.error : undefined}
+              onChange={(event) => update({ amount: event.target.value.replace(',', '.'), error: undefined })}
+            />
+            <span className="fd-input-suffix">{token?.symbol ?? ''}</span>
+            <button type="button" className="fd-chip" onClick={() => void max()}>
+              Max
+            </button>
+          </div>
+          <span className="fd-row-sub">{Usd.format(amountUsd)}</span>
+        </div>
+
+        <div className="fd-field">
+          <label htmlFor={ids.receiver}>To</label>
+          <div className="fd-input">
+            <input
+              id={ids.receiver}
+              autoComplete="off"
+              spellCheck={false}
+              placeholder="Address or name"
+              value={send.receiver}
+              onChange={(event) => update({ receiver: event.target.value, error: undefined })}
+            />
+          </div>
+          <ReceiverChip receiver={receiver} apiUrl={scope.context.apiUrl} />
+        </div>
+
+        {send.error ? (
+          <p id={ids.error} className="fd-error-text fd-send-error" role="alert">
+            {send.error}
+          </p>
+        ) : null}
+        <button type="submit" className="fd-button" disabled={receiver.status === 'resolving'}>
+          Preview send
+        </button>
+      </form>
+    </div>
+  )
+}
+
+/** The receiver as resolved: avatar, name and address; a name being looked up; or why it is not valid. */
+function ReceiverChip({ receiver, apiUrl }: { receiver: Receiver; apiUrl: string }) {
+  if (receiver.status === 'empty') return null
+  if (receiver.status === 'resolving')
+    return (
+      <span className="fd-receiver" role="status">
+        Resolving {receiver.name}…
+      </span>
+    )
+  if (receiver.status === 'error')
+    return <span className="fd-receiver fd-error-text">{receiver.message}</span>
+  return (
+    <span className="fd-receiver" data-testid="receiver">
+      <Avatar address={receiver.address} src={Usd.imageUrl(apiUrl, receiver.avatar)} size={24} />
+      {receiver.name ? <strong>{receiver.name}</strong> : null}
+      <span title={receiver.address}>{Format.truncateAddress(receiver.address)}</span>
+    </span>
+  )
+}
+
+/** The token list of the Send flow: each balance, picked with a click (arrow keys move). */
+function TokenPicker({
+  tokens,
+  loading,
+  apiUrl,
+  onPick,
+}: {
+  tokens: Token.TokenBalance[]
+  loading: boolean
+  apiUrl: string
+  onPick: (token: Token.TokenBalance) => void
+}) {
+  if (loading) return <div className="fd-spinner" role="status" aria-label="Loading tokens" />
+  if (tokens.length === 0) return <p className="fd-empty">No tokens to send.</p>
+  return (
+    <div className="fd-send">
+      <p className="fd-placeholder-title">Select token</p>
+      <ul
+        className="fd-rows"
+        aria-label="Select token"
+        onKeyDown={(event) => {
+          if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return
+          const buttons = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('button')]
+          const index = buttons.indexOf(document.activeElement as HTMLButtonElement)
+          const next =
+            buttons[(index + (event.key === 'ArrowDown' ? 1 : -1) + buttons.length) % buttons.length]
+          event.preventDefault()
+          next?.focus()
+        }}
+      >
+        {tokens.map((token, index) => (
+          <li key={token.address ?? 'native'}>
+            <button
+              type="button"
+              className="fd-row fd-row-button"
+              onClick={() => onPick(token)}
+              {...(index === 0 ? { 'data-autofocus': true } : {})}
+            >
+              <Icon src={Usd.imageUrl(apiUrl, token.iconUrl)} label={token.symbol} />
+              <span className="fd-row-main">
+                <span className="fd-row-title">{token.name}</span>
+                <span className="fd-row-sub">
+                  {Format.formatAmount(token.quantity.numeric)} {token.symbol}
+                </span>
+              </span>
+              <span className="fd-row-end">{Usd.format(token.value ?? 0)}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}

@@ -1,0 +1,127 @@
+import { AddressRule, Errors, parseCaip10, SendRule, type Token } from '@frontdoor/schemas'
+import { encodeFunctionData, formatUnits, parseUnits, toHex } from 'viem/utils'
+
+/** The Send flow's rules: validation with the spec's errors, amounts in base units, the transaction. */
+
+/** What the user has entered. */
+export type Draft = {
+  token: Token.TokenBalance | undefined
+  /** The amount as typed (a decimal string). */
+  amount: string
+  /** The receiver's address, once known (typed, or resolved from a name). */
+  receiverAddress: string | undefined
+}
+
+/** An amount that is not a plain positive decimal number. */
+export const INVALID_AMOUNT = 'Enter a valid amount'
+/** More than the balance. */
+export const INSUFFICIENT_BALANCE = 'Insufficient balance'
+
+const DECIMAL = /^\d*\.?\d*$/
+
+/** The token's decimals as a number. */
+export function decimalsOf(token: Token.TokenBalance): number {
+  return Number(token.quantity.decimals)
+}
+
+/** The token's balance in base units. */
+export function balanceUnits(token: Token.TokenBalance): bigint {
+  return toUnits(token.quantity.numeric, decimalsOf(token)) ?? 0n
+}
+
+/** A decimal string in base units (more decimals than the token has are cut); undefined if malformed. */
+export function toUnits(amount: string, decimals: number): bigint | undefined {
+  const trimmed = amount.trim()
+  if (!trimmed || !DECIMAL.test(trimmed) || trimmed === '.') return undefined
+  const [whole = '', fraction = ''] = trimmed.split('.')
+  return parseUnits(`${whole || '0'}.${fraction.slice(0, decimals) || '0'}`, decimals)
+}
+
+/** Base units as a decimal string without trailing zeros. */
+export function fromUnits(units: bigint, decimals: number): string {
+  return formatUnits(units, decimals)
+}
+
+/**
+ * The first problem with a draft on `chainNamespace`, or undefined: the spec's errors first ('Unsupported
+ * chain', 'An amount and receiver address are required', 'A token is required'), then a malformed amount,
+ * an address that is not one, and an amount above the balance.
+ */
+export function validate(draft: Draft, chainNamespace: string | undefined): string | undefined {
+  const amount = Number(draft.amount)
+  const spec = SendRule.validate({
+    chainNamespace,
+    sendTokenAmount: Number.isFinite(amount) ? amount : undefined,
+    receiverAddress: draft.receiverAddress,
+    token: draft.token,
+  })
+  if (spec) return spec
+  const token = draft.token!
+  const units = toUnits(draft.amount, decimalsOf(token))
+  if (units === undefined || units <= 0n) return INVALID_AMOUNT
+  if (!AddressRule.isEvmAddress(draft.receiverAddress!)) return Errors.INVALID_ADDRESS
+  if (units > balanceUnits(token)) return INSUFFICIENT_BALANCE
+  return undefined
+}
+
+/** The ERC-20 contract of a token balance (its CAIP-10 address), undefined for the native coin. */
+export function contractOf(token: Token.TokenBalance): `0x${string}` | undefined {
+  if (!token.address) return undefined
+  const address = token.address.includes(':') ? parseCaip10(token.address).address : token.address
+  return address as `0x${string}`
+}
+
+const TRANSFER = [
+  {
+    type: 'function',
+    name: 'transfer',
+    stateMutability: 'nonpayable',
+    inputs: [
+      { name: 'to', type: 'address' },
+      { name: 'amount', type: 'uint256' },
+    ],
+    outputs: [{ name: '', type: 'bool' }],
+  },
+] as const
+
+/** An `eth_sendTransaction` request. */
+export type TransactionRequest = {
+  from: `0x${string}`
+  to: `0x${string}`
+  value: `0x${string}`
+  data?: `0x${string}`
+}
+
+/**
+ * The transaction that sends `amount` of `token` from `from` to `to`: a plain value transfer for the
+ * native coin, an ERC-20 `transfer` call otherwise.
+ */
+export function transaction(
+  token: Token.TokenBalance,
+  amount: string,
+  from: string,
+  to: string,
+): TransactionRequest {
+  const units = toUnits(amount, decimalsOf(token))
+  if (units === undefined) throw new Error(INVALID_AMOUNT)
+  const contract = contractOf(token)
+  if (!contract) return { from: from as `0x${string}`, to: to as `0x${string}`, value: toHex(units) }
+  return {
+    from: from as `0x${string}`,
+    to: contract,
+    value: '0x0',
+    data: encodeFunctionData({ abi: TRANSFER, functionName: 'transfer', args: [to as `0x${string}`, units] }),
+  }
+}
+
+/**
+ * The most that can be sent of `token`: the whole balance of a token, the balance less the network
+ * fee (in wei) for the native coin.
+ */
+export function maxAmount(token: Token.TokenBalance, nativeFee: bigint | undefined): string {
+  const balance = balanceUnits(token)
+  const decimals = decimalsOf(token)
+  if (contractOf(token)) return fromUnits(balance, decimals)
+  const rest = balance - (nativeFee ?? 0n)
+  return fromUnits(rest > 0n ? rest : 0n, decimals)
+}
