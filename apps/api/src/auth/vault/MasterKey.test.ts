@@ -28,8 +28,11 @@ describe('load', () => {
     expect(master).toEqual({ key, id: MasterKey.fingerprint(key), source: 'env' })
   })
 
-  test('without it: a development key generated once in DATA_DIR, mode 0600, the same on the next start', () => {
-    const first = MasterKey.load({ value: undefined, dataDir: dir, logger })
+  test('without it: a development key generated once in DATA_DIR, mode 0600, the same on the next start; logged', () => {
+    const lines: string[] = []
+    const recording = pino({ level: 'warn' }, { write: (line: string) => lines.push(line) })
+    const first = MasterKey.load({ value: undefined, dataDir: dir, logger: recording })
+    expect(lines.join('')).toContain('VAULT_MASTER_KEY is not set; generated a development master key')
     const path = join(dir, MasterKey.DEV_KEY_FILE)
     expect(first.source).toBe('dev-file')
     expect(statSync(path).mode & 0o777).toBe(0o600)
