@@ -14,6 +14,11 @@ export type Client = InstanceType<SignClientModule['SignClient']>
 /** A WalletConnect session as sign-client stores it. */
 export type SessionStruct = ReturnType<Client['session']['getAll']>[number]
 
+/** sign-client's key-value storage (IndexedDB in a browser by default). */
+export type KeyValueStorage = NonNullable<
+  NonNullable<ConstructorParameters<SignClientModule['SignClient']>[0]>['storage']
+>
+
 /** The dapp metadata wallets show when asked to connect. */
 export type Metadata = { name: string; description: string; url: string; icons: string[] }
 
@@ -29,11 +34,18 @@ export type Options = {
   /** sign-client's storage prefix; two clients in one process need distinct ones. */
   customStoragePrefix?: string | undefined
   backend?: Backend | undefined
+  /** Where sign-client keeps its pairings, sessions and keys (its own default when absent). */
+  storage?: KeyValueStorage | undefined
   /**
    * The pairing URI lifetime (spec section 9: 4 min). Only tests shorten it, to see a refresh without
    * waiting minutes.
    */
   uriLifetimeS?: number | undefined
+  /**
+   * Tells whether a WebSocket to the relay opens (the browser's WebSocket by default; Node has none
+   * before v22, so tests pass one).
+   */
+  probe?: ((url: string) => Promise<boolean>) | undefined
 }
 
 /** Thrown when the relay does not answer: the view shows it with a retry. */
@@ -41,6 +53,12 @@ export const RELAY_UNREACHABLE = 'The WalletConnect relay could not be reached'
 
 /** How long `connect()` waits for a pairing URI before it calls the relay unreachable. */
 export const URI_TIMEOUT_MS = 10_000
+
+/**
+ * When no URI came this long after asking, the connector checks whether the relay answers at all: a
+ * relay that is down then fails in about a second instead of after sign-client's retries (15 s).
+ */
+export const RELAY_PROBE_DELAY_MS = 1000
 
 /** The key of the connector's own record (topic, chain, wallet) in the modal's storage. */
 export const STORAGE_KEY = 'frontdoor:walletconnect'
@@ -145,7 +163,32 @@ function pickedWallet(data: Record<string, unknown> | undefined): Connector.Wall
 /** The wallet of a session, from the peer's metadata. */
 function peerWallet(session: SessionStruct): Connector.WalletInfo {
   const { name, url, icons } = session.peer.metadata
-  return { id: url || name, name: name || 'WalletConnect', icon: icons[0] }
+  return { id: url || name, name: name || 'WalletConnect', icon: icons.find(Boolean) }
+}
+
+/** Whether a WebSocket to `url` opens, with the browser's WebSocket; true when there is none to ask. */
+export function probe(url: string, timeoutMs = URI_TIMEOUT_MS): Promise<boolean> {
+  const Socket = globalThis.WebSocket
+  if (!Socket) return Promise.resolve(true)
+  return new Promise((resolve) => {
+    let socket: WebSocket
+    try {
+      socket = new Socket(url)
+    } catch {
+      resolve(false)
+      return
+    }
+    const done = (open: boolean) => {
+      clearTimeout(timer)
+      socket.onopen = socket.onerror = socket.onclose = null
+      socket.close()
+      resolve(open)
+    }
+    const timer = setTimeout(() => done(false), timeoutMs)
+    socket.onopen = () => done(true)
+    socket.onerror = () => done(false)
+    socket.onclose = () => done(false)
+  })
 }
 
 /** Fetches sign-client's code without starting a client (the user is about to pick WalletConnect). */
@@ -162,6 +205,7 @@ async function startClient(options: Options): Promise<Client> {
     metadata: options.metadata,
     telemetryEnabled: false,
     ...(options.customStoragePrefix ? { customStoragePrefix: options.customStoragePrefix } : {}),
+    ...(options.storage ? { storage: options.storage } : {}),
   })
   // Chromium on a machine with only loopback says navigator.onLine is false and sign-client then
   // refuses to open its socket. Our relay is the judge of reachability: a socket that cannot open
@@ -261,6 +305,17 @@ export function create(options: Options) {
     return { accounts, chainId, wallet } satisfies Connector.Session
   }
 
+  /** Whether the relay accepts a socket, authenticated as sign-client would be (so it counts no failure). */
+  async function relayAnswers(client: Client): Promise<boolean> {
+    try {
+      const auth = await client.core.crypto.signJWT(options.relayUrl)
+      const query = new URLSearchParams({ auth, projectId: options.projectId })
+      return await (options.probe ?? probe)(`${options.relayUrl}/?${query}`)
+    } catch {
+      return false
+    }
+  }
+
   /** One pairing: a URI, then the wallet's answer, or `refresh` when the URI nears its expiry first. */
   async function pair(
     client: Client,
@@ -269,19 +324,28 @@ export function create(options: Options) {
   ): Promise<SessionStruct | 'refresh'> {
     const { signal, onUri } = connectOptions
     let timer: ReturnType<typeof setTimeout> | undefined
-    const timeout = new Promise<never>((_, reject) => {
+    let probeTimer: ReturnType<typeof setTimeout> | undefined
+    const unreachable = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(withCode(RELAY_UNREACHABLE, 4900)), URI_TIMEOUT_MS)
+      probeTimer = setTimeout(() => {
+        if (client.core.relayer.connected) return
+        void relayAnswers(client).then((open) => {
+          if (!open) reject(withCode(RELAY_UNREACHABLE, 4900))
+        })
+      }, RELAY_PROBE_DELAY_MS)
     })
+    unreachable.catch(() => {})
     let started: Awaited<ReturnType<Client['connect']>>
     try {
       started = await abortable(
-        Promise.race([client.connect({ optionalNamespaces: proposal }), timeout]),
+        Promise.race([client.connect({ optionalNamespaces: proposal }), unreachable]),
         signal,
       )
     } catch (error) {
       throw codeOf(error) === 4900 || signal?.aborted ? error : withCode(RELAY_UNREACHABLE, 4900)
     } finally {
       clearTimeout(timer)
+      clearTimeout(probeTimer)
     }
     const { uri, approval } = started
     if (!uri) throw withCode(RELAY_UNREACHABLE, 4900)

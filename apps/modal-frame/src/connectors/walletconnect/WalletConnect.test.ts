@@ -1,0 +1,365 @@
+import { DEV_ACCOUNTS } from '@frontdoor/devnet/accounts'
+import type * as HostModal from '@frontdoor/protocol/host-modal'
+import * as Relay from '@frontdoor/relay'
+import { Errors } from '@frontdoor/schemas'
+import { verifyMessage, verifyTypedData } from 'viem'
+import { afterEach, describe, expect, test } from 'vitest'
+import { WebSocket } from 'ws'
+import * as TestWallet from '../../../../../e2e/wallets/walletconnect.js'
+import type * as Connector from '../Connector.js'
+import * as WalletConnect from './WalletConnect.js'
+
+// The connector (dapp side, sign-client in Node) and the e2e test wallet (sign-client in Node with a
+// dev key) pair through a real relay started here. Nothing is mocked.
+
+type Network = HostModal.HostInfo['networks'][number]
+const network = (id: number): Network => ({
+  id,
+  caipNetworkId: `eip155:${id}`,
+  chainNamespace: 'eip155',
+  name: `Devnet ${id}`,
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: [`http://127.0.0.1:${id === 31337 ? 8545 : 8546}`] } },
+})
+const CONTEXT: Connector.Context = { networks: [network(31337), network(31338)], chainId: 31337 }
+const WALLET_KEY = DEV_ACCOUNTS[3]!.privateKey
+const METADATA = { name: 'Connector test', description: '', url: 'http://localhost:5173', icons: [] }
+
+const cleanups: (() => Promise<void>)[] = []
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {})
+})
+
+async function relay(port = 0) {
+  const server = await Relay.Server.start({ env: { LOG_LEVEL: 'silent' }, port })
+  cleanups.push(() => server.stop())
+  return server
+}
+
+/** sign-client storage in memory that outlives one client, as IndexedDB outlives a page. */
+function memoryStorage(): WalletConnect.KeyValueStorage {
+  const map = new Map<string, string>()
+  return {
+    getKeys: async () => [...map.keys()],
+    getEntries: async <T>() => [...map.entries()].map(([k, v]) => [k, JSON.parse(v)] as [string, T]),
+    getItem: async <T>(key: string) => (map.has(key) ? (JSON.parse(map.get(key) as string) as T) : undefined),
+    setItem: async (key: string, value: unknown) => void map.set(key, JSON.stringify(value)),
+    removeItem: async (key: string) => void map.delete(key),
+  }
+}
+
+/** The connector's relay probe with the `ws` package (Node 20 has no WebSocket of its own). */
+function wsProbe(url: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = new WebSocket(url)
+    socket.on('open', () => {
+      socket.close()
+      resolve(true)
+    })
+    socket.on('error', () => resolve(false))
+  })
+}
+
+let prefixes = 0
+function connector(relayUrl: string, extra: Partial<WalletConnect.Options> = {}) {
+  const backend = new Map<string, string>()
+  const c = WalletConnect.create({
+    projectId: 'demo',
+    relayUrl,
+    metadata: METADATA,
+    probe: wsProbe,
+    customStoragePrefix: `connector-test-${++prefixes}`,
+    backend: {
+      getItem: (key) => backend.get(key) ?? null,
+      setItem: (key, value) => void backend.set(key, value),
+      removeItem: (key) => void backend.delete(key),
+    },
+    ...extra,
+  })
+  cleanups.push(async () => {
+    const client = await c.client()
+    client?.core.heartbeat.stop()
+    await client?.core.relayer.transportClose()
+  })
+  return c
+}
+
+async function wallet(relayUrl: string, options: Partial<TestWallet.Options> = {}) {
+  const w = await TestWallet.create({ privateKey: WALLET_KEY, relayUrl, ...options })
+  cleanups.push(() => w.stop())
+  return w
+}
+
+/** Connects `c` with `w`, the wallet approving. */
+async function pair(
+  c: WalletConnect.WalletConnect,
+  w: TestWallet.Wallet,
+  options: Connector.ConnectOptions = {},
+) {
+  let uri: (value: string) => void = () => {}
+  const shown = new Promise<string>((resolve) => {
+    uri = resolve
+  })
+  const session = c.connect(CONTEXT, { ...options, onUri: uri })
+  const proposal = await w.pair(await shown)
+  await w.approve(proposal)
+  return session
+}
+
+const events = (c: WalletConnect.WalletConnect) => {
+  const seen: Connector.Event[] = []
+  c.subscribe((event) => seen.push(event))
+  return seen
+}
+
+async function until(check: () => boolean, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out')
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
+
+describe('connect', () => {
+  test('pairs through the relay: the URI, then the session with the wallet account on the current chain', async () => {
+    const server = await relay()
+    const c = connector(server.url)
+    const w = await wallet(server.url)
+    const session = await pair(c, w)
+    expect(session).toEqual({
+      accounts: [w.address],
+      chainId: 31337,
+      wallet: { id: 'https://wallet.frontdoor.example', name: 'Frontdoor Test Wallet', icon: undefined },
+    })
+    expect(c.id).toBe('walletConnect')
+    expect(c.kind).toBe('walletConnect')
+  })
+
+  test('a wallet picked in the list names the session', async () => {
+    const server = await relay()
+    const c = connector(server.url)
+    const w = await wallet(server.url)
+    const picked = { id: 'aurora', name: 'Aurora Vault', icon: 'http://127.0.0.1:4000/getWalletImage/x' }
+    const session = await pair(c, w, { data: { wallet: picked } })
+    expect(session.wallet).toEqual(picked)
+  })
+
+  test("the wallet's user rejecting the proposal: 'Connection rejected' (4001)", async () => {
+    const server = await relay()
+    const c = connector(server.url)
+    const w = await wallet(server.url)
+    let onUri: (uri: string) => void = () => {}
+    const uri = new Promise<string>((resolve) => {
+      onUri = resolve
+    })
+    const connecting = c.connect(CONTEXT, { onUri })
+    await w.reject(await w.pair(await uri))
+    await expect(connecting).rejects.toMatchObject({ message: Errors.LOGIN.CONNECTION_REJECTED, code: 4001 })
+  })
+
+  test('a fresh URI before the old one expires; the fresh one pairs', async () => {
+    const server = await relay()
+    // 12 s lifetime: the refresh comes at 2 s (10 s before the end), as at 3 min 50 s with the real 4 min.
+    const c = connector(server.url, { uriLifetimeS: 12 })
+    const w = await wallet(server.url)
+    const uris: string[] = []
+    const connecting = c.connect(CONTEXT, { onUri: (uri) => uris.push(uri) })
+    await until(() => uris.length === 2, 5000)
+    expect(uris[1]).not.toBe(uris[0])
+    await w.approve(await w.pair(uris[1] as string))
+    await expect(connecting).resolves.toMatchObject({ accounts: [w.address] })
+  })
+
+  test('aborting stops the pairing', async () => {
+    const server = await relay()
+    const c = connector(server.url)
+    const abort = new AbortController()
+    const connecting = c.connect(CONTEXT, { signal: abort.signal, onUri: () => abort.abort() })
+    await expect(connecting).rejects.toMatchObject({ name: 'AbortError' })
+  })
+
+  test('no relay at the address: a clear error, not an endless wait', async () => {
+    const server = await relay()
+    const url = server.url
+    await server.stop()
+    const c = connector(url)
+    const started = Date.now()
+    await expect(c.connect(CONTEXT, {})).rejects.toMatchObject({
+      message: WalletConnect.RELAY_UNREACHABLE,
+      code: 4900,
+    })
+    // The probe finds the relay gone about a second in, long before sign-client gives up.
+    expect(Date.now() - started).toBeLessThan(WalletConnect.RELAY_PROBE_DELAY_MS + 1500)
+  })
+
+  test('without a probe to ask, the URI timeout still ends the wait', async () => {
+    const server = await relay()
+    const url = server.url
+    await server.stop()
+    const c = connector(url, { probe: async () => true })
+    const started = Date.now()
+    await expect(c.connect(CONTEXT, {})).rejects.toMatchObject({ message: WalletConnect.RELAY_UNREACHABLE })
+    expect(Date.now() - started).toBeLessThanOrEqual(WalletConnect.URI_TIMEOUT_MS + 1000)
+  }, 20_000)
+})
+
+describe('requests and events', () => {
+  test('personal_sign and eth_signTypedData_v4 reach the wallet on the current chain', async () => {
+    const server = await relay()
+    const c = connector(server.url)
+    const w = await wallet(server.url)
+    await pair(c, w)
+    const message = 'Sign in to Frontdoor'
+    const signature = (await c.request('personal_sign', [message, w.address])) as `0x${string}`
+    expect(await verifyMessage({ address: w.address, message, signature })).toBe(true)
+    const typed = {
+      domain: { name: 'Frontdoor', chainId: 31337 },
+      types: { Greeting: [{ name: 'text', type: 'string' }] },
+      primaryType: 'Greeting',
+      message: { text: 'hello' },
+    } as const
+    const typedSignature = (await c.request('eth_signTypedData_v4', [
+      w.address,
+      JSON.stringify(typed),
+    ])) as `0x${string}`
+    expect(await verifyTypedData({ address: w.address, ...typed, signature: typedSignature })).toBe(true)
+    expect(w.requests.map((r) => r.chainId)).toEqual(['eip155:31337', 'eip155:31337'])
+  })
+
+  test('a rejected request keeps its code', async () => {
+    const server = await relay()
+    const c = connector(server.url)
+    const w = await wallet(server.url)
+    await pair(c, w)
+    w.answerNext('personal_sign', 'reject')
+    await expect(c.request('personal_sign', ['0x00', w.address])).rejects.toMatchObject({ code: 4001 })
+  })
+
+  test('switchChain: the wallet switches and emits chainChanged; requests follow the chain', async () => {
+    const server = await relay()
+    const c = connector(server.url)
+    const w = await wallet(server.url)
+    await pair(c, w)
+    const seen = events(c)
+    await c.switchChain(31338, CONTEXT)
+    await until(() => seen.length > 0)
+    expect(seen).toEqual([{ type: 'chainChanged', chainId: 31338 }])
+    await c.request('personal_sign', ['0x01', w.address])
+    expect(w.requests.at(-1)?.chainId).toBe('eip155:31338')
+  })
+
+  test('a chain the wallet lacks is added (wallet_addEthereumChain) and then switched to', async () => {
+    const server = await relay()
+    const c = connector(server.url)
+    const w = await wallet(server.url, { unknownChains: [31338] })
+    await pair(c, w)
+    await c.switchChain(31338, CONTEXT)
+    expect(w.requests.map((r) => r.method)).toEqual([
+      'wallet_switchEthereumChain',
+      'wallet_addEthereumChain',
+      'wallet_switchEthereumChain',
+    ])
+    expect(w.requests[1]?.params).toEqual([
+      {
+        chainId: '0x7a6a',
+        chainName: 'Devnet 31338',
+        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+        rpcUrls: ['http://127.0.0.1:8546'],
+      },
+    ])
+    expect(w.chainId()).toBe(31338)
+  })
+
+  test("adding the chain fails: 'Chain is not supported' (4902)", async () => {
+    const server = await relay()
+    const c = connector(server.url)
+    const w = await wallet(server.url, { unknownChains: [31338] })
+    await pair(c, w)
+    w.refuseAddChain()
+    await expect(c.switchChain(31338, CONTEXT)).rejects.toMatchObject({
+      message: Errors.CHAIN_NOT_SUPPORTED,
+      code: 4902,
+    })
+  })
+
+  test("the wallet's accountsChanged and disconnect reach the connector", async () => {
+    const server = await relay()
+    const c = connector(server.url)
+    const w = await wallet(server.url)
+    await pair(c, w)
+    const seen = events(c)
+    const other = DEV_ACCOUNTS[4]!.address
+    await w.emitAccountsChanged([other])
+    await until(() => seen.length === 1)
+    expect(seen[0]).toEqual({ type: 'accountsChanged', accounts: [other] })
+    await w.disconnect()
+    await until(() => seen.length === 2)
+    expect(seen[1]).toEqual({ type: 'disconnect' })
+    await expect(c.request('personal_sign', ['0x00', w.address])).rejects.toMatchObject({ code: 4100 })
+  })
+
+  test('disconnect ends the session on the wallet too', async () => {
+    const server = await relay()
+    const c = connector(server.url)
+    const w = await wallet(server.url)
+    await pair(c, w)
+    expect(w.connected()).toBe(true)
+    await c.disconnect()
+    await until(() => !w.connected())
+  })
+})
+
+describe('reconnect', () => {
+  test('restores the stored session (and its chain) without asking the wallet', async () => {
+    const server = await relay()
+    const storage = memoryStorage()
+    const prefix = `connector-test-reconnect-${++prefixes}`
+    const first = connector(server.url, { storage, customStoragePrefix: prefix })
+    const w = await wallet(server.url)
+    await pair(first, w)
+    await first.switchChain(31338, CONTEXT)
+    const stored = new Map<string, string>()
+    const backend = {
+      getItem: (key: string) => stored.get(key) ?? null,
+      setItem: (key: string, value: string) => void stored.set(key, value),
+      removeItem: (key: string) => void stored.delete(key),
+    }
+    backend.setItem(
+      WalletConnect.STORAGE_KEY,
+      JSON.stringify({
+        topic: w.client.session.getAll()[0]?.topic,
+        chainId: 31338,
+        wallet: { id: 'x', name: 'Test' },
+      }),
+    )
+    // A reload: a new connector on the same storage.
+    const second = connector(server.url, { storage, customStoragePrefix: prefix, backend })
+    const requestsBefore = w.requests.length
+    const session = await second.reconnect(CONTEXT)
+    expect(session).toEqual({
+      accounts: [w.address],
+      chainId: 31338,
+      wallet: { id: 'x', name: 'Test', icon: undefined },
+    })
+    expect(w.requests.length).toBe(requestsBefore)
+    const signature = (await second.request('personal_sign', ['0x02', w.address])) as `0x${string}`
+    expect(await verifyMessage({ address: w.address, message: { raw: '0x02' }, signature })).toBe(true)
+  })
+
+  test('nothing stored: undefined', async () => {
+    const server = await relay()
+    expect(await connector(server.url, { storage: memoryStorage() }).reconnect(CONTEXT)).toBeUndefined()
+  })
+
+  test('the relay restarted mid-session: requests work once both sides are back', async () => {
+    const server = await relay()
+    const port = server.port
+    const c = connector(server.url)
+    const w = await wallet(server.url)
+    await pair(c, w)
+    await server.stop()
+    await relay(port)
+    const signature = (await c.request('personal_sign', ['0x03', w.address])) as `0x${string}`
+    expect(await verifyMessage({ address: w.address, message: { raw: '0x03' }, signature })).toBe(true)
+  }, 30_000)
+})

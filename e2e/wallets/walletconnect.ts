@@ -1,0 +1,278 @@
+import * as Addresses from '@frontdoor/protocol/addresses'
+import { SignClient } from '@walletconnect/sign-client'
+import { createWalletClient, defineChain, type Hex, http, type TypedDataDefinition } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+
+/**
+ * A WalletConnect test wallet: `@walletconnect/sign-client` in Node on our relay, with a dev key of the
+ * devnets. Tests pair it from the URI the modal shows, then decide what its user does: approve or
+ * reject the session proposal, approve or reject each request. Approved requests are answered for real
+ * (viem signatures; transactions sent to the devnet RPC), chain switches emit chainChanged.
+ */
+
+// sign-client in Node: IS_VITEST stops its calls to outside services (verify, pulse); with
+// DISABLE_GLOBAL_CORE each client gets its own core even when a test starts several in one process.
+process.env.IS_VITEST ??= 'true'
+process.env.DISABLE_GLOBAL_CORE ??= 'true'
+
+/** What the wallet's user does with the next request of a method. */
+export type Answer = 'approve' | 'reject'
+
+/** Options of {@link create}. */
+export type Options = {
+  privateKey: Hex
+  /** RELAY_URL by default. */
+  relayUrl?: string
+  projectId?: string
+  /** Chains the wallet knows, with their RPC (default: the two devnets of the stack). */
+  chains?: Record<number, string>
+  /** Chains the wallet does not know until wallet_addEthereumChain adds them. */
+  unknownChains?: number[]
+  name?: string
+}
+
+type RpcError = { code: number; message: string }
+type Client = InstanceType<typeof SignClient>
+type ProposalEvent = {
+  id: number
+  params: {
+    optionalNamespaces?: Record<string, { chains?: string[]; methods?: string[]; events?: string[] }>
+    requiredNamespaces?: Record<string, { chains?: string[]; methods?: string[]; events?: string[] }>
+  }
+}
+
+/** sign-client's USER_REJECTED (for proposals) and EIP-1193's 4001 (for requests). */
+const PROPOSAL_REJECTED = { code: 5000, message: 'User rejected.' }
+const REQUEST_REJECTED: RpcError = { code: 4001, message: 'User rejected the request.' }
+const UNRECOGNIZED_CHAIN: RpcError = { code: 4902, message: 'Unrecognized chain ID.' }
+
+let instances = 0
+
+function defaultChains(): Record<number, string> {
+  const addresses = Addresses.from(process.env)
+  return { 31337: addresses.DEVNET_31337_URL, 31338: addresses.DEVNET_31338_URL }
+}
+
+const chainOf = (value: unknown) =>
+  typeof value === 'string'
+    ? Number.parseInt(value.replace(/^eip155:/, ''), value.startsWith('0x') ? 16 : 10)
+    : Number(value)
+
+/**
+ * Starts the wallet's client on the relay. Returns the handle tests drive.
+ *
+ * @example
+ * const wallet = await WalletConnectWallet.create({ privateKey: DEV_ACCOUNTS[3].privateKey })
+ * const proposal = await wallet.pair(uri)
+ * await wallet.approve(proposal)
+ */
+export async function create(options: Options) {
+  const account = privateKeyToAccount(options.privateKey)
+  const chains = options.chains ?? defaultChains()
+  const unknown = new Set(options.unknownChains ?? [])
+  const answers = new Map<string, Answer>()
+  const requests: { method: string; params: unknown; chainId: string }[] = []
+  let chainId = Number(Object.keys(chains)[0])
+  let refuseAdd = false
+
+  const client: Client = await SignClient.init({
+    projectId: options.projectId ?? 'demo',
+    relayUrl: options.relayUrl ?? Addresses.from(process.env).RELAY_URL,
+    customStoragePrefix: `frontdoor-test-wallet-${process.pid}-${++instances}`,
+    telemetryEnabled: false,
+    metadata: {
+      name: options.name ?? 'Frontdoor Test Wallet',
+      description: 'A WalletConnect wallet that end-to-end tests drive',
+      url: 'https://wallet.frontdoor.example',
+      icons: [],
+    },
+  })
+
+  const proposals: ProposalEvent[] = []
+  const proposalWaiters: ((proposal: ProposalEvent) => void)[] = []
+  client.on('session_proposal', (event) => {
+    const proposal = event as unknown as ProposalEvent
+    const waiter = proposalWaiters.shift()
+    if (waiter) waiter(proposal)
+    else proposals.push(proposal)
+  })
+
+  /** The one live session (tests pair one dapp at a time). */
+  const session = () => client.session.getAll().at(-1)
+
+  const accountsOn = (ids: number[]) => ids.map((id) => `eip155:${id}:${account.address}`)
+
+  async function addChainToSession(id: number) {
+    const s = session()
+    if (!s) return
+    const ns = s.namespaces.eip155
+    if (!ns || ns.chains?.includes(`eip155:${id}`)) return
+    const { acknowledged } = await client.update({
+      topic: s.topic,
+      namespaces: {
+        eip155: {
+          ...ns,
+          chains: [...(ns.chains ?? []), `eip155:${id}`],
+          accounts: [...ns.accounts, ...accountsOn([id])],
+        },
+      },
+    })
+    await acknowledged()
+  }
+
+  async function answer(method: string, params: unknown): Promise<unknown> {
+    const list = Array.isArray(params) ? params : []
+    switch (method) {
+      case 'personal_sign': {
+        const message = list[0] as Hex | string
+        return account.signMessage({ message: message.startsWith('0x') ? { raw: message as Hex } : message })
+      }
+      case 'eth_signTypedData_v4': {
+        const data = (typeof list[1] === 'string' ? JSON.parse(list[1]) : list[1]) as TypedDataDefinition
+        return account.signTypedData(data)
+      }
+      case 'eth_sendTransaction': {
+        const tx = list[0] as { to?: Hex; value?: Hex; data?: Hex; gas?: Hex }
+        const rpc = chains[chainId]
+        if (!rpc) throw UNRECOGNIZED_CHAIN
+        const chain = defineChain({
+          id: chainId,
+          name: `devnet ${chainId}`,
+          nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+          rpcUrls: { default: { http: [rpc] } },
+        })
+        const wallet = createWalletClient({ account, chain, transport: http(rpc) })
+        return wallet.sendTransaction({
+          to: tx.to ?? null,
+          ...(tx.value ? { value: BigInt(tx.value) } : {}),
+          ...(tx.data ? { data: tx.data } : {}),
+          ...(tx.gas ? { gas: BigInt(tx.gas) } : {}),
+        })
+      }
+      case 'wallet_switchEthereumChain': {
+        const target = chainOf((list[0] as { chainId?: unknown } | undefined)?.chainId)
+        if (unknown.has(target) || !chains[target]) throw UNRECOGNIZED_CHAIN
+        await addChainToSession(target)
+        chainId = target
+        const s = session()
+        if (s)
+          await client.emit({
+            topic: s.topic,
+            event: { name: 'chainChanged', data: target },
+            chainId: `eip155:${target}`,
+          })
+        return null
+      }
+      case 'wallet_addEthereumChain': {
+        const target = chainOf((list[0] as { chainId?: unknown } | undefined)?.chainId)
+        if (refuseAdd || !chains[target]) throw REQUEST_REJECTED
+        unknown.delete(target)
+        return null
+      }
+      default:
+        throw { code: 4200, message: `The test wallet does not support ${method}` }
+    }
+  }
+
+  client.on('session_request', async (event) => {
+    const { topic, id, params } = event
+    const { method, params: requestParams } = params.request
+    requests.push({ method, params: requestParams, chainId: params.chainId })
+    const choice = answers.get(method) ?? 'approve'
+    answers.delete(method)
+    let response:
+      | { id: number; jsonrpc: '2.0'; result: unknown }
+      | { id: number; jsonrpc: '2.0'; error: RpcError }
+    if (choice === 'reject') response = { id, jsonrpc: '2.0', error: REQUEST_REJECTED }
+    else {
+      try {
+        response = { id, jsonrpc: '2.0', result: await answer(method, requestParams) }
+      } catch (error) {
+        const e = error as Partial<RpcError>
+        response = {
+          id,
+          jsonrpc: '2.0',
+          error: { code: typeof e.code === 'number' ? e.code : -32603, message: String(e.message ?? error) },
+        }
+      }
+    }
+    await client.respond({ topic, response })
+  })
+
+  return {
+    address: account.address,
+    account,
+    client,
+    /** Requests the dapp sent, in order. */
+    requests,
+    /** The chain the wallet is on. */
+    chainId: () => chainId,
+    /** Pairs with a URI the modal showed; resolves with the session proposal that follows. */
+    async pair(uri: string): Promise<ProposalEvent> {
+      const next = proposals.shift()
+      const proposal = next
+        ? Promise.resolve(next)
+        : new Promise<ProposalEvent>((resolve) => proposalWaiters.push(resolve))
+      await client.pair({ uri })
+      return proposal
+    },
+    /** Approves a proposal with the dev account on every proposed chain the wallet knows. */
+    async approve(proposal: ProposalEvent) {
+      const proposed = {
+        ...proposal.params.requiredNamespaces?.eip155,
+        ...proposal.params.optionalNamespaces?.eip155,
+      }
+      const ids = (proposed.chains ?? []).map(chainOf).filter((id) => chains[id] && !unknown.has(id))
+      chainId = ids[0] ?? chainId
+      const { acknowledged } = await client.approve({
+        id: proposal.id,
+        namespaces: {
+          eip155: {
+            chains: ids.map((id) => `eip155:${id}`),
+            accounts: accountsOn(ids),
+            methods: proposed.methods ?? [],
+            events: proposed.events ?? [],
+          },
+        },
+      })
+      return acknowledged()
+    },
+    /** Rejects a proposal, as a user tapping 'Reject' would. */
+    async reject(proposal: ProposalEvent) {
+      await client.reject({ id: proposal.id, reason: PROPOSAL_REJECTED })
+    },
+    /** What the user does with the next request of `method` (approve by default). */
+    answerNext(method: string, choice: Answer) {
+      answers.set(method, choice)
+    },
+    /** The wallet refuses wallet_addEthereumChain from now on. */
+    refuseAddChain() {
+      refuseAdd = true
+    },
+    /** Emits accountsChanged with these addresses (another account of the wallet, say). */
+    async emitAccountsChanged(addresses: Hex[]) {
+      const s = session()
+      if (!s) throw new Error('test wallet: no session')
+      await client.emit({
+        topic: s.topic,
+        event: { name: 'accountsChanged', data: addresses },
+        chainId: `eip155:${chainId}`,
+      })
+    },
+    /** Ends the session from the wallet's side. */
+    async disconnect() {
+      const s = session()
+      if (s)
+        await client.disconnect({ topic: s.topic, reason: { code: 6000, message: 'User disconnected.' } })
+    },
+    /** True while the wallet holds a session. */
+    connected: () => session() !== undefined,
+    /** Stops the client: closes its socket and its timers. */
+    async stop() {
+      client.core.heartbeat.stop()
+      await client.core.relayer.transportClose().catch(() => {})
+    },
+  }
+}
+
+export type Wallet = Awaited<ReturnType<typeof create>>
