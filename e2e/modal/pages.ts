@@ -48,3 +48,37 @@ export async function serveForeignPage(
     close: () => new Promise((resolve) => server.close(() => resolve())),
   }
 }
+
+/**
+ * Calls the page's Frontdoor provider (found by EIP-6963, as a dapp library would) and returns the
+ * result, or the EIP-1193 error's code and message.
+ */
+export function providerRequest(
+  page: Page,
+  method: string,
+  params?: unknown,
+): Promise<{ result: unknown } | { code: number; message: string }> {
+  return page.evaluate(
+    async ([m, p]) => {
+      const provider = await new Promise<{
+        request: (a: { method: string; params?: unknown }) => Promise<unknown>
+      }>((resolve) => {
+        const onAnnounce = (event: Event) => {
+          const detail = (event as CustomEvent).detail
+          if (detail?.info?.rdns !== 'dev.frontdoor') return
+          window.removeEventListener('eip6963:announceProvider', onAnnounce)
+          resolve(detail.provider)
+        }
+        window.addEventListener('eip6963:announceProvider', onAnnounce)
+        window.dispatchEvent(new Event('eip6963:requestProvider'))
+      })
+      try {
+        return { result: await provider.request(p === undefined ? { method: m } : { method: m, params: p }) }
+      } catch (error) {
+        const e = error as { code: number; message: string }
+        return { code: e.code, message: e.message }
+      }
+    },
+    [method, params] as const,
+  )
+}

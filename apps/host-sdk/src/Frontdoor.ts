@@ -4,6 +4,7 @@ import { FRAME_LOAD_TIMEOUT_MS } from '@frontdoor/protocol/timeouts'
 import * as Dialog from './Dialog.js'
 import * as Eip6963 from './Eip6963.js'
 import * as Emitter from './Emitter.js'
+import * as PageStorage from './PageStorage.js'
 import * as ProviderErrors from './ProviderErrors.js'
 import * as Transport from './Transport.js'
 
@@ -96,6 +97,7 @@ export function createFrontdoor(options: Options): Frontdoor {
   src.searchParams.set('projectId', options.projectId)
   if (inline) src.searchParams.set('mode', 'inline')
 
+  const storagePrefix = `frontdoor:modal:${options.projectId}:`
   const emitter = Emitter.create()
   const listeners = new Set<(state: State) => void>()
   const firstChain = options.networks.map(evmId).find((id) => id !== undefined)
@@ -159,6 +161,8 @@ export function createFrontdoor(options: Options): Frontdoor {
     requestClose: () => void close(),
     loading: ({ loading }) => setState({ ...state, loading }),
     providerEvent: ({ event, data }) => emitter.emit(event, data),
+    storageRead: () => PageStorage.read(storagePrefix),
+    storageWrite: ({ key, value }) => PageStorage.write(storagePrefix, key, value),
     injectedWalletRequest: async ({ uuid, request }) => {
       const wallet = discovery.provider(uuid) as Injected | undefined
       if (!wallet || typeof wallet.request !== 'function') throw ProviderErrors.of('disconnected')

@@ -19,6 +19,9 @@ export type Handlers = {
   requestClose: () => void
   loading: (params: { loading: boolean }) => void
   providerEvent: (event: HostModal.ProviderEvent) => void
+  /** The modal's state kept in the page's storage (when the browser denies the frame its own). */
+  storageRead: () => Record<string, string>
+  storageWrite: (params: { key: string; value: string | null }) => void
   /** Sends a request to an injected wallet of the page; its EIP-1193 error code is replied as is. */
   injectedWalletRequest: (params: ReturnType<typeof Validate.injectedWalletRequest>) => Promise<unknown>
 }
@@ -83,6 +86,8 @@ export function connectModal(iframe: HTMLIFrameElement, modalOrigin: string, han
   methods.requestClose = method('requestClose', Validate.noParams, handlers.requestClose)
   methods.loading = method('loading', Validate.loading, handlers.loading)
   methods.providerEvent = method('providerEvent', Validate.providerEvent, handlers.providerEvent)
+  methods.storageRead = method('storageRead', Validate.noParams, handlers.storageRead)
+  methods.storageWrite = method('storageWrite', Validate.storageWrite, handlers.storageWrite)
   methods.injectedWalletRequest = async (...args: unknown[]): Promise<Reply> => {
     const checked = await method('injectedWalletRequest', Validate.injectedWalletRequest, () => null)(...args)
     if ('error' in checked) return checked

@@ -233,3 +233,35 @@ describe('injectedWalletRequest', () => {
     )
   })
 })
+
+describe('storageWrite', () => {
+  test('accepts exactly what HostModal.HostMessages.storageWrite accepts (fuzzed)', () => {
+    expect(Validate.STORAGE_VALUE_MAX).toBe(HostModal.STORAGE_VALUE_MAX)
+    const value = fc.oneof(
+      fc.record(
+        {
+          key: fc.constantFrom(
+            'frontdoor:connections',
+            'wc@2:core:0.3//keychain',
+            '',
+            'a b',
+            'x'.repeat(201),
+          ),
+          value: fc.oneof(
+            fc.string(),
+            fc.constant(null),
+            fc.constant(1),
+            fc.constant('x'.repeat(512 * 1024 + 1)),
+          ),
+          extra: fc.constant(1),
+        },
+        { requiredKeys: ['key', 'value'] },
+      ),
+      fc.anything(),
+    )
+    fc.assert(
+      fc.property(value, (v) => agrees(Validate.storageWrite, HostModal.HostMessages.storageWrite.params, v)),
+      { numRuns: 500 },
+    )
+  })
+})

@@ -132,6 +132,22 @@ export function providerEvent(value: unknown): HostModal.ProviderEvent {
   return value as HostModal.ProviderEvent
 }
 
+const STORAGE_KEY = /^[A-Za-z0-9:._@/-]{1,200}$/
+/** Longest stored value (HostModal.STORAGE_VALUE_MAX). */
+export const STORAGE_VALUE_MAX = 512 * 1024
+
+/** A write of the modal's stored state (HostModal.HostMessages.storageWrite). */
+export function storageWrite(value: unknown): { key: string; value: string | null } {
+  const ok =
+    isObject(value) &&
+    hasOnly(value, ['key', 'value']) &&
+    isString(value.key) &&
+    STORAGE_KEY.test(value.key) &&
+    (value.value === null || isString(value.value, 0, STORAGE_VALUE_MAX))
+  if (!ok) throw new InvalidMessage('storageWrite')
+  return value as { key: string; value: string | null }
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** A request to an injected wallet of the page (HostModal.HostMessages.injectedWalletRequest). */

@@ -185,6 +185,17 @@ export type InjectedWallet = z.infer<typeof InjectedWallet>
 
 const uuid = InjectedWallet.shape.uuid
 
+/** Most keys the modal keeps in the page's storage. */
+export const STORAGE_MAX_KEYS = 200
+/** Longest value the modal keeps in the page's storage (a WalletConnect session store fits). */
+export const STORAGE_VALUE_MAX = 512 * 1024
+
+/** A key of the modal's stored state. */
+export const StorageKey = z
+  .string()
+  .check(z.regex(/^[A-Za-z0-9:._@/-]{1,200}$/, 'must be 1-200 letters, digits or : . _ @ / -'))
+const storageValue = z.string().check(z.maxLength(STORAGE_VALUE_MAX))
+
 // --- Messages ------------------------------------------------------------------------------------------
 
 /** Messages the modal frame answers (the host calls them). */
@@ -245,6 +256,20 @@ export const HostMessages = {
   loading: Message.define({ params: z.strictObject({ loading: z.boolean() }), result: Message.Ack }),
   /** An event for the page's EIP-1193 provider. */
   providerEvent: Message.define({ params: ProviderEvent, result: Message.Ack }),
+  /**
+   * The modal's stored state (connections, recent wallets, WalletConnect sessions) kept in the page's
+   * storage, for browsers that deny a third-party frame its own storage. Nothing secret goes there:
+   * embedded-wallet sessions stay in the auth frame.
+   */
+  storageRead: Message.define({
+    params: Message.NoParams,
+    result: z.record(StorageKey, storageValue),
+  }),
+  /** Writes (or, with `value: null`, removes) one key of the modal's state in the page's storage. */
+  storageWrite: Message.define({
+    params: z.strictObject({ key: StorageKey, value: z.nullable(storageValue) }),
+    result: Message.Ack,
+  }),
   /** An EIP-1193 request to an injected wallet, by its EIP-6963 uuid; waits for the wallet's user. */
   injectedWalletRequest: Message.define({
     params: z.strictObject({

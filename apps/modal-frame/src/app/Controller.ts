@@ -85,7 +85,9 @@ export function checkOrigin(env: Pick<Env.Env, 'allowedOrigins' | 'originsError'
 export function create(env: Env.Env) {
   const router = Router.create()
   const modal = Modal.create()
-  const storage = ConnectionStorage.create(ConnectionStorage.browser())
+  // Known after the handshake: the frame's own storage, or the page's when the browser denies ours.
+  const backend = ConnectionStorage.switchable()
+  const storage = ConnectionStorage.create(backend)
   const state = Store.create<State>({
     host: undefined,
     alert: env.projectId ? undefined : Alerts.ALERTS.PROJECT_ID_NOT_CONFIGURED,
@@ -345,6 +347,13 @@ export function create(env: Env.Env) {
     }))
     push()
     if (!allowed || !env.projectId) return
+    backend.use(
+      ConnectionStorage.local() ??
+        ConnectionStorage.hostBacked(
+          await connected.remote.storageRead().catch(() => ({})),
+          (key, value) => void connected.remote.storageWrite({ key, value }).catch(() => {}),
+        ),
+    )
     await Promise.all([loadProject(env.projectId, info.features), connection.reconnect()])
   }
 
@@ -354,6 +363,8 @@ export function create(env: Env.Env) {
     modal,
     state,
     connection,
+    /** The modal's key-value storage (for connectors that keep state, such as WalletConnect's store). */
+    storage: backend,
     start,
     /** The connector of the page's injected wallet `rdns`, once the page announced it. */
     injectedConnector,

@@ -129,6 +129,7 @@ export function create(options: Options) {
      * no connector was authorized.
      */
     async reconnect() {
+      store.set((s) => ({ ...s, recent: storage.recent() }))
       let candidates: Storage.Entry[]
       try {
         candidates = storage.candidates()

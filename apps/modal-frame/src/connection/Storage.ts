@@ -117,24 +117,76 @@ function write(backend: Backend, entries: Entry[]) {
 
 export type ConnectionStorage = ReturnType<typeof create>
 
-/** A storage backend in memory (tests, or when localStorage is blocked). */
-export function memory(): Backend {
-  const map = new Map<string, string>()
+/** A storage backend in memory (tests, or before the real one is known). */
+export function memory(initial: Record<string, string> = {}): Backend & { keys: () => string[] } {
+  const map = new Map<string, string>(Object.entries(initial))
   return {
     getItem: (key) => map.get(key) ?? null,
     setItem: (key, value) => void map.set(key, value),
     removeItem: (key) => void map.delete(key),
+    keys: () => [...map.keys()],
   }
 }
 
-/** localStorage when the browser lets the frame use it, else memory. */
-export function browser(): Backend {
+/** The frame's own localStorage, when the browser lets a third-party frame use it; else undefined. */
+export function local(): (Backend & { keys: () => string[] }) | undefined {
   try {
+    const store = window.localStorage
     const probe = '__frontdoor_probe__'
-    localStorage.setItem(probe, '1')
-    localStorage.removeItem(probe)
-    return localStorage
+    store.setItem(probe, '1')
+    store.removeItem(probe)
+    return {
+      getItem: (key) => store.getItem(key),
+      setItem: (key, value) => store.setItem(key, value),
+      removeItem: (key) => store.removeItem(key),
+      keys: () =>
+        Array.from({ length: store.length }, (_, i) => store.key(i)).filter((k): k is string => !!k),
+    }
   } catch {
-    return memory()
+    return undefined
   }
 }
+
+/**
+ * A backend over a snapshot of the modal's state kept in the page's storage (the host SDK's
+ * storageRead), writing every change through (storageWrite). For browsers that deny a third-party
+ * frame its own storage.
+ */
+export function hostBacked(
+  snapshot: Record<string, string>,
+  write: (key: string, value: string | null) => void,
+): Backend & { keys: () => string[] } {
+  const cache = memory(snapshot)
+  return {
+    ...cache,
+    setItem(key, value) {
+      cache.setItem(key, value)
+      write(key, value)
+    },
+    removeItem(key) {
+      cache.removeItem(key)
+      write(key, null)
+    },
+  }
+}
+
+/**
+ * A backend that answers from memory until `use` points it at the real one (the frame's localStorage,
+ * or the page's through the host), which is known only after the handshake.
+ */
+export function switchable() {
+  let current: Backend & { keys: () => string[] } = memory()
+  return {
+    getItem: (key: string) => current.getItem(key),
+    setItem: (key: string, value: string) => current.setItem(key, value),
+    removeItem: (key: string) => current.removeItem(key),
+    keys: () => current.keys(),
+    /** From now on, reads and writes go to `backend`. */
+    use(backend: Backend & { keys: () => string[] }) {
+      current = backend
+    },
+  }
+}
+
+/** The modal's key-value storage: connections, recent wallets, WalletConnect's store. */
+export type Switchable = ReturnType<typeof switchable>

@@ -1,0 +1,196 @@
+import * as Addresses from '@frontdoor/protocol/addresses'
+import type { Page } from '@playwright/test'
+import { createWalletClient, type Hex, http, type TypedDataDefinition } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+
+/**
+ * An injected test wallet: an EIP-6963 provider that a test adds to the host page, as a browser
+ * extension would. The page holds only a thin EIP-1193 shim; every request crosses to Node
+ * (Playwright's exposeBinding), where a viem account on the devnet answers it: signatures are real,
+ * transactions are mined. The test decides what the wallet's user does (approve or reject).
+ */
+
+/** What the wallet's user does with the next request of a method. */
+export type Answer = 'approve' | 'reject'
+
+export type Options = {
+  privateKey: Hex
+  /** The chain the wallet starts on (default 31337). */
+  chainId?: number
+  name?: string
+  rdns?: string
+  /** Chains the wallet knows before any wallet_addEthereumChain (default: both devnets). */
+  knownChains?: number[]
+}
+
+type RpcError = { code: number; message: string }
+const rejected: RpcError = { code: 4001, message: 'User rejected the request.' }
+const unauthorized: RpcError = {
+  code: 4100,
+  message: 'The requested account has not been authorized by the user.',
+}
+
+const ICON =
+  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 8 8'%3E%3Crect width='8' height='8' rx='2' fill='%23f60'/%3E%3C/svg%3E"
+
+/** The devnet RPC of a chain, from the stack's addresses. */
+function rpcOf(chainId: number): string | undefined {
+  const addresses = Addresses.from(process.env)
+  if (chainId === 31337) return addresses.DEVNET_31337_URL
+  if (chainId === 31338) return addresses.DEVNET_31338_URL
+  return undefined
+}
+
+/**
+ * Installs the wallet in `page` (before its scripts run; it survives reloads). Returns the handle the
+ * test drives: the address, what the user answers, the requests seen, and events to emit.
+ */
+export async function install(page: Page, options: Options) {
+  const account = privateKeyToAccount(options.privateKey)
+  const known = new Set(options.knownChains ?? [31337, 31338])
+  let chainId = options.chainId ?? 31337
+  let authorized = false
+  const answers = new Map<string, Answer>()
+  const requests: { method: string; params: unknown }[] = []
+
+  const emit = (event: string, data: unknown) =>
+    page.evaluate(([e, d]) => (window as unknown as TestWindow).__frontdoorTestWalletEmit?.(e, d), [
+      event,
+      data,
+    ] as const)
+
+  async function handle(method: string, params: unknown): Promise<{ result: unknown } | { error: RpcError }> {
+    requests.push({ method, params })
+    const answer = answers.get(method)
+    answers.delete(method)
+    const list = Array.isArray(params) ? params : []
+    switch (method) {
+      case 'eth_requestAccounts':
+        if (answer === 'reject') return { error: rejected }
+        authorized = true
+        return { result: [account.address] }
+      case 'eth_accounts':
+        return { result: authorized ? [account.address] : [] }
+      case 'eth_chainId':
+        return { result: `0x${chainId.toString(16)}` }
+      case 'wallet_revokePermissions':
+        authorized = false
+        return { result: null }
+      case 'wallet_switchEthereumChain': {
+        const next = Number.parseInt(String((list[0] as { chainId?: string })?.chainId), 16)
+        if (!known.has(next)) return { error: { code: 4902, message: `Unrecognized chain ID ${next}` } }
+        if (answer === 'reject') return { error: rejected }
+        if (next !== chainId) {
+          chainId = next
+          await emit('chainChanged', `0x${next.toString(16)}`)
+        }
+        return { result: null }
+      }
+      case 'wallet_addEthereumChain': {
+        const next = Number.parseInt(String((list[0] as { chainId?: string })?.chainId), 16)
+        if (answer === 'reject' || !rpcOf(next)) return { error: rejected }
+        known.add(next)
+        return { result: null }
+      }
+    }
+    if (!authorized) return { error: unauthorized }
+    if (answer === 'reject') return { error: rejected }
+    switch (method) {
+      case 'personal_sign':
+        return { result: await account.signMessage({ message: { raw: list[0] as Hex } }) }
+      case 'eth_signTypedData_v4':
+        return { result: await account.signTypedData(JSON.parse(String(list[1])) as TypedDataDefinition) }
+      case 'eth_sendTransaction': {
+        const tx = list[0] as { to?: Hex; value?: Hex; data?: Hex; gas?: Hex }
+        const client = createWalletClient({ account, transport: http(rpcOf(chainId)) })
+        const hash = await client.sendTransaction({
+          chain: null,
+          to: tx.to ?? null,
+          ...(tx.value ? { value: BigInt(tx.value) } : {}),
+          ...(tx.data ? { data: tx.data } : {}),
+          ...(tx.gas ? { gas: BigInt(tx.gas) } : {}),
+        })
+        return { result: hash }
+      }
+    }
+    // Reads go to the chain, as an extension's own node would answer them.
+    const response = await fetch(rpcOf(chainId) ?? '', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: params ?? [] }),
+    })
+    const body = (await response.json()) as { result?: unknown; error?: RpcError }
+    return body.error ? { error: body.error } : { result: body.result }
+  }
+
+  await page.exposeBinding('__frontdoorTestWallet', (_source, method: string, params: unknown) =>
+    handle(method, params).catch((error: Error) => ({ error: { code: -32603, message: error.message } })),
+  )
+  await page.addInitScript(
+    ({ name, rdns, icon }) => {
+      const w = window as unknown as TestWindow
+      const listeners = new Map<string, Set<(value: unknown) => void>>()
+      const provider = {
+        async request({ method, params }: { method: string; params?: unknown }) {
+          const reply = await w.__frontdoorTestWallet(method, params)
+          if ('error' in reply)
+            throw Object.assign(new Error(reply.error.message), { code: reply.error.code })
+          return reply.result
+        },
+        on(event: string, listener: (value: unknown) => void) {
+          if (!listeners.has(event)) listeners.set(event, new Set())
+          listeners.get(event)?.add(listener)
+        },
+        removeListener(event: string, listener: (value: unknown) => void) {
+          listeners.get(event)?.delete(listener)
+        },
+      }
+      w.__frontdoorTestWalletEmit = (event, data) => {
+        for (const listener of listeners.get(event) ?? []) listener(data)
+      }
+      const detail = Object.freeze({
+        info: Object.freeze({ uuid: crypto.randomUUID(), name, icon, rdns }),
+        provider,
+      })
+      const announce = () => window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail }))
+      window.addEventListener('eip6963:requestProvider', announce)
+      announce()
+    },
+    { name: options.name ?? 'Test Wallet', rdns: options.rdns ?? 'dev.frontdoor.testwallet', icon: ICON },
+  )
+
+  return {
+    address: account.address,
+    name: options.name ?? 'Test Wallet',
+    /** The chain the wallet is on now. */
+    chainId: () => chainId,
+    /** Whether the wallet has authorized the page. */
+    authorized: () => authorized,
+    /** What the user answers to the next request of `method`. */
+    answerNext(method: string, answer: Answer) {
+      answers.set(method, answer)
+    },
+    /** Every request the page (through Frontdoor) made, in order. */
+    requests,
+    /** The wallet's user switches chain in the extension (chainChanged reaches the page). */
+    async switchTo(next: number) {
+      chainId = next
+      await emit('chainChanged', `0x${next.toString(16)}`)
+    },
+    /** The extension disconnects the site. */
+    async disconnect() {
+      authorized = false
+      await emit('accountsChanged', [])
+    },
+  }
+}
+
+type TestWindow = {
+  __frontdoorTestWallet: (
+    method: string,
+    params: unknown,
+  ) => Promise<{ result: unknown } | { error: RpcError }>
+  __frontdoorTestWalletEmit?: (event: string, data: unknown) => void
+}
+
+export type InjectedWallet = Awaited<ReturnType<typeof install>>
