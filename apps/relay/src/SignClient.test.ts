@@ -1,28 +1,54 @@
 import { verifyMessage } from 'viem'
-import { afterEach, describe, expect, test } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import * as Server from './Server.js'
 import * as TestClients from './TestClients.js'
+import * as TestRedis from './TestRedis.js'
 
-const quiet = { LOG_LEVEL: 'silent' }
+type Client = Awaited<ReturnType<typeof TestClients.client>>
+
 const cleanups: (() => Promise<void>)[] = []
 
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
 })
 
-async function relay(): Promise<Server.Server> {
-  const server = await Server.start({ env: quiet, port: 0 })
+/** Starts a relay; `stop` is also registered for the end of the test. */
+async function relay(options: { redisUrl?: string; port?: number } = {}): Promise<Server.Server> {
+  const env = { LOG_LEVEL: 'silent', ...(options.redisUrl ? { REDIS_URL: options.redisUrl } : {}) }
+  const server = await Server.start({ env, port: options.port ?? 0 })
   cleanups.push(() => server.stop())
   return server
 }
 
-async function client(url: string, role: 'dapp' | 'wallet') {
+async function client(url: string, role: 'dapp' | 'wallet'): Promise<Client> {
   const client = await TestClients.client(url, role)
   cleanups.push(() => TestClients.close(client))
   return client
 }
 
-describe('two sign-clients on one in-memory relay', () => {
+async function signs(dapp: Client, session: TestClients.Session, text: string): Promise<void> {
+  const signature = await TestClients.personalSign(dapp, session, text)
+  expect(await verifyMessage({ address: TestClients.WALLET_ACCOUNT.address, message: text, signature })).toBe(
+    true,
+  )
+}
+
+async function metric(server: Server.Server, line: RegExp): Promise<number> {
+  const text = await (await fetch(`${server.url.replace(/^ws/, 'http')}/metrics`)).text()
+  return Number(line.exec(text)?.[1] ?? 0)
+}
+
+const PUBLISHES = /frontdoor_relay_messages_in_total\{method="irn_publish"\} (\d+)/
+
+async function until(check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out')
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
+
+describe('two sign-clients on one in-memory relay', { timeout: 20_000 }, () => {
   test('pair, settle a session, and answer personal_sign', async () => {
     const server = await relay()
     const dapp = await client(server.url, 'dapp')
@@ -34,15 +60,76 @@ describe('two sign-clients on one in-memory relay', () => {
       `${TestClients.CHAIN}:${TestClients.WALLET_ACCOUNT.address}`,
     ])
     expect(wallet.session.get(session.topic).topic).toBe(session.topic)
-
-    const signature = await TestClients.personalSign(dapp, session, 'hello relay')
-    expect(
-      await verifyMessage({ address: TestClients.WALLET_ACCOUNT.address, message: 'hello relay', signature }),
-    ).toBe(true)
+    await signs(dapp, session, 'hello relay')
 
     const metrics = await (await fetch(`${server.url.replace('ws', 'http')}/metrics`)).text()
     expect(metrics).toContain('frontdoor_relay_messages_in_total{method="wc_proposeSession"} 1')
     expect(metrics).toContain('frontdoor_relay_messages_in_total{method="wc_approveSession"} 1')
     expect(metrics).toContain('frontdoor_relay_sockets 2')
+  })
+
+  test('the session still works after the relay restarts and the clients reconnect', async () => {
+    const first = await relay()
+    const dapp = await client(first.url, 'dapp')
+    const wallet = await client(first.url, 'wallet')
+    TestClients.serveWallet(wallet)
+    const session = await TestClients.pair(dapp, wallet)
+    await signs(dapp, session, 'before the restart')
+
+    await first.stop()
+    const second = await relay({ port: first.port })
+    // Both clients come back on their own and subscribe to their topics again.
+    await until(async () => (await metric(second, /frontdoor_relay_sockets (\d+)/)) === 2)
+    await signs(dapp, session, 'after the restart')
+  })
+})
+
+const skip = TestRedis.unavailable()
+if (skip) console.warn(skip)
+
+describe.skipIf(skip)('two sign-clients on Redis-backed relays', { timeout: 20_000 }, () => {
+  let redis: TestRedis.TestRedis
+  beforeAll(async () => {
+    redis = await TestRedis.start()
+  })
+  afterAll(() => redis?.stop())
+
+  test('a dApp on one relay node pairs with a wallet on another', async () => {
+    const [a, b] = await Promise.all([relay({ redisUrl: redis.url }), relay({ redisUrl: redis.url })])
+    const dapp = await client(a.url, 'dapp')
+    const wallet = await client(b.url, 'wallet')
+    TestClients.serveWallet(wallet)
+    const session = await TestClients.pair(dapp, wallet)
+    await signs(dapp, session, 'across two nodes')
+  })
+
+  test('a request sent while the wallet is away survives a relay restart in the Redis mailbox', async () => {
+    const first = await relay({ redisUrl: redis.url })
+    const dapp = await client(first.url, 'dapp')
+    const wallet = await client(first.url, 'wallet')
+    const served = TestClients.serveWallet(wallet)
+    const session = await TestClients.pair(dapp, wallet)
+    await signs(dapp, session, 'before')
+
+    // The wallet leaves once the relay acknowledged its answer (sign-client would otherwise retry it
+    // 15 s later and hold its request queue until then).
+    await until(() => served.answered() === 1)
+    await wallet.core.relayer.transportClose()
+    const published = await metric(first, PUBLISHES)
+    const text = 'sent while the wallet was away'
+    const signature = TestClients.personalSign(dapp, session, text)
+    await until(async () => (await metric(first, PUBLISHES)) > published)
+
+    // A new relay process: nothing in memory; the request waits in Redis.
+    await first.stop()
+    await relay({ redisUrl: redis.url, port: first.port })
+    await wallet.core.relayer.transportOpen()
+    expect(
+      await verifyMessage({
+        address: TestClients.WALLET_ACCOUNT.address,
+        message: text,
+        signature: await signature,
+      }),
+    ).toBe(true)
   })
 })

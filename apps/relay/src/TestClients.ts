@@ -42,8 +42,12 @@ export async function client(relayUrl: string, role: 'dapp' | 'wallet'): Promise
   return client
 }
 
-/** Makes a wallet client approve every proposal for `CHAIN` and sign every personal_sign. */
-export function serveWallet(wallet: Client): void {
+/**
+ * Makes a wallet client approve every proposal for `CHAIN` and sign every personal_sign. `answered`
+ * counts the answers the relay has acknowledged.
+ */
+export function serveWallet(wallet: Client): { answered: () => number } {
+  let answered = 0
   wallet.on('session_proposal', async ({ id }) => {
     const address = WALLET_ACCOUNT.address
     const { acknowledged } = await wallet.approve({
@@ -63,7 +67,9 @@ export function serveWallet(wallet: Client): void {
     const [message] = params.request.params as [`0x${string}`, string]
     const signature = await WALLET_ACCOUNT.signMessage({ message: { raw: message } })
     await wallet.respond({ topic, response: { id, jsonrpc: '2.0', result: signature } })
+    answered += 1
   })
+  return { answered: () => answered }
 }
 
 /** The dApp connects, the wallet pairs with the URI; resolves with the dApp's settled session. */

@@ -1,0 +1,148 @@
+import { randomBytes } from 'node:crypto'
+import { Redis } from 'ioredis'
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import * as RawClient from './RawClient.js'
+import * as RedisMailbox from './RedisMailbox.js'
+import * as Server from './Server.js'
+import * as TestRedis from './TestRedis.js'
+
+const skip = TestRedis.unavailable()
+if (skip) console.warn(skip)
+
+const topic = () => randomBytes(32).toString('hex')
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+async function until<T>(read: () => T | undefined, timeoutMs = 3000): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const value = read()
+    if (value !== undefined) return value
+    if (Date.now() > deadline) throw new Error('timed out')
+    await sleep(5)
+  }
+}
+
+describe.skipIf(skip)('on Redis', () => {
+  let redis: TestRedis.TestRedis
+  const cleanups: (() => Promise<unknown>)[] = []
+
+  beforeAll(async () => {
+    redis = await TestRedis.start()
+  })
+  afterAll(() => redis?.stop())
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
+  })
+
+  describe('RedisMailbox', () => {
+    test('keeps messages until their TTL, caps a topic, and counts live messages', async () => {
+      const connection = new Redis(redis.url)
+      cleanups.push(() => connection.quit())
+      let time = Date.now()
+      const mailbox = RedisMailbox.create({
+        redis: connection,
+        nodeId: 'node-a',
+        maxPerTopic: 3,
+        now: () => time,
+      })
+      const [one, two] = [topic(), topic()]
+      const before = await mailbox.size()
+      await mailbox.put(one, { data: '{"n":1}', publisher: 'did:key:z1', expiresAt: time + 1000 })
+      await mailbox.put(one, { data: '{"n":2}', publisher: 'did:key:z2', expiresAt: time + 60_000 })
+      await mailbox.put(two, { data: '{"n":3}', publisher: 'did:key:z1', expiresAt: time + 60_000 })
+      expect(await mailbox.list(one)).toEqual([
+        { data: '{"n":1}', publisher: 'did:key:z1', expiresAt: time + 1000 },
+        { data: '{"n":2}', publisher: 'did:key:z2', expiresAt: time + 60_000 },
+      ])
+      expect(await mailbox.size()).toBe(before + 3)
+      expect(await connection.pttl(RedisMailbox.topicKey(one))).toBeGreaterThan(59_000)
+
+      time += 1000
+      expect((await mailbox.list(one)).map((message) => message.data)).toEqual(['{"n":2}'])
+      expect(await mailbox.size()).toBe(before + 2)
+
+      for (const n of [4, 5, 6]) {
+        await mailbox.put(two, { data: `{"n":${n}}`, publisher: 'p', expiresAt: time + 60_000 + n })
+      }
+      expect((await mailbox.list(two)).map((message) => message.data)).toEqual([
+        '{"n":4}',
+        '{"n":5}',
+        '{"n":6}',
+      ])
+      expect(await mailbox.size()).toBe(before + 4)
+    })
+  })
+
+  describe('two relay nodes', () => {
+    async function node() {
+      const server = await Server.start({ env: { LOG_LEVEL: 'silent', REDIS_URL: redis.url }, port: 0 })
+      cleanups.push(() => server.stop())
+      return server
+    }
+    async function connect(server: Server.Server) {
+      const client = await RawClient.connect(server.url)
+      cleanups.push(() => client.close())
+      return client
+    }
+
+    test('a publish on one node reaches subscribers on the other, never the publisher', async () => {
+      const [a, b] = await Promise.all([node(), node()])
+      const [dapp, wallet, walletOnA] = await Promise.all([connect(a), connect(b), connect(a)])
+      const shared = topic()
+      for (const client of [dapp, wallet, walletOnA]) await client.request('irn_subscribe', { topic: shared })
+      await dapp.request('irn_publish', { topic: shared, message: 'across', ttl: 60, tag: 1108 })
+      expect((await until(() => wallet.deliveries[0])).data).toMatchObject({
+        topic: shared,
+        message: 'across',
+        tag: 1108,
+      })
+      expect((await until(() => walletOnA.deliveries[0])).data.message).toBe('across')
+      await sleep(100)
+      expect(dapp.deliveries).toEqual([])
+      expect(wallet.deliveries).toHaveLength(1)
+      expect(walletOnA.deliveries).toHaveLength(1)
+    })
+
+    test('the mailbox is shared: a message published on one node is delivered on subscribe to the other', async () => {
+      const [a, b] = await Promise.all([node(), node()])
+      const dapp = await connect(a)
+      const shared = topic()
+      await dapp.request('irn_publish', { topic: shared, message: 'stored', ttl: 60 })
+      const wallet = await connect(b)
+      await wallet.request('irn_batchSubscribe', { topics: [shared] })
+      expect((await until(() => wallet.deliveries[0])).data.message).toBe('stored')
+      const metrics = await (await fetch(`${b.url.replace(/^ws/, 'http')}/metrics`)).text()
+      expect(metrics).toMatch(/frontdoor_relay_mailbox_messages [1-9]/)
+    })
+
+    test('wc_proposeSession on one node reaches a wallet on the other, and the sender hears the answer', async () => {
+      const [a, b] = await Promise.all([node(), node()])
+      const [dapp, wallet] = await Promise.all([connect(a), connect(b)])
+      const [pairing, session] = [topic(), topic()]
+      await wallet.request('irn_subscribe', { topic: pairing })
+      await dapp.request('wc_proposeSession', { pairingTopic: pairing, sessionProposal: 'proposal' })
+      expect((await until(() => wallet.deliveries[0])).data).toMatchObject({ message: 'proposal', tag: 1100 })
+      await wallet.request('wc_approveSession', {
+        pairingTopic: pairing,
+        sessionTopic: session,
+        sessionProposalResponse: 'response',
+        sessionSettlementRequest: 'settle',
+      })
+      expect((await until(() => dapp.deliveries[0])).data).toMatchObject({ message: 'response', tag: 1101 })
+    })
+
+    test('after its last subscriber leaves, a node stops listening to the topic', async () => {
+      const a = await node()
+      const client = await connect(a)
+      const shared = topic()
+      await client.request('irn_subscribe', { topic: shared })
+      const probe = new Redis(redis.url)
+      cleanups.push(() => probe.quit())
+      const channel = `${RedisMailbox.PREFIX}topic:${shared}`
+      expect(await probe.pubsub('NUMSUB', channel)).toEqual([channel, 1])
+      await client.request('irn_unsubscribe', { topic: shared })
+      await sleep(50)
+      expect(await probe.pubsub('NUMSUB', channel)).toEqual([channel, 0])
+    })
+  })
+})
