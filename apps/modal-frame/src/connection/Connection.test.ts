@@ -44,10 +44,13 @@ function setup(connectors: ReturnType<typeof scripted>[], backend = Storage.memo
     resolve: async (id) => connectors.find((c) => c.id === id),
     context: () => ({ networks: [], chainId: 31337 }),
   })
+  // The status changes, from the initial 'disconnected' on.
   const statuses: string[] = []
+  let last = connection.get().status
   connection.subscribe(() => {
     const { status } = connection.get()
-    if (statuses.at(-1) !== status) statuses.push(status)
+    if (status !== last) statuses.push(status)
+    last = status
   })
   return { storage, connection, statuses, backend }
 }

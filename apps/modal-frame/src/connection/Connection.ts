@@ -84,8 +84,9 @@ export function create(options: Options) {
     current = connector
     unsubscribe = connector.subscribe((event) => onEvent(connector, event))
     storage.setActive(connector.id)
+    // Recent wallets are the WalletConnect wallets of the directory (an injected one is listed as Installed).
     const recent =
-      connector.kind === 'embedded'
+      connector.kind !== 'walletConnect'
         ? store.get().recent
         : storage.addRecent({
             id: session.wallet.id,
