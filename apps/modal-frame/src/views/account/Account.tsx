@@ -1,4 +1,6 @@
-import { BalancesView, Format, TransactionsView } from '@frontdoor/schemas'
+import * as BalancesView from '@frontdoor/schemas/presentation/balances'
+import * as Format from '@frontdoor/schemas/presentation/format'
+import * as TransactionsView from '@frontdoor/schemas/presentation/transactions'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { type ReactNode, useState } from 'react'
 import { useController } from '../../app/context.js'

@@ -1,4 +1,5 @@
-import { Format, type Transaction } from '@frontdoor/schemas'
+import type * as Transaction from '@frontdoor/schemas/entities/transaction'
+import * as Format from '@frontdoor/schemas/presentation/format'
 
 /** How the Activity tab shows transactions: titles, signed amounts (3 decimals), months, pending count. */
 

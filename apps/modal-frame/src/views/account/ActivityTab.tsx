@@ -1,4 +1,5 @@
-import type { Transaction, TransactionsView } from '@frontdoor/schemas'
+import type * as Transaction from '@frontdoor/schemas/entities/transaction'
+import type * as TransactionsView from '@frontdoor/schemas/presentation/transactions'
 import * as Activity from './Activity.js'
 import { Icon } from './Avatar.js'
 import * as Usd from './Usd.js'

@@ -1,4 +1,4 @@
-import { Constants } from '@frontdoor/schemas'
+import * as Constants from '@frontdoor/schemas/constants'
 import { describe, expect, test } from 'vitest'
 import * as BalanceLock from './BalanceLock.js'
 

@@ -1,4 +1,4 @@
-import { Constants } from '@frontdoor/schemas'
+import * as Constants from '@frontdoor/schemas/constants'
 
 /**
  * The balance retry lock of spec section 8: after balances fail ('Token Balance Unavailable'), no new

@@ -1,4 +1,4 @@
-import type { Transaction } from '@frontdoor/schemas'
+import type * as Transaction from '@frontdoor/schemas/entities/transaction'
 import * as Store from '../../store/Store.js'
 
 /**

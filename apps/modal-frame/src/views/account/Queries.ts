@@ -1,4 +1,6 @@
-import { Constants, Errors, Retry } from '@frontdoor/schemas'
+import * as Constants from '@frontdoor/schemas/constants'
+import * as Errors from '@frontdoor/schemas/errors'
+import * as Retry from '@frontdoor/schemas/retry'
 import { infiniteQueryOptions, QueryCache, QueryClient, queryOptions } from '@tanstack/react-query'
 import * as Api from '../../api/Api.js'
 import * as Toast from '../toast/Toast.js'

@@ -1,4 +1,6 @@
-import { BalancesView, Format, type Token } from '@frontdoor/schemas'
+import type * as Token from '@frontdoor/schemas/entities/token'
+import * as BalancesView from '@frontdoor/schemas/presentation/balances'
+import * as Format from '@frontdoor/schemas/presentation/format'
 import { Icon } from './Avatar.js'
 import * as Usd from './Usd.js'
 

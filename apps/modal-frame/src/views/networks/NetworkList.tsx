@@ -1,5 +1,5 @@
-import type { Network } from '@frontdoor/schemas'
-import { Errors } from '@frontdoor/schemas'
+import type * as Network from '@frontdoor/schemas/entities/network'
+import * as Errors from '@frontdoor/schemas/errors'
 import { useState } from 'react'
 import { Icon } from '../account/Avatar.js'
 

@@ -1,4 +1,4 @@
-import { Constants } from '@frontdoor/schemas'
+import * as Constants from '@frontdoor/schemas/constants'
 import { useController } from '../../app/context.js'
 import { useStore } from '../../store/useStore.js'
 import { Icon } from '../account/Avatar.js'

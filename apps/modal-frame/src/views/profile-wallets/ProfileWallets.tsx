@@ -1,4 +1,5 @@
-import { Alerts, Format } from '@frontdoor/schemas'
+import * as Alerts from '@frontdoor/schemas/alerts'
+import * as Format from '@frontdoor/schemas/presentation/format'
 import { useState } from 'react'
 import type * as Controller from '../../app/Controller.js'
 import { useController } from '../../app/context.js'

@@ -1,4 +1,4 @@
-import { Format } from '@frontdoor/schemas'
+import * as Format from '@frontdoor/schemas/presentation/format'
 import { useController } from '../../app/context.js'
 import { useStore } from '../../store/useStore.js'
 import { Icon } from '../account/Avatar.js'

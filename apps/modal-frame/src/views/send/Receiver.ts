@@ -1,4 +1,6 @@
-import { AddressRule, Errors, type Profile } from '@frontdoor/schemas'
+import type * as Profile from '@frontdoor/schemas/api/profile'
+import * as Errors from '@frontdoor/schemas/errors'
+import * as AddressRule from '@frontdoor/schemas/validation/address'
 import { useQuery } from '@tanstack/react-query'
 import type * as BlockchainApi from '../account/BlockchainApi.js'
 import { useQueries } from '../account/Context.js'

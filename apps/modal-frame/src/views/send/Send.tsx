@@ -1,4 +1,7 @@
-import { BalancesView, Errors, Format, type Token } from '@frontdoor/schemas'
+import type * as Token from '@frontdoor/schemas/entities/token'
+import * as Errors from '@frontdoor/schemas/errors'
+import * as BalancesView from '@frontdoor/schemas/presentation/balances'
+import * as Format from '@frontdoor/schemas/presentation/format'
 import { useQuery } from '@tanstack/react-query'
 import { type FormEvent, useId, useState } from 'react'
 import { useController } from '../../app/context.js'

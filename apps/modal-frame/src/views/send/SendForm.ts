@@ -1,4 +1,8 @@
-import { AddressRule, Errors, parseCaip10, SendRule, type Token } from '@frontdoor/schemas'
+import { parseCaip10 } from '@frontdoor/schemas/caip'
+import type * as Token from '@frontdoor/schemas/entities/token'
+import * as Errors from '@frontdoor/schemas/errors'
+import * as AddressRule from '@frontdoor/schemas/validation/address'
+import * as SendRule from '@frontdoor/schemas/validation/send'
 import { encodeFunctionData, formatUnits, parseUnits, toHex } from 'viem/utils'
 
 /** The Send flow's rules: validation with the spec's errors, amounts in base units, the transaction. */

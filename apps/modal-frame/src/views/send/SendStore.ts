@@ -1,4 +1,4 @@
-import type { Token } from '@frontdoor/schemas'
+import type * as Token from '@frontdoor/schemas/entities/token'
 import * as Store from '../../store/Store.js'
 
 /** The Send flow's state (spec section 3: token, amount, receiver, loading), kept while the view is left. */

@@ -1,4 +1,4 @@
-import { Constants } from '@frontdoor/schemas'
+import * as Constants from '@frontdoor/schemas/constants'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import * as Toast from './Toast.js'
 

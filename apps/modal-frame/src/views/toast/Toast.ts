@@ -1,4 +1,4 @@
-import { Constants } from '@frontdoor/schemas'
+import * as Constants from '@frontdoor/schemas/constants'
 import * as Store from '../../store/Store.js'
 
 /** How a toast looks: a success, an error or plain information. */
