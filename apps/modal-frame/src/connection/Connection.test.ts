@@ -174,3 +174,55 @@ describe('Connection events and disconnect', () => {
     expect(connection.get().session?.chainId).toBe(31338)
   })
 })
+
+describe('Connection multi-wallet (connections, activate, remove)', () => {
+  it('lists the stored connections, switches to another without asking and keeps the first stored', async () => {
+    const a = scripted('injected:a.wallet', {
+      session: { accounts: [ALICE], chainId: 31337, wallet: { id: 'a', name: 'A' } },
+    })
+    const b = scripted('injected:b.wallet', {
+      session: { accounts: [BOB], chainId: 31337, wallet: { id: 'b', name: 'B' } },
+    })
+    const { connection, storage } = setup([a, b])
+    await connection.connect(a)
+    storage.setActive(b.id, Date.now() + 1000)
+    storage.setActive(a.id, Date.now() + 2000)
+    expect(connection.connections().map((e) => [e.connectorId, e.status])).toEqual([
+      [a.id, 'active'],
+      [b.id, 'connected'],
+    ])
+    await connection.activate(b.id)
+    expect(b.connect).not.toHaveBeenCalled()
+    expect(b.reconnect).toHaveBeenCalled()
+    expect(connection.get().session?.accounts).toEqual([BOB])
+    expect(connection.get().connectorId).toBe(b.id)
+    expect(storage.connections().find((e) => e.connectorId === a.id)?.status).toBe('connected')
+  })
+
+  it('activate fails (and marks it disconnected) when the stored wallet can no longer be restored', async () => {
+    const a = scripted('injected:a.wallet')
+    const gone = scripted('injected:gone.wallet', { restore: false })
+    const { connection, storage } = setup([a, gone])
+    await connection.connect(a)
+    storage.setActive(gone.id, 1)
+    storage.setActive(a.id, 2)
+    await expect(connection.activate(gone.id)).rejects.toMatchObject({ code: 4100 })
+    expect(connection.get().connectorId).toBe(a.id)
+    expect(storage.connections().find((e) => e.connectorId === gone.id)?.status).toBe('disconnected')
+  })
+
+  it('remove forgets a stored connection, disconnecting it first when it is the current one', async () => {
+    const a = scripted('injected:a.wallet')
+    const b = scripted('injected:b.wallet')
+    const { connection, storage } = setup([a, b])
+    await connection.connect(b)
+    await connection.connect(a)
+    await connection.remove(b.id)
+    expect(storage.connections().map((e) => e.connectorId)).toEqual([a.id])
+    expect(connection.get().status).toBe('connected')
+    await connection.remove(a.id)
+    expect(a.disconnect).toHaveBeenCalled()
+    expect(connection.get().status).toBe('disconnected')
+    expect(storage.connections()).toEqual([])
+  })
+})
