@@ -13,6 +13,7 @@ import * as Errors from './http/Errors.js'
 import * as Metrics from './http/Metrics.js'
 import * as Projects from './projects/routes.js'
 import * as Rpc from './rpc/routes.js'
+import * as Social from './social/routes.js'
 
 /** Context variables every route may read. */
 export type Env = { Variables: { requestId: string; logger: Logger } }
@@ -76,6 +77,7 @@ export function build(deps: Deps.Deps, options: { metrics?: Metrics.Metrics } = 
   app.route('/', Chains.routes(deps))
   app.route('/', Rpc.routes(deps))
   app.route('/', Auth.routes(deps))
+  app.route('/', Social.routes(deps))
   app.onError(Errors.onError)
   app.notFound(Errors.notFound)
   return app

@@ -1,0 +1,293 @@
+import { Errors, SocialProviderRule } from '@frontdoor/schemas'
+import type { HttpBindings } from '@hono/node-server'
+import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response'
+import { type Context, Hono } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import * as z from 'zod'
+import type * as Deps from '../Deps.js'
+import * as Projects from '../projects/Projects.js'
+import * as Accounts from './Accounts.js'
+import * as DevOidc from './DevOidc.js'
+import * as DevUser from './DevUser.js'
+import * as FarcasterChannels from './FarcasterChannels.js'
+import * as FarcasterPage from './FarcasterPage.js'
+import * as OAuthClient from './OAuthClient.js'
+import type * as OAuthProviders from './OAuthProviders.js'
+import * as ResultPage from './ResultPage.js'
+import * as SocialLogins from './SocialLogins.js'
+
+/** The social callback path (the redirect URI registered at every provider). */
+export const CALLBACK_PATH = '/v1/auth/social/callback'
+
+/** The dev Farcaster approval page of a channel. */
+export const FARCASTER_DEV_PATH = '/dev/farcaster'
+
+const MAX_BODY_BYTES = 8192
+
+const Token = z.string().min(1).max(512)
+const StartQuery = z.object({ projectId: z.string().min(1).max(256), origin: z.string().max(2048) })
+const RedeemBody = z.object({ code: Token })
+const ChannelBody = z.object({ projectId: z.string().min(1).max(256) })
+const ChannelTokenBody = z.object({ channelToken: Token })
+const StatusQuery = z.object({ channelToken: Token })
+
+/** Options of {@link routes}; tests move the clock with `now`. */
+export type Options = {
+  now?: () => number
+  /** Providers with real endpoints (the rest use the dev provider); default `deps.config.oauth`. */
+  oauth?: OAuthProviders.Real
+  /** The dev provider's client secret (default: random per process). */
+  devClientSecret?: string
+}
+
+/** An auth-contract error: `{ error: { code, message } }` with a 4xx status. */
+function fail(status: ContentfulStatusCode, code: string, message: string): HTTPException {
+  return new HTTPException(status, {
+    res: new Response(JSON.stringify({ error: { code, message } }), {
+      status,
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+    }),
+  })
+}
+
+function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
+  const result = schema.safeParse(input)
+  if (result.success) return result.data
+  const issue = result.error.issues[0]
+  const field = issue?.path.length ? issue.path.join('.') : '(root)'
+  throw fail(400, 'invalid_request', `Invalid field '${field}': ${issue?.message ?? 'invalid'}`)
+}
+
+async function jsonBody<T extends z.ZodType>(c: Context, schema: T): Promise<z.output<T>> {
+  const text = await c.req.text()
+  if (text.length > MAX_BODY_BYTES) throw fail(413, 'invalid_request', 'The request body is too large')
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch {
+    throw fail(400, 'invalid_request', 'The request body is not valid JSON')
+  }
+  return parse(schema, json)
+}
+
+/** The login methods a project has turned on (its `social_login` feature, as `/appkit/v1/config` shows it). */
+export function enabledSocials(project: Projects.Project): string[] {
+  const feature = Projects.remoteFeatures(project).find((f) => f.id === 'social_login')
+  if (!feature?.isEnabled) return []
+  const list = Array.isArray(feature.config) ? feature.config : project.socialProviders
+  return list.filter((item): item is string => typeof item === 'string')
+}
+
+function prefersHtml(c: Context): boolean {
+  return (c.req.header('accept') ?? '').includes('text/html')
+}
+
+function page(
+  c: Context,
+  rendered: { html: string; headers: Record<string, string> },
+  status: ContentfulStatusCode,
+) {
+  return c.body(rendered.html, status, rendered.headers)
+}
+
+/**
+ * Social login (OAuth 2.0 code + PKCE in a popup), its redeem route, the Farcaster stand-in and its dev
+ * approval page, and the dev OIDC provider at `/oidc` (served only through the Node server: it needs
+ * the raw request).
+ *
+ * @example
+ * app.route('/', Social.routes(deps))
+ */
+export function routes(deps: Deps.Deps, options: Options = {}) {
+  const now = options.now ?? Date.now
+  const { config, db } = deps
+  const apiOrigin = new URL(config.publicUrl).origin
+  const redirectUri = `${config.publicUrl}${CALLBACK_PATH}`
+  const devOidc = DevOidc.create({
+    publicUrl: config.publicUrl,
+    redirectUri,
+    trustProxy: config.trustProxy,
+    clientSecret: options.devClientSecret,
+  })
+  const oauth = OAuthClient.create()
+  const real = options.oauth ?? config.oauth
+  const accounts = Accounts.create(deps)
+
+  const endpointsOf = (provider: SocialProviderRule.SocialProvider): OAuthProviders.Endpoints => {
+    const configured = real[provider]
+    if (configured) return configured
+    const client = devOidc.client(provider)
+    return {
+      ...client,
+      authorizeUrl: `${devOidc.issuer}${DevOidc.ROUTES.authorization}`,
+      tokenUrl: `${devOidc.issuer}${DevOidc.ROUTES.token}`,
+      tokenAuth: 'client_secret_basic',
+      scope: DevOidc.SCOPE,
+      jwksUrl: `${devOidc.issuer}${DevOidc.ROUTES.jwks}`,
+      issuer: devOidc.issuer,
+      subjectPath: 'sub',
+      namePath: 'preferred_username',
+      // A test user is picked on every login, never remembered from the last one.
+      authorizeParams: { prompt: 'login' },
+    }
+  }
+
+  const requireAuthOrigin = (c: Context) => {
+    if (c.req.header('origin') !== config.authOrigin)
+      throw fail(403, 'forbidden_origin', Errors.SERVER.ORIGIN_NOT_ALLOWED)
+  }
+
+  const serveOidc = async (c: Context) => {
+    const bindings = c.env as Partial<HttpBindings> | undefined
+    if (!bindings?.incoming || !bindings.outgoing)
+      throw fail(501, 'not_served', 'The dev OIDC provider is served only by the Node server')
+    await devOidc.handle(bindings.incoming, bindings.outgoing)
+    return RESPONSE_ALREADY_SENT
+  }
+
+  return new Hono()
+    .all(DevOidc.MOUNT_PATH, serveOidc)
+    .all(`${DevOidc.MOUNT_PATH}/*`, serveOidc)
+    .get('/v1/auth/social/:provider/start', async (c) => {
+      const origin = c.req.query('origin')
+      const targetOrigin = origin === config.modalOrigin ? origin : undefined
+      const refuse = (status: ContentfulStatusCode, code: string, message: string) => {
+        if (!prefersHtml(c)) throw fail(status, code, message)
+        const rendered = ResultPage.render({
+          targetOrigin,
+          error: Errors.LOGIN.FAILED_TO_CONNECT,
+          detail: message,
+        })
+        return page(c, rendered, status)
+      }
+      if (!targetOrigin) return refuse(403, 'forbidden_origin', Errors.SERVER.ORIGIN_NOT_ALLOWED)
+      const provider = SocialProviderRule.SocialProvider.safeParse(c.req.param('provider'))
+      if (!provider.success) return refuse(400, 'invalid_provider', Errors.INVALID_SOCIAL_PROVIDER)
+      const query = StartQuery.safeParse(c.req.query())
+      if (!query.success) return refuse(400, 'invalid_request', "Invalid field 'projectId'")
+      const project = await deps.projects.get(query.data.projectId)
+      if (!project) return refuse(401, 'invalid_project', Errors.SERVER.INVALID_KEY)
+      if (!enabledSocials(project).includes(provider.data))
+        return refuse(400, 'invalid_provider', Errors.INVALID_SOCIAL_PROVIDER)
+      const time = now()
+      await SocialLogins.sweep(db, time)
+      const login = await SocialLogins.begin(
+        db,
+        { projectId: project.projectId, provider: provider.data, origin: targetOrigin },
+        time,
+      )
+      return c.redirect(OAuthClient.authorizeUrl(endpointsOf(provider.data), { redirectUri, ...login }), 302)
+    })
+    .get(CALLBACK_PATH, async (c) => {
+      const failed = (status: ContentfulStatusCode, targetOrigin: string | undefined) =>
+        page(c, ResultPage.render({ targetOrigin, error: Errors.LOGIN.FAILED_TO_CONNECT }), status)
+      const state = c.req.query('state')
+      // Without a login to read the origin from, the only origin a result may go to is the modal's.
+      if (!state || state.length > 512) return failed(400, config.modalOrigin)
+      const login = await SocialLogins.take(db, state, now())
+      if (!login) return failed(400, config.modalOrigin)
+      const targetOrigin = login.origin === config.modalOrigin ? login.origin : undefined
+      const code = c.req.query('code')
+      const provider = SocialProviderRule.SocialProvider.safeParse(login.provider)
+      if (!code || c.req.query('error') || !provider.success) return failed(400, targetOrigin)
+      let identity: OAuthClient.Identity
+      try {
+        identity = await oauth.complete(endpointsOf(provider.data), {
+          code,
+          verifier: login.verifier,
+          nonce: login.nonce,
+          redirectUri,
+        })
+      } catch (error) {
+        if (!(error instanceof OAuthClient.OAuthError)) throw error
+        deps.logger.warn({ provider: provider.data, reason: error.message }, 'social login failed')
+        return failed(400, targetOrigin)
+      }
+      const user = await accounts.findOrCreate({
+        kind: provider.data,
+        subject: identity.subject,
+        userName: identity.name,
+      })
+      const redeem = await SocialLogins.issueCode(db, { userId: user.id, provider: provider.data }, now())
+      return page(c, ResultPage.render({ targetOrigin, result: { code: redeem } }), 200)
+    })
+    .post('/v1/auth/social/redeem', async (c) => {
+      requireAuthOrigin(c)
+      const { code } = await jsonBody(c, RedeemBody)
+      const grant = await SocialLogins.redeemCode(db, code, now())
+      if (!grant) throw fail(400, 'invalid_code', Errors.LOGIN.FAILED_TO_CONNECT)
+      return c.json(await accounts.complete(grant.userId))
+    })
+    .post('/v1/auth/farcaster/channel', async (c) => {
+      requireAuthOrigin(c)
+      const { projectId } = await jsonBody(c, ChannelBody)
+      const project = await deps.projects.get(projectId)
+      if (!project) throw fail(401, 'invalid_project', Errors.SERVER.INVALID_KEY)
+      if (!enabledSocials(project).includes('farcaster'))
+        throw fail(400, 'invalid_provider', Errors.INVALID_SOCIAL_PROVIDER)
+      const time = now()
+      await FarcasterChannels.sweep(db, time)
+      const channelToken = await FarcasterChannels.open(db, project.projectId, time)
+      return c.json({ channelToken, url: `${config.publicUrl}${FARCASTER_DEV_PATH}/${channelToken}` })
+    })
+    .get('/v1/auth/farcaster/status', async (c) => {
+      const { channelToken } = parse(StatusQuery, c.req.query())
+      const channel = await FarcasterChannels.get(db, channelToken, now())
+      if (!channel) throw fail(404, 'invalid_channel', Errors.LOGIN.FAILED_TO_CONNECT_FARCASTER)
+      return c.json({ state: channel.state })
+    })
+    .post('/v1/auth/farcaster/redeem', async (c) => {
+      requireAuthOrigin(c)
+      const { channelToken } = await jsonBody(c, ChannelTokenBody)
+      const time = now()
+      const channel = await FarcasterChannels.get(db, channelToken, time)
+      const message = Errors.LOGIN.FAILED_TO_CONNECT_FARCASTER
+      if (!channel) throw fail(404, 'invalid_channel', message)
+      if (channel.redeemed) throw fail(410, 'channel_redeemed', message)
+      if (channel.state === 'expired') throw fail(410, 'channel_expired', message)
+      if (channel.state === 'pending') throw fail(409, 'channel_pending', message)
+      const redeemed = await FarcasterChannels.redeem(db, channelToken, time)
+      if (!redeemed) throw fail(410, 'channel_redeemed', message)
+      return c.json(await accounts.complete(redeemed.userId))
+    })
+    .get(`${FARCASTER_DEV_PATH}/:channelToken`, async (c) => {
+      const token = c.req.param('channelToken')
+      const channel = await FarcasterChannels.get(db, token, now())
+      const action = `${FARCASTER_DEV_PATH}/${encodeURIComponent(token)}`
+      if (!channel) return page(c, FarcasterPage.render(action, { kind: 'closed', state: 'unknown' }), 404)
+      if (channel.state !== 'pending')
+        return page(c, FarcasterPage.render(action, { kind: 'closed', state: channel.state }), 410)
+      return page(c, FarcasterPage.render(action, { kind: 'form' }), 200)
+    })
+    .post(`${FARCASTER_DEV_PATH}/:channelToken`, async (c) => {
+      // The approval form posts from its own page: refuse any other origin (no cross-site approvals).
+      if (c.req.header('origin') !== apiOrigin)
+        throw fail(403, 'forbidden_origin', Errors.SERVER.ORIGIN_NOT_ALLOWED)
+      const token = c.req.param('channelToken')
+      const action = `${FARCASTER_DEV_PATH}/${encodeURIComponent(token)}`
+      const channel = await FarcasterChannels.get(db, token, now())
+      if (!channel) return page(c, FarcasterPage.render(action, { kind: 'closed', state: 'unknown' }), 404)
+      if (channel.state !== 'pending')
+        return page(c, FarcasterPage.render(action, { kind: 'closed', state: channel.state }), 410)
+      const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>)
+      const typed = form[FarcasterPage.USERNAME_FIELD]
+      const username = DevUser.parseUsername(typed)
+      if (!username) {
+        const value = typeof typed === 'string' ? typed : ''
+        return page(
+          c,
+          FarcasterPage.render(action, { kind: 'form', error: DevUser.INVALID_USERNAME, value }),
+          400,
+        )
+      }
+      const user = await accounts.findOrCreate({
+        kind: 'farcaster',
+        subject: DevUser.fidOf(username),
+        userName: username,
+      })
+      const done = await FarcasterChannels.complete(db, token, { userId: user.id, userName: username }, now())
+      if (!done) return page(c, FarcasterPage.render(action, { kind: 'closed', state: 'expired' }), 410)
+      return page(c, FarcasterPage.render(action, { kind: 'approved', userName: username }), 200)
+    })
+}
