@@ -42,12 +42,30 @@ export function remoteConfig(apiUrl: string, projectId: string) {
   return get(`${apiUrl}/appkit/v1/config?${query(projectId)}`, Project.RemoteConfigResponse)
 }
 
+/** A `/getWallets` query: the page, and the optional search and filters (lists go as comma lists). */
+export type WalletsQuery = {
+  page: number
+  entries: number
+  search?: string | undefined
+  include?: readonly string[] | undefined
+  exclude?: readonly string[] | undefined
+  /** CAIP-2 ids: wallets supporting any of them. */
+  chains?: readonly string[] | undefined
+}
+
+/** The query string parameters of a `/getWallets` query; empty filters are left out. */
+export function walletsParams(options: WalletsQuery): Record<string, string> {
+  const params: Record<string, string> = { page: String(options.page), entries: String(options.entries) }
+  if (options.search?.trim()) params.search = options.search.trim()
+  if (options.include?.length) params.include = options.include.join(',')
+  if (options.exclude?.length) params.exclude = options.exclude.join(',')
+  if (options.chains?.length) params.chains = options.chains.join(',')
+  return params
+}
+
 /** `/getWallets`: one page of the wallet directory. */
-export function wallets(apiUrl: string, projectId: string, options: { page: number; entries: number }) {
-  return get(
-    `${apiUrl}/getWallets?${query(projectId, { page: String(options.page), entries: String(options.entries) })}`,
-    Directory.GetWalletsResponse,
-  )
+export function wallets(apiUrl: string, projectId: string, options: WalletsQuery) {
+  return get(`${apiUrl}/getWallets?${query(projectId, walletsParams(options))}`, Directory.GetWalletsResponse)
 }
 
 /** The RPC proxy URL for an EVM chain. */

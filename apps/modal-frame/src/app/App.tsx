@@ -12,6 +12,11 @@ const EmailLogin = lazy(() => import('../views/email/EmailLogin.js'))
 const ConnectingExternal = lazy(() => import('../views/external/ConnectingExternal.js'))
 const Account = lazy(() => import('../views/account/Account.js'))
 const Placeholder = lazy(() => import('../views/placeholder/Placeholder.js'))
+const ConnectingWalletConnect = lazy(() => import('../views/walletconnect/ConnectingWalletConnect.js'))
+const ConnectingWalletConnectBasic = lazy(
+  () => import('../views/walletconnect/ConnectingWalletConnectBasic.js'),
+)
+const AllWallets = lazy(() => import('../views/all-wallets/AllWallets.js'))
 const Send = lazy(() => import('../views/send/Send.js'))
 const Receive = lazy(() => import('../views/receive/Receive.js'))
 const SwitchNetwork = lazy(() => import('../views/networks/SwitchNetwork.js'))
@@ -24,6 +29,7 @@ const TITLES: Partial<Record<string, string>> = {
   Connect: 'Connect Wallet',
   AllWallets: 'All Wallets',
   ConnectingWalletConnect: 'WalletConnect',
+  ConnectingWalletConnectBasic: 'WalletConnect',
   ConnectingExternal: 'Connect',
   EmailLogin: 'Email',
   Account: 'Account',
@@ -91,7 +97,10 @@ export function App({ controller }: { controller: Controller.Controller }) {
     if (event.target === event.currentTarget && !inline) controller.requestClose()
   }
 
-  const walletName = route.view === 'ConnectingExternal' ? route.data?.name : undefined
+  const walletName =
+    route.view === 'ConnectingExternal' || route.view === 'ConnectingWalletConnect'
+      ? route.data?.name
+      : undefined
   const title = state.alert
     ? 'Frontdoor'
     : typeof walletName === 'string'
@@ -103,6 +112,10 @@ export function App({ controller }: { controller: Controller.Controller }) {
   else if (route.view === 'EmailLogin') body = <EmailLogin />
   else if (route.view === 'ConnectingExternal' && route.data?.rdns)
     body = <ConnectingExternal key={String(route.data.rdns)} />
+  else if (route.view === 'ConnectingWalletConnect')
+    body = <ConnectingWalletConnect key={String(route.data?.id ?? 'walletconnect')} />
+  else if (route.view === 'ConnectingWalletConnectBasic') body = <ConnectingWalletConnectBasic />
+  else if (route.view === 'AllWallets') body = <AllWallets />
   else if (route.view === 'Account') body = <Account />
   else if (route.view === 'Send') body = <Send />
   else if (route.view === 'Receive') body = <Receive />

@@ -4,6 +4,7 @@ import { useStore } from '../../store/useStore.js'
 import { EmailInput } from './EmailInput.js'
 import { Socials } from './Socials.js'
 import { type Row, WalletList } from './WalletList.js'
+import * as WalletRows from './WalletRows.js'
 
 const WALLETCONNECT_ICON = (
   <svg viewBox="0 0 40 40" aria-hidden="true" className="fd-wc-icon">
@@ -36,38 +37,22 @@ export function ConnectView() {
   const { features } = state
   const { router } = controller
 
-  const injectedRdns = new Set(state.injected.map((w) => w.rdns))
-  const recentIds = new Set(state.recent.map((w) => w.id))
   const rows: Row[] = [
-    ...state.injected.map((w) => ({
-      key: `injected:${w.uuid}`,
-      name: w.name,
-      icon: image(w.icon, w.name),
-      tag: 'Installed',
-      onPick: () => router.push('ConnectingExternal', { rdns: w.rdns, name: w.name }),
+    ...WalletRows.walletRows(state).map((row) => ({
+      key: row.key,
+      name: row.name,
+      icon: image(row.image, row.name),
+      tag: row.tag,
+      onPick: () => router.push(row.target.view, row.target.data),
+      onHint: row.walletConnect ? controller.prefetchWalletConnect : undefined,
     })),
-    ...state.recent.map((w) => ({
-      key: `recent:${w.id}`,
-      name: w.name,
-      icon: image(w.image_url, w.name),
-      tag: 'Recent',
-      onPick: () => router.push('ConnectingWalletConnect', { id: w.id, name: w.name }),
-    })),
-    ...state.wallets
-      .filter((w) => !(w.rdns && injectedRdns.has(w.rdns)) && !recentIds.has(w.id))
-      .slice(0, 4)
-      .map((w) => ({
-        key: `wallet:${w.id}`,
-        name: w.name,
-        icon: image(w.image_url, w.name),
-        onPick: () => router.push('ConnectingWalletConnect', { id: w.id, name: w.name }),
-      })),
     {
       key: 'walletconnect',
       name: 'WalletConnect',
       icon: WALLETCONNECT_ICON,
       tag: 'QR Code',
       onPick: () => router.push('ConnectingWalletConnect'),
+      onHint: controller.prefetchWalletConnect,
     },
   ]
   if (features.allWallets) {

@@ -7,6 +7,8 @@ export type Row = {
   icon: ReactNode
   tag?: string | undefined
   onPick: () => void
+  /** The user is about to pick the row (hover, focus): a chance to fetch what it needs. */
+  onHint?: (() => void) | undefined
 }
 
 /** Arrow keys move between the rows; Tab leaves the list. */
@@ -31,6 +33,8 @@ export function WalletList({ rows, autoFocus }: { rows: Row[]; autoFocus: boolea
             className="fd-wallet"
             aria-label={row.name}
             onClick={row.onPick}
+            onPointerEnter={row.onHint}
+            onFocus={row.onHint}
             {...(autoFocus && index === 0 ? { 'data-autofocus': true } : {})}
           >
             <span className="fd-wallet-icon">{row.icon}</span>
