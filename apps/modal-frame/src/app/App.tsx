@@ -12,6 +12,10 @@ const EmailLogin = lazy(() => import('../views/email/EmailLogin.js'))
 const ConnectingExternal = lazy(() => import('../views/external/ConnectingExternal.js'))
 const Account = lazy(() => import('../views/account/Account.js'))
 const Placeholder = lazy(() => import('../views/placeholder/Placeholder.js'))
+const ConnectingSocial = lazy(() => import('../views/social/ConnectingSocial.js'))
+const ConnectingFarcaster = lazy(() => import('../views/farcaster/ConnectingFarcaster.js'))
+const ApproveTransaction = lazy(() => import('../views/approve/ApproveTransaction.js'))
+const UpdateEmailWallet = lazy(() => import('../views/update-email/UpdateEmailWallet.js'))
 const ConnectingWalletConnect = lazy(() => import('../views/walletconnect/ConnectingWalletConnect.js'))
 const ConnectingWalletConnectBasic = lazy(
   () => import('../views/walletconnect/ConnectingWalletConnectBasic.js'),
@@ -32,6 +36,9 @@ const TITLES: Partial<Record<string, string>> = {
   ConnectingWalletConnectBasic: 'WalletConnect',
   ConnectingExternal: 'Connect',
   EmailLogin: 'Email',
+  ConnectingFarcaster: 'Farcaster',
+  ApproveTransaction: 'Approve Transaction',
+  UpdateEmailWallet: 'Update Email',
   Account: 'Account',
   Send: 'Send',
   Receive: 'Receive',
@@ -116,6 +123,11 @@ export function App({ controller }: { controller: Controller.Controller }) {
     body = <ConnectingWalletConnect key={String(route.data?.id ?? 'walletconnect')} />
   else if (route.view === 'ConnectingWalletConnectBasic') body = <ConnectingWalletConnectBasic />
   else if (route.view === 'AllWallets') body = <AllWallets />
+  else if (route.view === 'ConnectingExternal' && route.data?.social)
+    body = <ConnectingSocial key={String(route.data.social)} />
+  else if (route.view === 'ConnectingFarcaster') body = <ConnectingFarcaster />
+  else if (route.view === 'ApproveTransaction') body = <ApproveTransaction />
+  else if (route.view === 'UpdateEmailWallet') body = <UpdateEmailWallet />
   else if (route.view === 'Account') body = <Account />
   else if (route.view === 'Send') body = <Send />
   else if (route.view === 'Receive') body = <Receive />

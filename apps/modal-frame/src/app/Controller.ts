@@ -5,6 +5,7 @@ import * as HostBridge from '../bridge/HostBridge.js'
 import * as Connection from '../connection/Connection.js'
 import * as ConnectionStorage from '../connection/Storage.js'
 import type * as Connector from '../connectors/Connector.js'
+import * as EmbeddedLoader from '../connectors/embedded/Loader.js'
 import * as Injected from '../connectors/injected/Injected.js'
 import * as WalletConnectLoader from '../connectors/walletconnect/Loader.js'
 import type * as Env from '../env/Env.js'
@@ -156,6 +157,39 @@ export function create(env: Env.Env) {
     origin: host?.origin,
   }))
   resolvers.set('walletConnect', () => walletConnect.get())
+  // The embedded wallet (the auth frame): its code and hidden frame load when email or social login is
+  // on, or when a stored embedded session is restored.
+  const embedded = EmbeddedLoader.create({
+    settings: () => ({
+      authUrl: env.authUrl,
+      apiUrl: env.apiUrl,
+      projectId: env.projectId,
+      metadata: host?.info?.metadata,
+      sdkVersion: host?.info?.sdkVersion ?? Api.SDK_VERSION,
+      theme: state.get().theme,
+    }),
+    ui: {
+      router,
+      open: () => {
+        modal.open()
+        host?.remote.open().catch(() => {})
+      },
+      close: () => {
+        close()
+        host?.remote.requestClose().catch(() => {})
+      },
+      toast: (message) =>
+        void import('../views/toast/Toast.js').then((Toast) => Toast.frame.show(message, 'error')),
+    },
+    onFailure: (reason) => {
+      const alert =
+        reason === 'iframe_load_failed'
+          ? Alerts.ALERTS.IFRAME_LOAD_FAILED
+          : Alerts.ALERTS.IFRAME_REQUEST_TIMEOUT
+      console.error(`frontdoor: ${reason}: ${alert.longMessage}`)
+    },
+  })
+  resolvers.set('embedded', () => embedded.get())
   const evmNetworks = () => (host?.info?.networks ?? []).filter((n) => n.chainNamespace === 'eip155')
   const connection = Connection.create({
     storage,
@@ -233,6 +267,7 @@ export function create(env: Env.Env) {
     const { features, warning, ignored } = Features.resolve(remote, local)
     if (warning) console.warn(`${warning}: ${ignored.join(', ')} come from the project configuration`)
     state.set((s) => ({ ...s, features, featuresReady: true }))
+    if (features.email || features.socials.length > 0) embedded.preload()
     const page = await Api.wallets(env.apiUrl, projectId, {
       page: 1,
       entries: Constants.FEATURED_WALLETS_COUNT + Constants.RECOMMENDED_WALLETS_COUNT,
@@ -283,7 +318,9 @@ export function create(env: Env.Env) {
       if (body.error) throw rpcError({ code: body.error.code, message: String(body.error.message) })
       return body.result ?? null
     }
-    if (route === 'account') return connection.request(req.method, req.params)
+    // The embedded wallet applies its own policy: approval for unsafe methods, 'Action not allowed' for others.
+    if (route === 'account' || connection.current()?.kind === 'embedded')
+      return connection.request(req.method, req.params)
     throw rpcError(Rpc.ERRORS.unsupportedMethod)
   }
 
@@ -372,6 +409,8 @@ export function create(env: Env.Env) {
     walletConnect: walletConnect.get,
     /** Fetches the WalletConnect code ahead of a pick (hover or focus on a wallet row). */
     prefetchWalletConnect: walletConnect.prefetch,
+    /** The embedded wallet's connector (its module and the auth frame load on the first call). */
+    embedded: embedded.get,
     /** Registers how stored ids of a lazy connector kind are resolved (WalletConnect, embedded). */
     registerResolver(kind: Connector.Kind, resolver: Resolver) {
       resolvers.set(kind, resolver)

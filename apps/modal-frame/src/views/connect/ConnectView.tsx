@@ -1,6 +1,7 @@
 import { Fragment } from 'react'
 import { useController } from '../../app/context.js'
 import { useStore } from '../../store/useStore.js'
+import * as SocialPopup from '../social/Popup.js'
 import { EmailInput } from './EmailInput.js'
 import { Socials } from './Socials.js'
 import { type Row, WalletList } from './WalletList.js'
@@ -86,7 +87,10 @@ export function ConnectView() {
             <Socials
               socials={features.socials}
               onPick={(social) =>
-                router.push(social === 'farcaster' ? 'ConnectingFarcaster' : 'ConnectingExternal', { social })
+                // The popup opens in this click's task (no await before window.open), or browsers block it.
+                social === 'farcaster'
+                  ? router.push('ConnectingFarcaster', { social })
+                  : SocialPopup.start(controller, social)
               }
             />
           ) : (

@@ -1,13 +1,165 @@
+import { Constants, EmailRule, Errors } from '@frontdoor/schemas'
+import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import { useController } from '../../app/context.js'
+import { useStore } from '../../store/useStore.js'
+import './email.css'
+import * as Otp from './Otp.js'
+import { OtpField } from './OtpField.js'
 
-/** The email login view (lazy chunk). The one-time-code flow arrives with the embedded wallet. */
+type Phase = 'sending' | 'code' | 'verifying' | 'failed'
+
+/**
+ * The EmailLogin view (lazy chunk): sends a one-time code to the email the Connect view took, then
+ * takes the 6-digit code (typed or pasted) and logs in with the embedded wallet. 'Resend code' waits
+ * out the 30 s cooldown ('Please try again after {n} seconds').
+ */
 export default function EmailLogin() {
-  const { router } = useController()
-  const email = router.get().data?.email
+  const controller = useController()
+  const route = useStore(controller.router)
+  const email = typeof route.data?.email === 'string' ? route.data.email : ''
+  const [phase, setPhase] = useState<Phase>('sending')
+  const [error, setError] = useState<string | undefined>()
+  /** A send was asked for during the cooldown: the countdown shows as an error. */
+  const [blocked, setBlocked] = useState(false)
+  const [code, setCode] = useState('')
+  const [remaining, setRemaining] = useState(() => Otp.COOLDOWNS.remainingS(email))
+  const input = useRef<HTMLInputElement>(null)
+  const hintId = useId()
+  const alive = useRef(true)
+  useEffect(
+    () => () => {
+      alive.current = false
+    },
+    [],
+  )
+
+  const send = useCallback(
+    async (resend: boolean) => {
+      if (!EmailRule.isEmail(email)) {
+        setError(Errors.INVALID_EMAIL)
+        setPhase('failed')
+        return
+      }
+      setRemaining(Otp.COOLDOWNS.remainingS(email))
+      if (Otp.COOLDOWNS.message(email)) {
+        // A code was sent moments ago: it is still good, so the code can be entered.
+        setBlocked(true)
+        setError(undefined)
+        setPhase('code')
+        return
+      }
+      setPhase('sending')
+      setError(undefined)
+      setBlocked(false)
+      try {
+        const embedded = await controller.embedded()
+        await embedded.sendEmailOtp(email)
+        Otp.COOLDOWNS.sent(email)
+        if (alive.current) setPhase('code')
+      } catch (thrown) {
+        const seconds = Otp.retryAfterS(thrown)
+        if (seconds !== undefined) Otp.COOLDOWNS.sent(email, seconds)
+        if (!alive.current) return
+        if (seconds !== undefined) setBlocked(true)
+        else setError(Otp.errorMessage(thrown))
+        setPhase(seconds !== undefined || resend ? 'code' : 'failed')
+      }
+      setRemaining(Otp.COOLDOWNS.remainingS(email))
+    },
+    [controller, email],
+  )
+
+  useEffect(() => {
+    void send(false)
+  }, [send])
+
+  useEffect(() => {
+    const timer = setInterval(() => setRemaining(Otp.COOLDOWNS.remainingS(email)), 1000)
+    return () => clearInterval(timer)
+  }, [email])
+
+  useEffect(() => {
+    if (phase === 'code') input.current?.focus({ preventScroll: true })
+  }, [phase])
+
+  const verify = async (otp: string) => {
+    setPhase('verifying')
+    setError(undefined)
+    try {
+      const embedded = await controller.embedded()
+      await controller.connect(embedded, { data: { email, otp } })
+    } catch (thrown) {
+      if (!alive.current) return
+      setError(Otp.errorMessage(thrown))
+      setCode('')
+      setPhase('code')
+    }
+  }
+
+  if (phase === 'sending') {
+    return (
+      <div className="fd-connecting" role="status" aria-live="polite">
+        <div className="fd-spinner" aria-hidden="true" />
+        <p className="fd-muted">Sending a code to {email}…</p>
+      </div>
+    )
+  }
+  if (phase === 'failed') {
+    return (
+      <div className="fd-connecting">
+        <p className="fd-error-text" role="alert">
+          {error}
+        </p>
+        {EmailRule.isEmail(email) ? (
+          <button type="button" className="fd-button" onClick={() => void send(false)} data-autofocus>
+            Try again
+          </button>
+        ) : null}
+      </div>
+    )
+  }
   return (
-    <div className="fd-placeholder" role="status">
-      <p className="fd-placeholder-title">{typeof email === 'string' ? email : 'Email'}</p>
-      <p className="fd-muted">Email login is not available yet. Choose another option for now.</p>
-    </div>
+    <form className="fd-otp" onSubmit={(event) => event.preventDefault()} noValidate>
+      <p className="fd-muted" id={hintId}>
+        Enter the {Constants.OTP_LENGTH}-digit code sent to <strong>{email}</strong>
+      </p>
+      <OtpField
+        inputRef={input}
+        value={code}
+        onChange={setCode}
+        onComplete={(otp) => {
+          if (phase === 'code') void verify(otp)
+        }}
+        disabled={phase === 'verifying'}
+        invalid={error !== undefined && phase === 'code'}
+        describedBy={hintId}
+      />
+      {phase === 'verifying' ? (
+        <p className="fd-muted" role="status">
+          <span className="fd-spinner fd-otp-spinner" aria-hidden="true" /> Verifying…
+        </p>
+      ) : null}
+      {error && phase === 'code' ? (
+        <p className="fd-error-text" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="fd-otp-resend">
+        <button
+          type="button"
+          className="fd-button"
+          data-variant="secondary"
+          disabled={remaining > 0 || phase === 'verifying'}
+          onClick={() => void send(true)}
+        >
+          Resend code
+        </button>
+        {remaining > 0 ? (
+          <p className={blocked ? 'fd-error-text' : 'fd-muted'} role={blocked ? 'alert' : undefined}>
+            {Errors.pleaseTryAgainAfter(remaining)}
+          </p>
+        ) : null}
+      </div>
+    </form>
   )
 }

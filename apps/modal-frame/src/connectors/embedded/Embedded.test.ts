@@ -1,0 +1,199 @@
+// @vitest-environment jsdom
+import { Constants } from '@frontdoor/schemas'
+import { afterEach, describe, expect, test, vi } from 'vitest'
+import * as Router from '../../router/Router.js'
+import * as AuthFrame from './AuthFrame.js'
+import * as Embedded from './Embedded.js'
+import * as TestPeer from './testPeer.js'
+
+const address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+const context = {
+  networks: [
+    {
+      id: 31337,
+      caipNetworkId: 'eip155:31337',
+      chainNamespace: 'eip155',
+      name: 'Devnet',
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
+    },
+  ] as never,
+  chainId: 31337,
+}
+
+function setup(handlers: Partial<TestPeer.AuthHandlers> = {}) {
+  const router = Router.create('Account')
+  const ui = { router, open: vi.fn(), close: vi.fn(), toast: vi.fn() }
+  const calls: string[] = []
+  const traced = Object.fromEntries(
+    Object.entries({ ...TestPeer.defaultHandlers(), ...handlers }).map(([name, handler]) => [
+      name,
+      (...args: unknown[]) => {
+        calls.push(name)
+        return (handler as (...a: unknown[]) => unknown)(...args)
+      },
+    ]),
+  ) as TestPeer.AuthHandlers
+  const embedded = Embedded.create({
+    settings: () => ({
+      authUrl: 'http://127.0.0.1:5181',
+      apiUrl: 'http://127.0.0.1:4000',
+      projectId: 'demo',
+      metadata: { name: 'Demo' },
+      sdkVersion: '0.0.0',
+      theme: { themeMode: 'dark' },
+    }),
+    ui,
+    createFrame: (options) =>
+      AuthFrame.create({ ...options, connect: TestPeer.connect(traced), readyDelayMs: 0 }),
+  })
+  return { embedded, ui, router, calls }
+}
+
+afterEach(() => {
+  document.body.replaceChildren()
+  vi.useRealTimers()
+})
+
+describe('connect', () => {
+  test('email: the OTP is sent, then connect with the code gives the session on the page chain', async () => {
+    const { embedded, calls } = setup()
+    expect(await embedded.sendEmailOtp('ada@example.com')).toEqual({ action: 'VERIFY_OTP' })
+    const session = await embedded.connect(context, { data: { email: 'ada@example.com', otp: '123456' } })
+    expect(session).toEqual({
+      accounts: [address],
+      chainId: 31337,
+      wallet: { id: 'embedded', name: 'ada@example.com' },
+    })
+    expect(calls).toEqual([
+      'syncDappData',
+      'syncTheme',
+      'connectEmail',
+      'connectOtp',
+      'switchNetwork',
+      'getUser',
+    ])
+    expect(embedded.state.get().user?.email).toBe('ada@example.com')
+  })
+
+  test('social with the redeem code; farcaster; nothing to connect with', async () => {
+    const { embedded, calls } = setup()
+    const social = await embedded.connect(context, { data: { social: 'google', code: 'r3deem' } })
+    expect(social.wallet.name).toBe('google')
+    expect(calls).toContain('connectSocial')
+    const farcaster = await embedded.connect(context, { data: { farcaster: true } })
+    expect(farcaster.wallet.name).toBe('Farcaster')
+    await expect(embedded.connect(context, { data: {} })).rejects.toThrow('No auth connector found')
+  })
+
+  test('a wrong code keeps the frame error', async () => {
+    const { embedded } = setup({
+      connectOtp: () => {
+        throw Object.assign(new Error('Invalid code'), { data: { code: 'invalid_otp' } })
+      },
+    })
+    await expect(
+      embedded.connect(context, { data: { email: 'a@b.co', otp: '000000' } }),
+    ).rejects.toMatchObject({
+      message: 'Invalid code',
+      data: { code: 'invalid_otp' },
+    })
+  })
+})
+
+describe('reconnect', () => {
+  test('no session in the frame: nothing to restore; a session: the user', async () => {
+    expect(await setup().embedded.reconnect(context)).toBeUndefined()
+    const { embedded } = setup({ isConnected: () => ({ isConnected: true }) })
+    expect((await embedded.reconnect(context))?.accounts).toEqual([address])
+  })
+})
+
+describe('request', () => {
+  test('a safe method goes straight to the frame', async () => {
+    const { embedded, ui } = setup({
+      rpcRequest: ({ method }) => (method === 'eth_blockNumber' ? '0x10' : null),
+    })
+    expect(await embedded.request('eth_blockNumber', [])).toBe('0x10')
+    expect(ui.open).not.toHaveBeenCalled()
+  })
+
+  test('an unsafe one opens ApproveTransaction; its answer pops the stack and closes the modal', async () => {
+    let approve: ((value: string) => void) | undefined
+    const { embedded, ui, router } = setup({
+      rpcRequest: () =>
+        new Promise<string>((resolve) => {
+          approve = resolve
+        }),
+    })
+    const signature = embedded.request('personal_sign', ['0x68656c6c6f', address])
+    expect(router.get().view).toBe('ApproveTransaction')
+    expect(ui.open).toHaveBeenCalled()
+    await vi.waitFor(() => expect(approve).toBeDefined())
+    if (!approve) throw new Error('the frame was not asked')
+    approve('0xsig')
+    expect(await signature).toBe('0xsig')
+    expect(router.get().transactionStack).toEqual([])
+    expect(ui.close).toHaveBeenCalledTimes(1)
+  })
+
+  test('a declined one pops the stack with the error', async () => {
+    const { embedded, ui } = setup({
+      rpcRequest: () => {
+        throw Object.assign(new Error('Signature declined'), { code: 4001 })
+      },
+    })
+    await expect(embedded.request('eth_sendTransaction', [{ from: address }])).rejects.toMatchObject({
+      code: 4001,
+      message: 'Signature declined',
+    })
+    expect(ui.close).toHaveBeenCalledTimes(1)
+  })
+
+  test('a disallowed method: modal opens, console, toast after 300 ms, pending requests rejected', async () => {
+    vi.useFakeTimers()
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const { embedded, ui, calls } = setup({ rpcRequest: () => new Promise(() => {}) })
+    const pending = embedded.request('personal_sign', ['0x00', address]).catch((e: Error) => e)
+    await vi.advanceTimersByTimeAsync(0)
+    await expect(embedded.request('eth_sign', [address, '0x00'])).rejects.toMatchObject({
+      message: 'Action not allowed',
+      code: 4200,
+    })
+    expect(error).toHaveBeenCalledWith('Requested RPC call is not allowed')
+    expect(ui.open).toHaveBeenCalled()
+    expect(ui.toast).not.toHaveBeenCalled()
+    await vi.advanceTimersByTimeAsync(Constants.DISALLOWED_METHOD_MESSAGE_DELAY_MS)
+    expect(ui.toast).toHaveBeenCalledWith('Action not allowed')
+    expect(((await pending) as Error).message).toBe('Action not allowed')
+    expect(calls).toContain('rpcAbort')
+    error.mockRestore()
+  })
+
+  test("abort (the user left ApproveTransaction) rejects with 'Request was aborted'", async () => {
+    const { embedded, calls } = setup({ rpcRequest: () => new Promise(() => {}) })
+    const pending = embedded.request('personal_sign', ['0x00', address]).catch((e: Error) => e)
+    await vi.waitFor(() => expect(calls).toContain('rpcRequest'))
+    embedded.abort()
+    expect(((await pending) as Error).message).toBe('Request was aborted')
+    await vi.waitFor(() => expect(calls).toContain('rpcAbort'))
+  })
+})
+
+describe('disconnect', () => {
+  test('signs out, and resolves after 3 s at most when the frame does not answer', async () => {
+    const { embedded, calls } = setup({ signOut: () => new Promise(() => {}) })
+    await embedded.connect(context, { data: { farcaster: true } })
+    vi.useFakeTimers()
+    let done = false
+    embedded.disconnect().then(() => {
+      done = true
+    })
+    await vi.advanceTimersByTimeAsync(Constants.SIGN_OUT_WAIT_S * 1000 - 1)
+    expect(done).toBe(false)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(done).toBe(true)
+    expect(calls).toContain('signOut')
+    expect(embedded.state.get().user).toBeUndefined()
+  })
+})

@@ -1,0 +1,295 @@
+import * as Errors from '@frontdoor/protocol/errors'
+import type * as HostModal from '@frontdoor/protocol/host-modal'
+import type * as ModalAuth from '@frontdoor/protocol/modal-auth'
+import * as Policy from '@frontdoor/protocol/policy'
+import * as Timeouts from '@frontdoor/protocol/timeouts'
+import { Errors as SchemaErrors, type User } from '@frontdoor/schemas'
+import type * as Router from '../../router/Router.js'
+import * as Store from '../../store/Store.js'
+import type * as Connector from '../Connector.js'
+import * as AuthFrame from './AuthFrame.js'
+
+/**
+ * The embedded connector: the wallet of the auth frame, reached by email OTP, a social login or
+ * Farcaster. Keys and the session token stay in the auth frame; this connector only carries messages.
+ * Unsafe requests open ApproveTransaction (the auth frame shows its approval screen there); a method
+ * the policy does not know gets 'Action not allowed' (modal opens, console message, toast after
+ * 300 ms, every pending request rejected).
+ */
+
+/** The stored connector id. */
+export const ID = 'embedded'
+
+/** How the user logged in. */
+export type Login = { method: 'email' } | { method: 'social'; provider: string } | { method: 'farcaster' }
+
+/** What the connector needs from the modal. */
+export type Settings = {
+  authUrl: string
+  apiUrl: string
+  projectId: string | undefined
+  /** The page's metadata and SDK version (from the handshake), shown on the approval screen. */
+  metadata: HostModal.Metadata | undefined
+  sdkVersion: string
+  theme: HostModal.Theme
+}
+
+/** What the connector does to the modal's UI for requests. */
+export type Ui = {
+  router: Pick<Router.Router, 'pushTransaction' | 'popTransaction'>
+  /** Shows the modal (and the page's dialog). */
+  open: () => void
+  /** Closes the modal (and the page's dialog). */
+  close: () => void
+  /** Shows a toast. */
+  toast: (message: string) => void
+}
+
+/** Options of {@link create}. */
+export type Options = {
+  settings: () => Settings
+  ui: Ui
+  /** Told about frame failures (iframe_load_failed, iframe_request_timeout). */
+  onFailure?: (reason: AuthFrame.Failure) => void
+  /** Creates the frame (tests pass a frame on a test peer). */
+  createFrame?: (options: AuthFrame.Options) => AuthFrame.AuthFrame
+  setTimer?: (fn: () => void, ms: number) => unknown
+}
+
+/** The user the views show: the frame's user and how they logged in. */
+export type State = { user: User.EmbeddedWalletUser | undefined; login: Login | undefined }
+
+const withCode = (message: string, code: number) => Object.assign(new Error(message), { code })
+
+/** The rejection of a disallowed method: 'Action not allowed' (4200). */
+export function actionNotAllowed(): Error & { code: number } {
+  return withCode(Policy.DISALLOWED_MESSAGE, Errors.PROVIDER_ERRORS.unsupportedMethod.code)
+}
+
+/** An EVM chain id from the frame's answer (a number or a decimal / CAIP-2 string). */
+export function chainIdOf(value: number | string): number {
+  if (typeof value === 'number') return value
+  const match = /^(?:eip155:)?([0-9]{1,16})$/.exec(value)
+  return match ? Number(match[1]) : 0
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+
+/** Creates the embedded connector. Its frame is created on first use, and again after a failed load. */
+export function create(options: Options) {
+  const createFrame = options.createFrame ?? AuthFrame.create
+  const setTimer = options.setTimer ?? ((fn, ms) => setTimeout(fn, ms))
+  const listeners = new Set<(event: Connector.Event) => void>()
+  const state = Store.create<State>({ user: undefined, login: undefined })
+  let frame: AuthFrame.AuthFrame | undefined
+  let prepared: Promise<void> | undefined
+  /** Rejecters of requests waiting for the user's approval. */
+  const pending = new Set<(error: Error) => void>()
+
+  function currentFrame(): AuthFrame.AuthFrame {
+    if (!frame || frame.failed()) {
+      frame?.destroy()
+      const settings = options.settings()
+      frame = createFrame({
+        authUrl: settings.authUrl,
+        ...(options.onFailure ? { onFailure: options.onFailure } : {}),
+      })
+      prepared = undefined
+    }
+    return frame
+  }
+
+  /** The frame, ready and told the dapp's data and theme. */
+  async function ready(): Promise<AuthFrame.AuthFrame> {
+    const f = currentFrame()
+    if (!prepared) {
+      const settings = options.settings()
+      const attempt = f.run(async (remote) => {
+        await remote.syncDappData({
+          metadata: settings.metadata ?? { name: 'Frontdoor' },
+          projectId: settings.projectId ?? '',
+          sdkVersion: settings.sdkVersion,
+          sdkType: 'frontdoor',
+        })
+        await remote.syncTheme(settings.theme)
+      })
+      prepared = attempt
+      attempt.catch(() => {
+        if (prepared === attempt) prepared = undefined
+      })
+    }
+    await prepared
+    return f
+  }
+
+  const run = async <T>(call: (remote: AuthFrame.Remote) => Promise<T>): Promise<T> =>
+    (await ready()).run(call)
+
+  function sessionOf(user: User.EmbeddedWalletUser, login: Login | undefined): Connector.Session {
+    state.set({ user, login })
+    const name =
+      login?.method === 'social'
+        ? login.provider
+        : login?.method === 'farcaster'
+          ? 'Farcaster'
+          : (user.email ?? user.userName ?? 'Email')
+    return {
+      accounts: [user.address as `0x${string}`],
+      chainId: chainIdOf(user.chainId),
+      wallet: { id: ID, name },
+    }
+  }
+
+  async function userOn(context: Connector.Context, login: Login | undefined) {
+    const chainId = context.chainId ?? Number(context.networks[0]?.id ?? 1)
+    await run((remote) => remote.switchNetwork({ chainId }))
+    return sessionOf(await run((remote) => remote.getUser({ chainId })), login)
+  }
+
+  function rejectPending(error: Error) {
+    for (const reject of [...pending]) reject(error)
+    pending.clear()
+  }
+
+  /** A disallowed method: modal opens, console message, toast after 300 ms, pending requests rejected. */
+  function disallow(): never {
+    options.ui.open()
+    console.error(Policy.DISALLOWED_CONSOLE_MESSAGE)
+    setTimer(() => options.ui.toast(Policy.DISALLOWED_MESSAGE), Policy.DISALLOWED_MESSAGE_DELAY_MS)
+    rejectPending(actionNotAllowed())
+    frame?.run((remote) => remote.rpcAbort()).catch(() => {})
+    throw actionNotAllowed()
+  }
+
+  const rpc = (method: string, params: unknown) =>
+    run((remote) =>
+      remote.rpcRequest({
+        method,
+        ...(params === undefined ? {} : { params: params as ModalAuth.RpcRequest['params'] }),
+        chainNamespace: method.startsWith('solana_') ? 'solana' : 'eip155',
+      }),
+    )
+
+  const connector = {
+    id: ID,
+    kind: 'embedded',
+
+    async connect(context, connectOptions) {
+      const data = connectOptions?.data ?? {}
+      let login: Login
+      if (typeof data.otp === 'string') {
+        await run((remote) => remote.connectOtp({ otp: data.otp as string }))
+        login = { method: 'email' }
+      } else if (typeof data.social === 'string' && typeof data.code === 'string') {
+        await run((remote) => remote.connectSocial({ code: data.code as string }))
+        login = { method: 'social', provider: data.social }
+      } else if (data.farcaster === true) {
+        await run((remote) => remote.connectFarcaster())
+        login = { method: 'farcaster' }
+      } else {
+        throw new Error(SchemaErrors.LOGIN.NO_AUTH_CONNECTOR)
+      }
+      if (connectOptions?.signal?.aborted) {
+        // The user left while the login finished: do not leave a session behind in the frame.
+        await run((remote) => remote.signOut()).catch(() => {})
+        throw withCode(SchemaErrors.LOGIN.MODAL_CLOSED, Errors.PROVIDER_ERRORS.userRejectedRequest.code)
+      }
+      return userOn(context, login)
+    },
+
+    async reconnect(context) {
+      try {
+        const { isConnected } = await run((remote) => remote.isConnected())
+        if (!isConnected) return undefined
+        return await userOn(context, state.get().login)
+      } catch (error) {
+        if (!(error instanceof AuthFrame.FrameError)) console.error(SchemaErrors.AUTH_INIT_FAILED, error)
+        return undefined
+      }
+    },
+
+    async request(method, params) {
+      const kind = Policy.classify(method)
+      if (kind === 'disallowed') disallow()
+      if (kind === 'safe') return rpc(method, params)
+      options.ui.router.pushTransaction('ApproveTransaction', { method })
+      options.ui.open()
+      let reject: (error: Error) => void = () => {}
+      const aborted = new Promise<never>((_, fail) => {
+        reject = fail
+      })
+      pending.add(reject)
+      try {
+        return await Promise.race([rpc(method, params), aborted])
+      } finally {
+        pending.delete(reject)
+        if (options.ui.router.popTransaction() === 'close') options.ui.close()
+      }
+    },
+
+    async switchChain(chainId) {
+      await run((remote) => remote.switchNetwork({ chainId }))
+    },
+
+    async disconnect() {
+      rejectPending(withCode(Errors.REQUEST_ABORTED, Errors.PROVIDER_ERRORS.userRejectedRequest.code))
+      state.set({ user: undefined, login: undefined })
+      // Sign-out waits at most 3 s for the frame, then the modal disconnects anyway.
+      const current = frame
+      if (!current || current.failed()) return
+      await Promise.race([
+        current.run((remote) => remote.signOut()).catch(() => {}),
+        sleep(Timeouts.SIGN_OUT_WAIT_MS),
+      ])
+    },
+
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => void listeners.delete(listener)
+    },
+  } satisfies Connector.Connector
+
+  return {
+    ...connector,
+    /** The user and login method, for the views. */
+    state,
+    /** Creates the frame now (email or social login is on), so the first login does not wait for it. */
+    preload: () =>
+      ready().then(
+        () => undefined,
+        () => undefined,
+      ),
+    /** The frame (ApproveTransaction shows it). */
+    frame: () => currentFrame(),
+    /** Sends the login OTP to `email` (the frame asks the API). */
+    sendEmailOtp: (email: string) => run((remote) => remote.connectEmail({ email })),
+    /** The Farcaster sign-in URL to show as a QR code. */
+    farcasterUrl: async () => (await run((remote) => remote.getFarcasterUri())).url,
+    /** Starts changing the email: an OTP goes to the current address, then one to the new one. */
+    updateEmail: (email: string) => run((remote) => remote.updateEmail({ email })),
+    /** The OTP sent to the current address. */
+    updateEmailPrimaryOtp: (otp: string) => run((remote) => remote.updateEmailPrimaryOtp({ otp })),
+    /** The OTP sent to the new address; the user's email changes. */
+    async updateEmailSecondaryOtp(otp: string) {
+      const { newEmail } = await run((remote) => remote.updateEmailSecondaryOtp({ otp }))
+      state.set((s) => (s.user ? { ...s, user: { ...s.user, email: newEmail } } : s))
+      return newEmail
+    },
+    /** Uses the EOA or the smart account. */
+    async setPreferredAccount(type: 'eoa' | 'smartAccount') {
+      const answer = await run((remote) => remote.setPreferredAccount({ type }))
+      state.set((s) => (s.user ? { ...s, user: { ...s.user, preferredAccountType: answer.type } } : s))
+      return answer
+    },
+    /** Tells the frame the modal's theme (the approval screen follows it). */
+    syncTheme: (theme: HostModal.Theme) => run((remote) => remote.syncTheme(theme)).catch(() => {}),
+    /** Rejects every request waiting for approval ('Request was aborted'): the user left the view. */
+    abort() {
+      rejectPending(withCode(Errors.REQUEST_ABORTED, Errors.PROVIDER_ERRORS.userRejectedRequest.code))
+      frame?.run((remote) => remote.rpcAbort()).catch(() => {})
+    },
+  }
+}
+
+/** The embedded connector with the calls its views use. */
+export type Embedded = ReturnType<typeof create>

@@ -1,0 +1,77 @@
+import { Errors } from '@frontdoor/schemas'
+import { useEffect, useState } from 'react'
+import { useController } from '../../app/context.js'
+import { useStore } from '../../store/useStore.js'
+import { SOCIAL_NAMES } from '../connect/Socials.js'
+import * as Popup from './Popup.js'
+import * as PopupResult from './PopupResult.js'
+
+type Status = { kind: 'waiting' } | { kind: 'connecting' } | { kind: 'error'; message: string }
+
+const messageOf = (error: unknown) =>
+  error instanceof Error && error.message ? error.message : Errors.LOGIN.FAILED_TO_CONNECT
+
+/**
+ * The social login view (lazy chunk): waits for the popup the click opened, then logs in with the
+ * one-time code it posted back. 'Try again' opens a new popup from its own click.
+ */
+export default function ConnectingSocial() {
+  const controller = useController()
+  const route = useStore(controller.router)
+  const provider = String(route.data?.social ?? '')
+  const name = SOCIAL_NAMES[provider as keyof typeof SOCIAL_NAMES] ?? provider
+  const [attempt, setAttempt] = useState<Popup.Attempt>(() => {
+    const taken = Popup.take()
+    return taken?.provider === provider ? taken : { provider, popup: null }
+  })
+  const [status, setStatus] = useState<Status>({ kind: 'waiting' })
+
+  useEffect(() => {
+    const abort = new AbortController()
+    setStatus({ kind: 'waiting' })
+    const apiOrigin = new URL(controller.env.apiUrl).origin
+    PopupResult.result(attempt.popup, apiOrigin, { signal: abort.signal })
+      .then(async ({ code }) => {
+        setStatus({ kind: 'connecting' })
+        const embedded = await controller.embedded()
+        await controller.connect(embedded, { data: { social: provider, code }, signal: abort.signal })
+      })
+      .catch((error: unknown) => {
+        if (!abort.signal.aborted) setStatus({ kind: 'error', message: messageOf(error) })
+      })
+    return () => abort.abort()
+  }, [attempt, controller, provider])
+
+  const retry = () => {
+    const url = Popup.startUrl(
+      controller.env.apiUrl,
+      controller.env.projectId ?? '',
+      provider,
+      location.origin,
+    )
+    Popup.open(url, provider)
+    setAttempt(Popup.take() ?? { provider, popup: null })
+  }
+
+  return (
+    <div className="fd-connecting">
+      <div className="fd-connecting-logo" data-state={status.kind === 'error' ? 'error' : 'connecting'}>
+        <span aria-hidden="true">{name.slice(0, 2)}</span>
+      </div>
+      {status.kind === 'error' ? (
+        <>
+          <p className="fd-error-text" role="alert">
+            {status.message}
+          </p>
+          <button type="button" className="fd-button" onClick={retry} data-autofocus>
+            Try again
+          </button>
+        </>
+      ) : (
+        <p className="fd-connecting-text" role="status" aria-live="polite">
+          {status.kind === 'waiting' ? `Continue in the ${name} window` : `Logging in with ${name}…`}
+        </p>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,72 @@
+import * as Constants from '@frontdoor/schemas/constants'
+
+/**
+ * The social login popup (OAuth providers refuse to be framed). It must open SYNCHRONOUSLY in the
+ * click's task: any `await` before `window.open` loses the user activation (Safari blocks the popup).
+ * This module is in the modal's first load (the Connect view's click), so it stays tiny; waiting for
+ * the outcome is in PopupResult.ts (lazy).
+ */
+
+/** The social start URL: the API redirects to the provider (PKCE and state kept server-side). */
+export function startUrl(apiUrl: string, projectId: string, provider: string, modalOrigin: string): string {
+  const query = new URLSearchParams({ projectId, origin: modalOrigin })
+  return `${apiUrl}/v1/auth/social/${encodeURIComponent(provider)}/start?${query}`
+}
+
+/** The popup's features: 600 x 800, centred on the screen. */
+export function features(screen: {
+  availWidth: number
+  availHeight: number
+  availLeft?: number
+  availTop?: number
+}) {
+  const width = Constants.SOCIAL_POPUP_WIDTH_PX
+  const height = Constants.SOCIAL_POPUP_HEIGHT_PX
+  const left = Math.max(0, Math.round((screen.availLeft ?? 0) + (screen.availWidth - width) / 2))
+  const top = Math.max(0, Math.round((screen.availTop ?? 0) + (screen.availHeight - height) / 2))
+  return `popup=yes,width=${width},height=${height},left=${left},top=${top}`
+}
+
+/** A popup being waited for. */
+export type Attempt = { provider: string; popup: Window | null }
+
+let current: Attempt | undefined
+
+/**
+ * Opens the popup now (call it in the click handler, before any `await`) and keeps it for the view
+ * that waits for its outcome. `popup` is null when the browser blocked it.
+ */
+export function open(url: string, provider: string, win: Window = window): Attempt {
+  let popup: Window | null = null
+  try {
+    popup = win.open(url, 'frontdoor-social', features(win.screen as Screen & { availLeft?: number }))
+  } catch {}
+  current = { provider, popup }
+  return current
+}
+
+/** Takes the attempt the last click opened (once). */
+export function take(): Attempt | undefined {
+  const attempt = current
+  current = undefined
+  return attempt
+}
+
+/** What {@link start} needs of the controller. */
+export type Starter = {
+  env: { apiUrl: string; projectId: string | undefined }
+  router: { push: (view: 'ConnectingExternal', data: { social: string }) => void }
+}
+
+/**
+ * The click on a social button: opens the popup at once (synchronously, keeping the click's user
+ * activation), then shows the view that waits for it.
+ */
+export function start(controller: Starter, provider: string, win: Window = window) {
+  open(
+    startUrl(controller.env.apiUrl, controller.env.projectId ?? '', provider, win.location.origin),
+    provider,
+    win,
+  )
+  controller.router.push('ConnectingExternal', { social: provider })
+}
