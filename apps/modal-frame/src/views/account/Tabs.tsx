@@ -29,16 +29,21 @@ export function Tabs({
 
   const onKeyDown = (event: KeyboardEvent) => {
     const index = tabs.findIndex((tab) => tab.id === current?.id)
-    let next: number | undefined
-    if (event.key === 'ArrowRight') next = (index + 1) % tabs.length
-    else if (event.key === 'ArrowLeft') next = (index - 1 + tabs.length) % tabs.length
-    else if (event.key === 'Home') next = 0
-    else if (event.key === 'End') next = tabs.length - 1
-    const tab = next === undefined ? undefined : tabs[next]
+    const next =
+      event.key === 'ArrowRight'
+        ? (index + 1) % tabs.length
+        : event.key === 'ArrowLeft'
+          ? (index - 1 + tabs.length) % tabs.length
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? tabs.length - 1
+              : -1
+    const tab = tabs[next]
     if (!tab) return
     event.preventDefault()
     onSelect(tab.id)
-    list.current?.querySelector<HTMLButtonElement>(`#${CSS.escape(`${base}-tab-${tab.id}`)}`)?.focus()
+    list.current?.querySelectorAll<HTMLButtonElement>('[role="tab"]')[next]?.focus()
   }
 
   return (

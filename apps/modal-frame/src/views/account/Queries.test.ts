@@ -1,0 +1,166 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import * as Constants from '@frontdoor/schemas/constants'
+import * as Errors from '@frontdoor/schemas/errors'
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import * as Api from '../../api/Api.js'
+import * as Toast from '../toast/Toast.js'
+import * as BalanceLock from './BalanceLock.js'
+import * as Queries from './Queries.js'
+
+const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+const BALANCE = {
+  name: 'Ether',
+  symbol: 'ETH',
+  chainId: 'eip155:31337',
+  price: 2000,
+  value: 2000,
+  quantity: { decimals: '18', numeric: '1.0' },
+  iconUrl: '',
+}
+
+/** A real HTTP server answering the blockchain API routes as `reply` says, recording each request. */
+let reply: (url: URL) => { status: number; body: unknown }
+const requests: URL[] = []
+let apiUrl = ''
+const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+  const url = new URL(request.url ?? '/', 'http://localhost')
+  requests.push(url)
+  const { status, body } = reply(url)
+  response.writeHead(status, { 'content-type': 'application/json', 'access-control-allow-origin': '*' })
+  response.end(JSON.stringify(body))
+})
+beforeAll(async () => {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+})
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+beforeEach(() => {
+  requests.length = 0
+})
+
+function setup() {
+  let now = 1_000_000
+  const shown: string[] = []
+  const toasts = Toast.create({ autoHideMs: 10, replacementDelayMs: 0 })
+  toasts.subscribe(() => {
+    const toast = toasts.get()
+    if (toast) shown.push(toast.message)
+  })
+  const queries = Queries.create({ toasts, lock: BalanceLock.create(() => now) })
+  const scope: Queries.Scope = { context: { apiUrl, projectId: 'demo' }, address: ADDRESS, chainId: 31337 }
+  return { queries, scope, shown, advance: (ms: number) => (now += ms) }
+}
+
+describe('balance', () => {
+  test('reads /v1/account/{address}/balance in USD on the chain, cached 30 s', async () => {
+    reply = () => ({ status: 200, body: { balances: [BALANCE] } })
+    const { queries, scope } = setup()
+    expect(await queries.client.fetchQuery(queries.balance(scope))).toEqual([BALANCE])
+    const url = requests.at(-1)!
+    expect(url.pathname).toBe(`/v1/account/${ADDRESS}/balance`)
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      projectId: 'demo',
+      currency: 'usd',
+      chainId: 'eip155:31337',
+    })
+    expect(queries.balance(scope).staleTime).toBe(Constants.PORTFOLIO_CACHE_S * 1000)
+  })
+
+  test("a failure shows 'Token Balance Unavailable' and blocks new requests for 30 s", async () => {
+    reply = () => ({ status: 400, body: { error: 'chainId: unsupported' } })
+    const { queries, scope, shown, advance } = setup()
+    await expect(queries.client.fetchQuery(queries.balance(scope))).rejects.toBeInstanceOf(Api.HttpError)
+    expect(shown).toEqual([Errors.TOKEN_BALANCE_UNAVAILABLE])
+    expect(requests).toHaveLength(1)
+
+    reply = () => ({ status: 200, body: { balances: [BALANCE] } })
+    await expect(
+      queries.client.fetchQuery({ ...queries.balance(scope), staleTime: 0 }),
+    ).rejects.toBeInstanceOf(BalanceLock.Locked)
+    expect(requests).toHaveLength(1)
+    expect(shown).toHaveLength(1)
+
+    advance(Constants.BALANCE_RETRY_LOCK_S * 1000)
+    expect(await queries.client.fetchQuery({ ...queries.balance(scope), staleTime: 0 })).toEqual([BALANCE])
+    expect(requests).toHaveLength(2)
+  })
+
+  test('after a send, the next read asks the API to read the sent token again (forceUpdate)', async () => {
+    reply = () => ({ status: 200, body: { balances: [BALANCE] } })
+    const { queries, scope } = setup()
+    await queries.client.fetchQuery(queries.balance(scope))
+    const token = 'eip155:31337:0x86963C0Be1Ef7dF4273e5c86E918759a97486169'
+    await queries.refresh(scope, [token])
+    await queries.client.fetchQuery({ ...queries.balance(scope), staleTime: 0 })
+    expect(requests.at(-1)?.searchParams.get('forceUpdate')).toBe(token)
+    await queries.client.fetchQuery({ ...queries.balance(scope), staleTime: 0 })
+    expect(requests.at(-1)?.searchParams.has('forceUpdate')).toBe(false)
+  })
+})
+
+describe('history', () => {
+  test('reads pages with the cursor, cached 15 s', async () => {
+    reply = (url) => ({
+      status: 200,
+      body: { data: [], next: url.searchParams.get('cursor') ? null : 'page-2' },
+    })
+    const { queries, scope } = setup()
+    const options = queries.history(scope)
+    expect(options.staleTime).toBe(Constants.TRANSACTION_HISTORY_CACHE_S * 1000)
+    const first = await queries.client.fetchInfiniteQuery(options)
+    expect(first.pages[0]?.next).toBe('page-2')
+    expect(requests.at(-1)?.pathname).toBe(`/v1/account/${ADDRESS}/history`)
+    expect(requests.at(-1)?.searchParams.get('chainId')).toBe('eip155:31337')
+  })
+
+  test("a failure shows 'Failed to fetch transactions'", async () => {
+    reply = () => ({ status: 404, body: {} })
+    const { queries, scope, shown } = setup()
+    await expect(queries.client.fetchInfiniteQuery(queries.history(scope))).rejects.toBeInstanceOf(
+      Api.HttpError,
+    )
+    expect(shown).toEqual([Errors.FAILED_TO_FETCH_TRANSACTIONS])
+  })
+
+  test("without an address: 'Transactions can't be fetched without an accountAddress'", async () => {
+    const { queries, scope } = setup()
+    await expect(
+      queries.client.fetchInfiniteQuery(queries.history({ ...scope, address: '' })),
+    ).rejects.toThrow(Errors.TRANSACTIONS_NEED_ACCOUNT_ADDRESS)
+  })
+})
+
+describe('identity', () => {
+  test('name and avatar, cached 5 min', async () => {
+    reply = () => ({ status: 200, body: { name: 'alice.frontdoor.id', avatar: null } })
+    const { queries, scope } = setup()
+    expect(await queries.client.fetchQuery(queries.identity(scope.context, ADDRESS))).toEqual({
+      name: 'alice.frontdoor.id',
+      avatar: null,
+    })
+    expect(queries.identity(scope.context, ADDRESS).staleTime).toBe(Constants.IDENTITY_CACHE_S * 1000)
+  })
+})
+
+describe('the client retry policy (spec section 4)', () => {
+  const { queries } = setup()
+  const defaults = queries.client.getDefaultOptions().queries!
+  const retry = defaults.retry as (failures: number, error: unknown) => boolean
+  const delay = defaults.retryDelay as (attempt: number) => number
+
+  test('3 retries of network failures, 429 and 5xx; none for other 4xx, wrong shapes or a blocked balance', () => {
+    expect(retry(0, new TypeError('fetch failed'))).toBe(true)
+    expect(retry(2, new Api.HttpError(503))).toBe(true)
+    expect(retry(3, new Api.HttpError(503))).toBe(false)
+    expect(retry(0, new Api.HttpError(429))).toBe(true)
+    expect(retry(0, new Api.HttpError(404))).toBe(false)
+    expect(retry(0, new Error('invalid shape'))).toBe(false)
+    expect(retry(0, new BalanceLock.Locked(0))).toBe(false)
+  })
+
+  test('1 s doubled, capped at 30 s; paused while offline', () => {
+    expect([0, 1, 2, 3, 4, 5, 6].map(delay)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000])
+    expect(defaults.networkMode).toBe('online')
+  })
+})
