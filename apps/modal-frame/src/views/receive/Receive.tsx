@@ -3,7 +3,7 @@ import { useController } from '../../app/context.js'
 import { useStore } from '../../store/useStore.js'
 import { Icon } from '../account/Avatar.js'
 import { copyAddress } from '../account/Clipboard.js'
-import { AddressQr } from './AddressQr.js'
+import { QrCode } from '../walletconnect/QrCode.js'
 import '../account/account.css'
 import './receive.css'
 
@@ -19,7 +19,7 @@ export default function Receive() {
   return (
     <div className="fd-receive">
       <div className="fd-receive-code">
-        <AddressQr value={state.address} label={`QR code of ${state.address}`} />
+        <QrCode value={state.address} label={`QR code of ${state.address}`} logo={{ kind: 'none' }} />
       </div>
       <p className="fd-receive-address" aria-hidden="true">
         {Format.truncateAddress(state.address)}
