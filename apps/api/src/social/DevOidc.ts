@@ -153,6 +153,7 @@ function configuration(options: {
     })),
     jwks: { keys: [jwk] },
     cookies: { keys: [randomBytes(32).toString('base64url')] },
+    responseTypes: ['code'],
     pkce: { required: () => true },
     scopes: ['openid', 'profile'],
     claims: { openid: ['sub'], profile: ['name', 'preferred_username'] },

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import * as Projects from '../projects/Projects.js'
 import * as OAuthProviders from './OAuthProviders.js'
 import type * as ResultPage from './ResultPage.js'
+import * as Routes from './routes.js'
 import * as TestServer from './TestServer.js'
 
 // Everything here is real: PGlite, the API on a Node server on a free port, oidc-provider behind it,
@@ -287,6 +288,37 @@ describe('social login with the dev OIDC provider', () => {
     const json = await fetch(startUrl(api, 'google', { origin: 'https://evil.example' }))
     expect(await json.json()).toEqual({
       error: { code: 'forbidden_origin', message: Errors.SERVER.ORIGIN_NOT_ALLOWED },
+    })
+  })
+
+  test('the dev provider publishes its discovery document: code flow, S256 only, ES256 id_tokens', async () => {
+    const response = await fetch(`${api.url}/oidc/.well-known/openid-configuration`)
+    expect(response.status).toBe(200)
+    expect(await response.json()).toMatchObject({
+      issuer: `${api.url}/oidc`,
+      authorization_endpoint: `${api.url}/oidc/auth`,
+      token_endpoint: `${api.url}/oidc/token`,
+      jwks_uri: `${api.url}/oidc/jwks`,
+      userinfo_endpoint: `${api.url}/oidc/me`,
+      response_types_supported: ['code'],
+      code_challenge_methods_supported: ['S256'],
+      id_token_signing_alg_values_supported: expect.arrayContaining(['ES256']),
+    })
+  })
+
+  test('a client beginning too many logins is slowed down', async () => {
+    const headers = { accept: 'text/html', 'x-forwarded-for': '203.0.113.7' }
+    const statuses: number[] = []
+    for (let i = 0; i < Routes.BEGIN_LIMIT.limit; i++)
+      statuses.push((await fetch(startUrl(api, 'google'), { headers, redirect: 'manual' })).status)
+    expect(statuses.every((status) => status === 302)).toBe(true)
+    const limited = await fetch(startUrl(api, 'google'), { headers, redirect: 'manual' })
+    expect(limited.status).toBe(429)
+    const html = await limited.text()
+    expect(html).toContain(Errors.LOGIN.FAILED_TO_INITIATE_SOCIAL)
+    expect(runPage(html).posted[0]?.message).toEqual({
+      type: 'frontdoor:social',
+      error: Errors.LOGIN.FAILED_TO_CONNECT,
     })
   })
 

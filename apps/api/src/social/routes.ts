@@ -2,10 +2,12 @@ import { Errors, SocialProviderRule } from '@frontdoor/schemas'
 import type { HttpBindings } from '@hono/node-server'
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response'
 import { type Context, Hono } from 'hono'
-import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import * as z from 'zod'
+import * as AuthErrors from '../auth/AuthErrors.js'
 import type * as Deps from '../Deps.js'
+import * as ClientIp from '../http/ClientIp.js'
+import type * as RateLimiter from '../http/RateLimiter.js'
 import * as Projects from '../projects/Projects.js'
 import * as Accounts from './Accounts.js'
 import * as DevOidc from './DevOidc.js'
@@ -23,14 +25,15 @@ export const CALLBACK_PATH = '/v1/auth/social/callback'
 /** The dev Farcaster approval page of a channel. */
 export const FARCASTER_DEV_PATH = '/dev/farcaster'
 
-const MAX_BODY_BYTES = 8192
-
 const Token = z.string().min(1).max(512)
 const StartQuery = z.object({ projectId: z.string().min(1).max(256), origin: z.string().max(2048) })
 const RedeemBody = z.object({ code: Token })
 const ChannelBody = z.object({ projectId: z.string().min(1).max(256) })
 const ChannelTokenBody = z.object({ channelToken: Token })
 const StatusQuery = z.object({ channelToken: Token })
+
+/** Logins and channels a client address may begin per minute (each stores a row until it expires). */
+export const BEGIN_LIMIT: RateLimiter.Limit = { limit: 60, windowMs: 60_000 }
 
 /** Options of {@link routes}; tests move the clock with `now`. */
 export type Options = {
@@ -41,34 +44,12 @@ export type Options = {
   devClientSecret?: string
 }
 
-/** An auth-contract error: `{ error: { code, message } }` with a 4xx status. */
-function fail(status: ContentfulStatusCode, code: string, message: string): HTTPException {
-  return new HTTPException(status, {
-    res: new Response(JSON.stringify({ error: { code, message } }), {
-      status,
-      headers: { 'content-type': 'application/json; charset=utf-8' },
-    }),
-  })
-}
-
-function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
+function parseQuery<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
   const result = schema.safeParse(input)
   if (result.success) return result.data
   const issue = result.error.issues[0]
   const field = issue?.path.length ? issue.path.join('.') : '(root)'
-  throw fail(400, 'invalid_request', `Invalid field '${field}': ${issue?.message ?? 'invalid'}`)
-}
-
-async function jsonBody<T extends z.ZodType>(c: Context, schema: T): Promise<z.output<T>> {
-  const text = await c.req.text()
-  if (text.length > MAX_BODY_BYTES) throw fail(413, 'invalid_request', 'The request body is too large')
-  let json: unknown
-  try {
-    json = JSON.parse(text)
-  } catch {
-    throw fail(400, 'invalid_request', 'The request body is not valid JSON')
-  }
-  return parse(schema, json)
+  throw AuthErrors.fail(400, 'invalid_request', `Invalid field '${field}': ${issue?.message ?? 'invalid'}`)
 }
 
 /** The login methods a project has turned on (its `social_login` feature, as `/appkit/v1/config` shows it). */
@@ -133,15 +114,22 @@ export function routes(deps: Deps.Deps, options: Options = {}) {
     }
   }
 
+  /** Undefined when the client may begin another login or channel, else the seconds to wait. */
+  const limitBegins = async (c: Context) => {
+    const key = `social:begin:${ClientIp.of(c, config)}`
+    const decision = await deps.limiter.take(key, BEGIN_LIMIT.limit, BEGIN_LIMIT.windowMs)
+    return decision.allowed ? undefined : Math.max(1, Math.ceil(decision.retryAfterMs / 1000))
+  }
+
   const requireAuthOrigin = (c: Context) => {
     if (c.req.header('origin') !== config.authOrigin)
-      throw fail(403, 'forbidden_origin', Errors.SERVER.ORIGIN_NOT_ALLOWED)
+      throw AuthErrors.fail(403, 'forbidden_origin', Errors.SERVER.ORIGIN_NOT_ALLOWED)
   }
 
   const serveOidc = async (c: Context) => {
     const bindings = c.env as Partial<HttpBindings> | undefined
     if (!bindings?.incoming || !bindings.outgoing)
-      throw fail(501, 'not_served', 'The dev OIDC provider is served only by the Node server')
+      throw AuthErrors.fail(501, 'not_served', 'The dev OIDC provider is served only by the Node server')
     await devOidc.handle(bindings.incoming, bindings.outgoing)
     return RESPONSE_ALREADY_SENT
   }
@@ -153,7 +141,7 @@ export function routes(deps: Deps.Deps, options: Options = {}) {
       const origin = c.req.query('origin')
       const targetOrigin = origin === config.modalOrigin ? origin : undefined
       const refuse = (status: ContentfulStatusCode, code: string, message: string) => {
-        if (!prefersHtml(c)) throw fail(status, code, message)
+        if (!prefersHtml(c)) throw AuthErrors.fail(status, code, message)
         const rendered = ResultPage.render({
           targetOrigin,
           error: Errors.LOGIN.FAILED_TO_CONNECT,
@@ -170,6 +158,7 @@ export function routes(deps: Deps.Deps, options: Options = {}) {
       if (!project) return refuse(401, 'invalid_project', Errors.SERVER.INVALID_KEY)
       if (!enabledSocials(project).includes(provider.data))
         return refuse(400, 'invalid_provider', Errors.INVALID_SOCIAL_PROVIDER)
+      if (await limitBegins(c)) return refuse(429, 'rate_limited', Errors.LOGIN.FAILED_TO_INITIATE_SOCIAL)
       const time = now()
       await SocialLogins.sweep(db, time)
       const login = await SocialLogins.begin(
@@ -214,41 +203,44 @@ export function routes(deps: Deps.Deps, options: Options = {}) {
     })
     .post('/v1/auth/social/redeem', async (c) => {
       requireAuthOrigin(c)
-      const { code } = await jsonBody(c, RedeemBody)
+      const { code } = await AuthErrors.json(c, RedeemBody)
       const grant = await SocialLogins.redeemCode(db, code, now())
-      if (!grant) throw fail(400, 'invalid_code', Errors.LOGIN.FAILED_TO_CONNECT)
+      if (!grant) throw AuthErrors.fail(400, 'invalid_code', Errors.LOGIN.FAILED_TO_CONNECT)
       return c.json(await accounts.complete(grant.userId))
     })
     .post('/v1/auth/farcaster/channel', async (c) => {
       requireAuthOrigin(c)
-      const { projectId } = await jsonBody(c, ChannelBody)
+      const { projectId } = await AuthErrors.json(c, ChannelBody)
       const project = await deps.projects.get(projectId)
-      if (!project) throw fail(401, 'invalid_project', Errors.SERVER.INVALID_KEY)
+      if (!project) throw AuthErrors.fail(401, 'invalid_project', Errors.SERVER.INVALID_KEY)
       if (!enabledSocials(project).includes('farcaster'))
-        throw fail(400, 'invalid_provider', Errors.INVALID_SOCIAL_PROVIDER)
+        throw AuthErrors.fail(400, 'invalid_provider', Errors.INVALID_SOCIAL_PROVIDER)
+      const retryAfterS = await limitBegins(c)
+      if (retryAfterS)
+        throw AuthErrors.tooMany('rate_limited', Errors.LOGIN.FAILED_TO_CONNECT_FARCASTER, retryAfterS)
       const time = now()
       await FarcasterChannels.sweep(db, time)
       const channelToken = await FarcasterChannels.open(db, project.projectId, time)
       return c.json({ channelToken, url: `${config.publicUrl}${FARCASTER_DEV_PATH}/${channelToken}` })
     })
     .get('/v1/auth/farcaster/status', async (c) => {
-      const { channelToken } = parse(StatusQuery, c.req.query())
+      const { channelToken } = parseQuery(StatusQuery, c.req.query())
       const channel = await FarcasterChannels.get(db, channelToken, now())
-      if (!channel) throw fail(404, 'invalid_channel', Errors.LOGIN.FAILED_TO_CONNECT_FARCASTER)
+      if (!channel) throw AuthErrors.fail(404, 'invalid_channel', Errors.LOGIN.FAILED_TO_CONNECT_FARCASTER)
       return c.json({ state: channel.state })
     })
     .post('/v1/auth/farcaster/redeem', async (c) => {
       requireAuthOrigin(c)
-      const { channelToken } = await jsonBody(c, ChannelTokenBody)
+      const { channelToken } = await AuthErrors.json(c, ChannelTokenBody)
       const time = now()
       const channel = await FarcasterChannels.get(db, channelToken, time)
       const message = Errors.LOGIN.FAILED_TO_CONNECT_FARCASTER
-      if (!channel) throw fail(404, 'invalid_channel', message)
-      if (channel.redeemed) throw fail(410, 'channel_redeemed', message)
-      if (channel.state === 'expired') throw fail(410, 'channel_expired', message)
-      if (channel.state === 'pending') throw fail(409, 'channel_pending', message)
+      if (!channel) throw AuthErrors.fail(404, 'invalid_channel', message)
+      if (channel.redeemed) throw AuthErrors.fail(410, 'channel_redeemed', message)
+      if (channel.state === 'expired') throw AuthErrors.fail(410, 'channel_expired', message)
+      if (channel.state === 'pending') throw AuthErrors.fail(409, 'channel_pending', message)
       const redeemed = await FarcasterChannels.redeem(db, channelToken, time)
-      if (!redeemed) throw fail(410, 'channel_redeemed', message)
+      if (!redeemed) throw AuthErrors.fail(410, 'channel_redeemed', message)
       return c.json(await accounts.complete(redeemed.userId))
     })
     .get(`${FARCASTER_DEV_PATH}/:channelToken`, async (c) => {
@@ -263,7 +255,7 @@ export function routes(deps: Deps.Deps, options: Options = {}) {
     .post(`${FARCASTER_DEV_PATH}/:channelToken`, async (c) => {
       // The approval form posts from its own page: refuse any other origin (no cross-site approvals).
       if (c.req.header('origin') !== apiOrigin)
-        throw fail(403, 'forbidden_origin', Errors.SERVER.ORIGIN_NOT_ALLOWED)
+        throw AuthErrors.fail(403, 'forbidden_origin', Errors.SERVER.ORIGIN_NOT_ALLOWED)
       const token = c.req.param('channelToken')
       const action = `${FARCASTER_DEV_PATH}/${encodeURIComponent(token)}`
       const channel = await FarcasterChannels.get(db, token, now())
