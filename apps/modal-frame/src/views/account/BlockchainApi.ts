@@ -1,11 +1,11 @@
 import * as Balance from '@frontdoor/schemas/api/balance'
 import * as History from '@frontdoor/schemas/api/history'
 import * as Identity from '@frontdoor/schemas/api/identity'
+import * as NftsApi from '@frontdoor/schemas/api/nfts'
 import * as Profile from '@frontdoor/schemas/api/profile'
 import * as TransactionsRule from '@frontdoor/schemas/validation/transactions'
 import * as z from 'zod/mini'
 import * as Api from '../../api/Api.js'
-import * as Nfts from './Nfts.js'
 
 /**
  * The blockchain API reads of the account views (REFERENCE.md "Blockchain API"). Each call makes one
@@ -47,9 +47,9 @@ export function history(context: Context, address: string | undefined, chainId: 
   return once(url(context, `/v1/account/${account}/history`, { chainId, cursor }), History.HistoryResponse)
 }
 
-/** `GET /v1/account/{address}/nfts`: the NFTs the account owns on `chainId`, one page. */
-export function nfts(context: Context, address: string, chainId: string, cursor?: string) {
-  return once(url(context, `/v1/account/${address}/nfts`, { chainId, cursor }), Nfts.NftsResponse)
+/** `GET /v1/account/{address}/nfts`: the NFTs the account owns on `chainId` (spam ones flagged). */
+export function nfts(context: Context, address: string, chainId: string) {
+  return once(url(context, `/v1/account/${address}/nfts`, { chainId }), NftsApi.NftsResponse)
 }
 
 /** `GET /v1/identity/{address}`: the account's name and avatar (each possibly null). */

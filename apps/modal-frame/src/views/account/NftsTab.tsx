@@ -15,15 +15,14 @@ export function NftsTab({ scope }: { scope: Queries.Scope }) {
   return (
     <ul className="fd-nfts" aria-label="NFTs">
       {shown.map((nft) => {
-        const name = Nfts.title(nft)
-        const image = Usd.imageUrl(scope.context.apiUrl, nft.imageUrl ?? undefined)
+        const image = Usd.imageUrl(scope.context.apiUrl, nft.image ?? undefined)
         return (
-          <li key={`${nft.contract}:${nft.tokenId}`} className="fd-nft" aria-label={name}>
+          <li key={nft.id} className="fd-nft" aria-label={nft.name}>
             <span className="fd-nft-image">
               {image ? <img src={image} alt="" /> : <span aria-hidden="true">#{nft.tokenId}</span>}
             </span>
-            <span className="fd-nft-name">{name}</span>
-            {nft.collection?.name ? <span className="fd-nft-collection">{nft.collection.name}</span> : null}
+            <span className="fd-nft-name">{nft.name}</span>
+            <span className="fd-nft-collection">{nft.collection.name}</span>
           </li>
         )
       })}

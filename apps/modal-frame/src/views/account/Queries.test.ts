@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import * as Api from '../../api/Api.js'
 import * as Toast from '../toast/Toast.js'
 import * as BalanceLock from './BalanceLock.js'
+import * as Nfts from './Nfts.js'
 import * as Queries from './Queries.js'
 
 const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
@@ -128,6 +129,27 @@ describe('history', () => {
     await expect(
       queries.client.fetchInfiniteQuery(queries.history({ ...scope, address: '' })),
     ).rejects.toThrow(Errors.TRANSACTIONS_NEED_ACCOUNT_ADDRESS)
+  })
+})
+
+describe('nfts', () => {
+  test('reads /v1/account/{address}/nfts on the chain; the tab hides spam collections', async () => {
+    const nft = (id: string, is_spam: boolean) => ({
+      id,
+      chainId: 'eip155:31337',
+      contract: 'eip155:31337:0xC4c08a54eA87fa85965ECd167e94EBaB3dC5e051',
+      tokenId: id,
+      name: `Key #${id}`,
+      image: null,
+      collection: { name: 'Frontdoor Keys', symbol: 'KEY' },
+      is_spam,
+    })
+    reply = () => ({ status: 200, body: { nfts: [nft('1', false), nft('2', true)] } })
+    const { queries, scope } = setup()
+    const owned = await queries.client.fetchQuery(queries.nfts(scope))
+    expect(requests.at(-1)?.pathname).toBe(`/v1/account/${ADDRESS}/nfts`)
+    expect(requests.at(-1)?.searchParams.get('chainId')).toBe('eip155:31337')
+    expect(Nfts.visible(owned).map((n) => n.name)).toEqual(['Key #1'])
   })
 })
 

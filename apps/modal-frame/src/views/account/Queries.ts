@@ -121,10 +121,8 @@ export function create(options: Options = {}) {
       return queryOptions({
         queryKey: keys.nfts(scope),
         staleTime: Constants.PORTFOLIO_CACHE_S * 1000,
-        queryFn: async () => {
-          const first = await BlockchainApi.nfts(scope.context, scope.address, caip2(scope.chainId))
-          return first.data
-        },
+        queryFn: async () =>
+          (await BlockchainApi.nfts(scope.context, scope.address, caip2(scope.chainId))).nfts,
       })
     },
     /** Name and avatar of an address (identity cache: 5 min). */
