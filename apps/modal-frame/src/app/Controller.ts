@@ -155,6 +155,7 @@ export function create(env: Env.Env) {
     relayUrl: env.relayUrl,
     metadata: host?.info?.metadata,
     origin: host?.origin,
+    storage: backend,
   }))
   resolvers.set('walletConnect', () => walletConnect.get())
   // The embedded wallet (the auth frame): its code and hidden frame load when email or social login is

@@ -32,6 +32,7 @@ describe('create', () => {
         relayUrl: 'ws://127.0.0.1:4001',
         metadata: { name: 'Demo' },
         origin: 'http://localhost:5173',
+        storage: undefined,
       }
     })
     expect(reads).toBe(0)

@@ -1,4 +1,5 @@
 import type * as HostModal from '@frontdoor/protocol/host-modal'
+import type * as KeyValue from './KeyValue.js'
 import type * as WalletConnect from './WalletConnect.js'
 
 /**
@@ -14,6 +15,8 @@ export type Settings = {
   /** The page's metadata and origin (from the handshake), shown to the wallet. */
   metadata: HostModal.Metadata | undefined
   origin: string | undefined
+  /** The modal's storage (its own, or the page's), for the sessions and the connector's record. */
+  storage: KeyValue.Backend | undefined
 }
 
 /** WalletConnect's dapp metadata from the page's: sign-client wants all four fields. */
@@ -43,6 +46,7 @@ export function create(settings: () => Settings) {
             projectId: s.projectId ?? '',
             relayUrl: s.relayUrl,
             metadata: metadataOf(s),
+            backend: s.storage,
           })
         })
         connector = loading

@@ -36,18 +36,6 @@ async function relay(port = 0) {
   return server
 }
 
-/** sign-client storage in memory that outlives one client, as IndexedDB outlives a page. */
-function memoryStorage(): WalletConnect.KeyValueStorage {
-  const map = new Map<string, string>()
-  return {
-    getKeys: async () => [...map.keys()],
-    getEntries: async <T>() => [...map.entries()].map(([k, v]) => [k, JSON.parse(v)] as [string, T]),
-    getItem: async <T>(key: string) => (map.has(key) ? (JSON.parse(map.get(key) as string) as T) : undefined),
-    setItem: async (key: string, value: unknown) => void map.set(key, JSON.stringify(value)),
-    removeItem: async (key: string) => void map.delete(key),
-  }
-}
-
 /** The connector's relay probe with the `ws` package (Node 20 has no WebSocket of its own). */
 function wsProbe(url: string): Promise<boolean> {
   return new Promise((resolve) => {
@@ -312,43 +300,36 @@ describe('requests and events', () => {
 describe('reconnect', () => {
   test('restores the stored session (and its chain) without asking the wallet', async () => {
     const server = await relay()
-    const storage = memoryStorage()
-    const prefix = `connector-test-reconnect-${++prefixes}`
-    const first = connector(server.url, { storage, customStoragePrefix: prefix })
-    const w = await wallet(server.url)
-    await pair(first, w)
-    await first.switchChain(31338, CONTEXT)
-    const stored = new Map<string, string>()
+    // The modal's storage outlives the page: a reload finds sign-client's store and the connector's record.
+    const kept = new Map<string, string>()
     const backend = {
-      getItem: (key: string) => stored.get(key) ?? null,
-      setItem: (key: string, value: string) => void stored.set(key, value),
-      removeItem: (key: string) => void stored.delete(key),
+      getItem: (key: string) => kept.get(key) ?? null,
+      setItem: (key: string, value: string) => void kept.set(key, value),
+      removeItem: (key: string) => void kept.delete(key),
+      keys: () => [...kept.keys()],
     }
-    backend.setItem(
-      WalletConnect.STORAGE_KEY,
-      JSON.stringify({
-        topic: w.client.session.getAll()[0]?.topic,
-        chainId: 31338,
-        wallet: { id: 'x', name: 'Test' },
-      }),
-    )
-    // A reload: a new connector on the same storage.
-    const second = connector(server.url, { storage, customStoragePrefix: prefix, backend })
-    const requestsBefore = w.requests.length
+    const prefix = `connector-test-reconnect-${++prefixes}`
+    const first = connector(server.url, { backend, customStoragePrefix: prefix })
+    const w = await wallet(server.url)
+    await pair(first, w, { data: { wallet: { id: 'aurora', name: 'Aurora Vault' } } })
+    await first.switchChain(31338, CONTEXT)
+    expect([...kept.keys()].some((key) => key.startsWith('wc:wc@2:client'))).toBe(true)
+    const second = connector(server.url, { backend, customStoragePrefix: prefix })
+    const asked = w.requests.length
     const session = await second.reconnect(CONTEXT)
     expect(session).toEqual({
       accounts: [w.address],
       chainId: 31338,
-      wallet: { id: 'x', name: 'Test', icon: undefined },
+      wallet: { id: 'aurora', name: 'Aurora Vault', icon: undefined },
     })
-    expect(w.requests.length).toBe(requestsBefore)
+    expect(w.requests.length).toBe(asked)
     const signature = (await second.request('personal_sign', ['0x02', w.address])) as `0x${string}`
     expect(await verifyMessage({ address: w.address, message: { raw: '0x02' }, signature })).toBe(true)
   })
 
   test('nothing stored: undefined', async () => {
     const server = await relay()
-    expect(await connector(server.url, { storage: memoryStorage() }).reconnect(CONTEXT)).toBeUndefined()
+    expect(await connector(server.url).reconnect(CONTEXT)).toBeUndefined()
   })
 
   test('the relay restarted mid-session: requests work once both sides are back', async () => {

@@ -1,5 +1,6 @@
 import { Constants, Errors, Pairing } from '@frontdoor/schemas'
 import type * as Connector from '../Connector.js'
+import * as KeyValue from './KeyValue.js'
 import * as Namespaces from './Namespaces.js'
 
 /**
@@ -22,8 +23,8 @@ export type KeyValueStorage = NonNullable<
 /** The dapp metadata wallets show when asked to connect. */
 export type Metadata = { name: string; description: string; url: string; icons: string[] }
 
-/** Where the connector remembers the current session's topic, chain and wallet (localStorage). */
-export type Backend = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
+/** The modal's storage: the connector's own record, and sign-client's store unless `storage` is given. */
+export type Backend = KeyValue.Backend
 
 /** Options of {@link create}. */
 export type Options = {
@@ -33,8 +34,9 @@ export type Options = {
   metadata: Metadata
   /** sign-client's storage prefix; two clients in one process need distinct ones. */
   customStoragePrefix?: string | undefined
+  /** The modal's storage (localStorage when absent, with sign-client's own IndexedDB store). */
   backend?: Backend | undefined
-  /** Where sign-client keeps its pairings, sessions and keys (its own default when absent). */
+  /** Where sign-client keeps its pairings, sessions and keys (`backend` by default). */
   storage?: KeyValueStorage | undefined
   /**
    * The pairing URI lifetime (spec section 9: 4 min). Only tests shorten it, to see a refresh without
@@ -199,13 +201,14 @@ export function prefetch(): void {
 /** Loads sign-client and starts a client on our relay, with the two offline quirks of REFERENCE.md handled. */
 async function startClient(options: Options): Promise<Client> {
   const { SignClient } = await import('@walletconnect/sign-client')
+  const storage = options.storage ?? (options.backend ? KeyValue.over(options.backend) : undefined)
   const client = new SignClient({
     projectId: options.projectId,
     relayUrl: options.relayUrl,
     metadata: options.metadata,
     telemetryEnabled: false,
     ...(options.customStoragePrefix ? { customStoragePrefix: options.customStoragePrefix } : {}),
-    ...(options.storage ? { storage: options.storage } : {}),
+    ...(storage ? { storage } : {}),
   })
   // Chromium on a machine with only loopback says navigator.onLine is false and sign-client then
   // refuses to open its socket. Our relay is the judge of reachability: a socket that cannot open
