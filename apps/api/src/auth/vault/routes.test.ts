@@ -64,8 +64,20 @@ const rpc = (token: string | undefined, body: unknown, origin = t.deps.config.au
     body: JSON.stringify(body),
   })
 
-const typedData = {
+const permit = {
   domain: { name: 'Frontdoor', version: '1', chainId: 31337, verifyingContract: tokens.FUSD.address },
+  types: {
+    Permit: [
+      { name: 'owner', type: 'address' },
+      { name: 'value', type: 'uint256' },
+    ],
+  },
+  primaryType: 'Permit',
+  message: { owner: '0xCD2a3d9F938E13CD947Ec05AbC7FE734Df8DD826', value: 1000n },
+} as const
+/** The same typed data as a dapp sends it to eth_signTypedData_v4: with EIP712Domain, numbers as strings. */
+const typedData = {
+  ...permit,
   types: {
     EIP712Domain: [
       { name: 'name', type: 'string' },
@@ -73,14 +85,10 @@ const typedData = {
       { name: 'chainId', type: 'uint256' },
       { name: 'verifyingContract', type: 'address' },
     ],
-    Permit: [
-      { name: 'owner', type: 'address' },
-      { name: 'value', type: 'uint256' },
-    ],
+    ...permit.types,
   },
-  primaryType: 'Permit',
-  message: { owner: '0xCD2a3d9F938E13CD947Ec05AbC7FE734Df8DD826', value: '1000' },
-} as const
+  message: { ...permit.message, value: '1000' },
+}
 
 let alice: Login.Completed
 beforeAll(async () => {
@@ -117,7 +125,7 @@ describe('POST /v1/vault/rpc', () => {
       })
       expect(status).toBe(200)
       expect(
-        await verifyTypedData({ address: alice.user.address as Hex, signature: body.result, ...typedData }),
+        await verifyTypedData({ address: alice.user.address as Hex, signature: body.result, ...permit }),
       ).toBe(true)
     }
     const otherChain = await rpc(alice.token, {
