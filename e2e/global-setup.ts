@@ -1,13 +1,34 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import * as Stack from '../scripts/stack/stack.js'
+import * as StackControl from './stack-control.js'
 
 /**
  * Starts the same stack `npm start` runs, on the ports of ARCHITECTURE.md, and stops it after the run.
- * `E2E_PARTS` (comma list) starts only some parts.
+ * `E2E_PARTS` (comma list) starts only some parts. Tests may stop and start a part again (the relay,
+ * to see clients ride out its restart) through a control address on loopback (see stack-control.ts).
  */
 export default async function globalSetup() {
   const only = process.env.E2E_PARTS?.split(',').filter(Boolean)
   const stack = await Stack.start(only ? { only } : {})
+  const control = createServer((request, response) => {
+    const match = /^\/parts\/([a-z0-9-]+)\/(stop|start)$/.exec(request.url ?? '')
+    if (request.method !== 'POST' || !match) {
+      response.writeHead(404).end()
+      return
+    }
+    const [, name, action] = match as unknown as [string, string, 'stop' | 'start']
+    const done = action === 'stop' ? stack.stopPart(name) : stack.startPart(name)
+    done.then(
+      () => response.writeHead(204).end(),
+      (error: unknown) => response.writeHead(500, { 'content-type': 'text/plain' }).end(String(error)),
+    )
+  })
+  await new Promise<void>((resolve) => control.listen(0, '127.0.0.1', resolve))
+  // Workers start after the global setup and inherit its environment.
+  process.env[StackControl.ENV] = `http://127.0.0.1:${(control.address() as AddressInfo).port}`
   return async () => {
+    control.close()
     await stack.stop()
   }
 }

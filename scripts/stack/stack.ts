@@ -14,6 +14,10 @@ export type Stack = {
   addresses: Addresses.Addresses
   parts: Part[]
   stop: () => Promise<void>
+  /** Stops one part (say the relay, to see clients ride out its restart). */
+  stopPart: (name: string) => Promise<void>
+  /** Starts a stopped part again and waits until it is healthy. */
+  startPart: (name: string) => Promise<void>
 }
 
 export type StartOptions = {
@@ -51,76 +55,98 @@ export async function start(options: StartOptions = {}): Promise<Stack> {
   const logDir = join(root, '.data', 'logs')
   mkdirSync(logDir, { recursive: true })
 
-  const running: { part: Part; child: ChildProcess; exited: boolean }[] = []
+  type Entry = { part: Part; child: ChildProcess; exited: boolean }
+  const running: Entry[] = []
+  const kill = async (entry: Entry) => {
+    if (entry.exited || entry.child.pid === undefined) return
+    const group = -entry.child.pid
+    try {
+      process.kill(group, 'SIGTERM')
+    } catch {
+      return
+    }
+    const deadline = Date.now() + STOP_GRACE_MS
+    while (!entry.exited && Date.now() < deadline) await sleep(50)
+    if (!entry.exited) {
+      try {
+        process.kill(group, 'SIGKILL')
+      } catch {}
+    }
+  }
   const stop = async () => {
-    await Promise.all(
-      running.reverse().map(async (entry) => {
-        if (entry.exited || entry.child.pid === undefined) return
-        const group = -entry.child.pid
-        try {
-          process.kill(group, 'SIGTERM')
-        } catch {
-          return
-        }
-        const deadline = Date.now() + STOP_GRACE_MS
-        while (!entry.exited && Date.now() < deadline) await sleep(50)
-        if (!entry.exited) {
-          try {
-            process.kill(group, 'SIGKILL')
-          } catch {}
-        }
-      }),
-    )
+    await Promise.all([...running].reverse().map(kill))
+  }
+
+  /** Starts one part and waits until it is healthy (appending to its log when `append`). */
+  async function launch(part: Part, append = false) {
+    if (await part.healthy()) {
+      throw new Error(
+        `stack: ${part.name} address ${part.url} is already in use; stop whatever runs there first`,
+      )
+    }
+    const logPath = join(logDir, `${part.name}.log`)
+    const log = createWriteStream(logPath, { flags: append ? 'a' : 'w' })
+    const [command, ...args] = part.command
+    const child = spawn(command!, args, {
+      cwd: root,
+      env: { ...env, ...addresses, ...part.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    })
+    const entry: Entry = { part, child, exited: false }
+    running.push(entry)
+    child.on('exit', () => {
+      entry.exited = true
+    })
+    for (const stream of [child.stdout, child.stderr]) {
+      stream?.pipe(log, { end: false })
+      if (options.onLine) {
+        let buffered = ''
+        stream?.on('data', (chunk: Buffer) => {
+          buffered += chunk.toString()
+          const lines = buffered.split('\n')
+          buffered = lines.pop() ?? ''
+          for (const line of lines) options.onLine?.(part.name, line)
+        })
+      }
+    }
+    const deadline = Date.now() + HEALTH_TIMEOUT_MS
+    while (!(await part.healthy())) {
+      if (entry.exited || Date.now() > deadline) {
+        await sleep(100)
+        const tail = readFileSync(logPath, 'utf8').split('\n').slice(-30).join('\n')
+        throw new Error(
+          `stack: ${part.name} ${entry.exited ? `exited (code ${child.exitCode})` : 'did not become healthy'}; last lines of ${logPath}:\n${tail}`,
+        )
+      }
+      await sleep(HEALTH_POLL_MS)
+    }
+  }
+
+  const partNamed = (name: string) => {
+    const part = selected.find((p) => p.name === name)
+    if (!part) throw new Error(`stack: part '${name}' is not running in this stack`)
+    return part
   }
 
   try {
-    for (const part of selected) {
-      if (await part.healthy()) {
-        throw new Error(
-          `stack: ${part.name} address ${part.url} is already in use; stop whatever runs there first`,
-        )
-      }
-      const logPath = join(logDir, `${part.name}.log`)
-      const log = createWriteStream(logPath)
-      const [command, ...args] = part.command
-      const child = spawn(command!, args, {
-        cwd: root,
-        env: { ...env, ...addresses, ...part.env },
-        stdio: ['ignore', 'pipe', 'pipe'],
-        detached: true,
-      })
-      const entry = { part, child, exited: false }
-      running.push(entry)
-      child.on('exit', () => {
-        entry.exited = true
-      })
-      for (const stream of [child.stdout, child.stderr]) {
-        stream?.pipe(log, { end: false })
-        if (options.onLine) {
-          let buffered = ''
-          stream?.on('data', (chunk: Buffer) => {
-            buffered += chunk.toString()
-            const lines = buffered.split('\n')
-            buffered = lines.pop() ?? ''
-            for (const line of lines) options.onLine?.(part.name, line)
-          })
-        }
-      }
-      const deadline = Date.now() + HEALTH_TIMEOUT_MS
-      while (!(await part.healthy())) {
-        if (entry.exited || Date.now() > deadline) {
-          await sleep(100)
-          const tail = readFileSync(logPath, 'utf8').split('\n').slice(-30).join('\n')
-          throw new Error(
-            `stack: ${part.name} ${entry.exited ? `exited (code ${child.exitCode})` : 'did not become healthy'}; last lines of ${logPath}:\n${tail}`,
-          )
-        }
-        await sleep(HEALTH_POLL_MS)
-      }
-    }
+    for (const part of selected) await launch(part)
   } catch (error) {
     await stop()
     throw error
   }
-  return { addresses, parts: selected, stop }
+  return {
+    addresses,
+    parts: selected,
+    stop,
+    async stopPart(name) {
+      const part = partNamed(name)
+      await Promise.all(running.filter((entry) => entry.part === part).map(kill))
+    },
+    async startPart(name) {
+      const part = partNamed(name)
+      if (running.some((entry) => entry.part === part && !entry.exited)) return
+      await launch(part, true)
+    },
+  }
 }

@@ -1,0 +1,20 @@
+/**
+ * Stops and starts parts of the running e2e stack from a test (the global setup holds the processes
+ * and listens for these calls on loopback).
+ */
+
+/** The environment variable holding the control address. */
+export const ENV = 'E2E_STACK_CONTROL'
+
+async function call(name: string, action: 'stop' | 'start') {
+  const base = process.env[ENV]
+  if (!base) throw new Error(`stack-control: ${ENV} is not set (run through e2e/playwright.config.ts)`)
+  const response = await fetch(`${base}/parts/${encodeURIComponent(name)}/${action}`, { method: 'POST' })
+  if (!response.ok) throw new Error(`stack-control: ${action} ${name}: ${await response.text()}`)
+}
+
+/** Stops a part; resolves once its process exited. */
+export const stopPart = (name: string) => call(name, 'stop')
+
+/** Starts a stopped part again; resolves once it is healthy. */
+export const startPart = (name: string) => call(name, 'start')
