@@ -58,7 +58,8 @@ export type Page = {
 }
 
 /**
- * The document and its response headers (CSP, no caching, no referrer: the callback URL carries a code).
+ * The document and its response headers: CSP, no caching, and no referrer to other origins (the callback
+ * URL carries a code; a same-origin form post still sends its Origin, which the approval page checks).
  *
  * @example
  * const { html, headers } = Html.render({ title: 'Sign in', body: '<h1>Sign in</h1>' })
@@ -85,7 +86,7 @@ ${script}
       'content-type': 'text/html; charset=utf-8',
       'content-security-policy': `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
       'cache-control': 'no-store',
-      'referrer-policy': 'no-referrer',
+      'referrer-policy': 'same-origin',
       'x-content-type-options': 'nosniff',
     },
   }

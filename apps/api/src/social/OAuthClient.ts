@@ -121,6 +121,13 @@ function pick(value: unknown, path: string): string | undefined {
   return undefined
 }
 
+/** An error and its cause (fetch hides the network error in `cause`). */
+function describe(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error)
+  const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : ''
+  return `${message}${cause}`
+}
+
 async function exchange(
   endpoints: OAuthProviders.Endpoints,
   login: { code: string; verifier: string; redirectUri: string },
@@ -150,7 +157,7 @@ async function exchange(
     body,
     signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
   }).catch((error: unknown) => {
-    throw new OAuthError(`token endpoint unreachable: ${(error as Error).message}`)
+    throw new OAuthError(`token endpoint unreachable: ${describe(error)}`)
   })
   const json: unknown = await response.json().catch(() => undefined)
   if (!response.ok)
@@ -165,7 +172,7 @@ async function userinfo(url: string, accessToken: string): Promise<unknown> {
     headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
     signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
   }).catch((error: unknown) => {
-    throw new OAuthError(`userinfo unreachable: ${(error as Error).message}`)
+    throw new OAuthError(`userinfo unreachable: ${describe(error)}`)
   })
   if (!response.ok) throw new OAuthError(`userinfo answered ${response.status}`)
   return response.json().catch(() => {
