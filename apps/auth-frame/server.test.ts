@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -7,6 +8,9 @@ import * as Server from './server.js'
 
 const options = { modalUrl: 'http://127.0.0.1:5180', apiUrl: 'http://127.0.0.1:4000' }
 
+/** The frame-ancestors directive of a CSP header. */
+const ancestors = (csp: string | null) => csp?.split('; ').find((d) => d.startsWith('frame-ancestors '))
+
 describe('contentSecurityPolicy', () => {
   test('framed by the modal origin only; talks to the API only', () => {
     const csp = Server.contentSecurityPolicy(options)
@@ -14,6 +18,10 @@ describe('contentSecurityPolicy', () => {
     expect(csp).not.toMatch(/frame-ancestors[^;]*\*/)
     expect(csp).toContain('connect-src http://127.0.0.1:4000')
     expect(csp).toContain("default-src 'none'")
+  })
+  test('the pages the project allows may hold the modal that holds this frame (CSP checks every ancestor)', () => {
+    const csp = Server.contentSecurityPolicy(options, ['http://localhost:5173', 'https://a.example/x', '*'])
+    expect(ancestors(csp)).toBe('frame-ancestors http://127.0.0.1:5180 http://localhost:5173')
   })
   test('refuses an address that is not http(s)', () => {
     expect(() => Server.contentSecurityPolicy({ ...options, modalUrl: 'javascript:alert(1)' })).toThrow()
@@ -31,6 +39,25 @@ describe('document', () => {
   })
 })
 
+describe('handler with the API unreachable', () => {
+  // API_URL points at a closed port: the real "API unreachable" fault. The frame fails closed.
+  test('the modal origin only', async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'auth-dist-'))
+    writeFileSync(join(dist, 'index.html'), '<html><head></head><body></body></html>')
+    const server = await Server.listen(
+      { ...options, apiUrl: 'http://127.0.0.1:9', distDir: dist },
+      0,
+      '127.0.0.1',
+    )
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    const response = await fetch(`${base}/?projectId=demo`)
+    expect(ancestors(response.headers.get('content-security-policy'))).toBe(
+      'frame-ancestors http://127.0.0.1:5180',
+    )
+    server.close()
+  })
+})
+
 describe('handler', () => {
   const dist = mkdtempSync(join(tmpdir(), 'auth-dist-'))
   mkdirSync(join(dist, 'assets'))
@@ -39,18 +66,43 @@ describe('handler', () => {
   let base = ''
   let close = () => {}
   beforeAll(async () => {
-    const server = await Server.listen({ ...options, distDir: dist }, 0, '127.0.0.1')
+    // A stand-in for the API's /projects/v1/origins (the real route is tested in apps/api and e2e).
+    const api = createServer((request, response) => {
+      const projectId = new URL(request.url ?? '/', 'http://api').searchParams.get('projectId')
+      response.writeHead(projectId === 'demo' ? 200 : 401, { 'content-type': 'application/json' })
+      response.end(JSON.stringify(projectId === 'demo' ? { allowedOrigins: ['http://localhost:5173'] } : {}))
+    })
+    await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve))
+    const apiUrl = `http://127.0.0.1:${(api.address() as AddressInfo).port}`
+    const server = await Server.listen({ ...options, apiUrl, distDir: dist }, 0, '127.0.0.1')
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-    close = () => server.close()
+    close = () => {
+      server.close()
+      api.close()
+    }
   })
   afterAll(() => close())
 
   test('the document carries the CSP, no-store and the meta tags', async () => {
     const response = await fetch(`${base}/`)
     expect(response.status).toBe(200)
-    expect(response.headers.get('content-security-policy')).toBe(Server.contentSecurityPolicy(options))
+    expect(ancestors(response.headers.get('content-security-policy'))).toBe(
+      'frame-ancestors http://127.0.0.1:5180',
+    )
     expect(response.headers.get('cache-control')).toBe('no-store')
     expect(await response.text()).toContain('frontdoor:modal-origin')
+  })
+  test("with a project: the modal's origin and the project's allowed origins; unknown project: modal only", async () => {
+    const demo = await fetch(`${base}/?projectId=demo`)
+    expect(ancestors(demo.headers.get('content-security-policy'))).toBe(
+      'frame-ancestors http://127.0.0.1:5180 http://localhost:5173',
+    )
+    for (const projectId of ['nope', 'a b', '<x>']) {
+      const other = await fetch(`${base}/?${new URLSearchParams({ projectId })}`)
+      expect(ancestors(other.headers.get('content-security-policy'))).toBe(
+        'frame-ancestors http://127.0.0.1:5180',
+      )
+    }
   })
   test('/healthz, assets, and nothing else', async () => {
     expect(await (await fetch(`${base}/healthz`)).text()).toBe('ok')

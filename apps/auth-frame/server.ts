@@ -2,10 +2,17 @@ import { readFile } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { extname, join, normalize } from 'node:path'
 import { gzipSync } from 'node:zlib'
+import { Project } from '@frontdoor/schemas'
+import * as z from 'zod/mini'
 
 /**
- * The auth frame's server: the static Vite build, with a CSP whose `frame-ancestors` is the modal's
- * origin only, so no page but the modal frame can embed the embedded wallet.
+ * The auth frame's server: the static Vite build, with a CSP whose `frame-ancestors` lets only the
+ * modal frame embed the embedded wallet, inside pages the project allows. CSP checks every ancestor,
+ * not only the parent, so the list is the modal's origin plus the project's allowed origins (the pages
+ * the modal itself may be framed by); with no project, or when its origins cannot be read, only the
+ * modal's origin: nested anywhere, the frame is then refused (fail closed). That the parent is the
+ * modal is checked in the frame itself (`location.ancestorOrigins`) and by its bridge, which answers
+ * the modal's origin only.
  */
 
 /** Where the server finds its files and the other parts. */
@@ -16,6 +23,8 @@ export type Options = {
   modalUrl: string
   /** The API the frame calls (auth, vault, RPC proxy). */
   apiUrl: string
+  /** How long a project's allowed origins are kept. */
+  originsCacheMs?: number
 }
 
 const TYPES: Record<string, string> = {
@@ -32,8 +41,40 @@ export function originOf(url: string): string {
   return parsed.origin
 }
 
-/** The Content-Security-Policy of the frame document: framed by the modal only, talks to the API only. */
-export function contentSecurityPolicy(options: Pick<Options, 'modalUrl' | 'apiUrl'>): string {
+/** True when `value` is exactly an http(s) origin, so it is safe to write into a CSP header. */
+export function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value)
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value
+  } catch {
+    return false
+  }
+}
+
+/** The project's allowed origins (`/projects/v1/origins`), exact origins only; none when unreadable. */
+export async function fetchOrigins(apiUrl: string, projectId: string): Promise<string[]> {
+  try {
+    const query = new URLSearchParams({ projectId, st: 'frontdoor-auth', sv: '0.0.0' })
+    const response = await fetch(`${apiUrl}/projects/v1/origins?${query}`, {
+      signal: AbortSignal.timeout(3000),
+    })
+    if (!response.ok) return []
+    const body = z.safeParse(Project.AllowedOriginsResponse, await response.json())
+    return body.success ? body.data.allowedOrigins.filter(isOrigin) : []
+  } catch {
+    return []
+  }
+}
+
+/**
+ * The Content-Security-Policy of the frame document: framed by the modal (in pages of `pageOrigins`)
+ * only, talks to the API only.
+ */
+export function contentSecurityPolicy(
+  options: Pick<Options, 'modalUrl' | 'apiUrl'>,
+  pageOrigins: readonly string[] = [],
+): string {
+  const ancestors = [...new Set([originOf(options.modalUrl), ...pageOrigins.filter(isOrigin)])]
   return [
     "default-src 'none'",
     "script-src 'self'",
@@ -42,7 +83,7 @@ export function contentSecurityPolicy(options: Pick<Options, 'modalUrl' | 'apiUr
     `connect-src ${originOf(options.apiUrl)}`,
     "base-uri 'none'",
     "form-action 'none'",
-    `frame-ancestors ${originOf(options.modalUrl)}`,
+    `frame-ancestors ${ancestors.join(' ')}`,
   ].join('; ')
 }
 
@@ -67,7 +108,17 @@ const COMMON_HEADERS = {
 
 /** Builds the request handler (exported for tests). */
 export function handler(options: Options) {
-  const csp = contentSecurityPolicy(options)
+  contentSecurityPolicy(options)
+  const cacheMs = options.originsCacheMs ?? 10_000
+  const origins = new Map<string, { at: number; value: Promise<string[]> }>()
+  const originsOf = (projectId: string) => {
+    const hit = origins.get(projectId)
+    if (hit && Date.now() - hit.at < cacheMs) return hit.value
+    const value = fetchOrigins(options.apiUrl, projectId)
+    origins.set(projectId, { at: Date.now(), value })
+    if (origins.size > 1000) origins.delete(origins.keys().next().value as string)
+    return value
+  }
   const files = new Map<string, Promise<{ raw: Buffer; gzip: Buffer }>>()
   const file = (path: string) => {
     let hit = files.get(path)
@@ -111,10 +162,13 @@ export function handler(options: Options) {
       return send(404, 'Not Found', { 'content-type': 'text/plain' })
     }
     html ??= readFile(join(options.distDir, 'index.html'), 'utf8')
+    const projectId = url.searchParams.get('projectId')
+    const pageOrigins =
+      projectId && z.safeParse(Project.ProjectId, projectId).success ? await originsOf(projectId) : []
     return send(200, document(await html, options), {
       'content-type': TYPES['.html']!,
       'cache-control': 'no-store',
-      'content-security-policy': csp,
+      'content-security-policy': contentSecurityPolicy(options, pageOrigins),
     })
   }
 }

@@ -30,11 +30,11 @@ function storage(): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> {
 
 async function start() {
   const root = document.getElementById('root')!
-  if (window.parent === window) {
+  const env = Env.read()
+  if (window.parent === window || !Env.parentIsModal(env.modalOrigin, location.ancestorOrigins)) {
     root.textContent = 'This page is part of Frontdoor and works only inside its modal.'
     return
   }
-  const env = Env.read()
   const approval = Approval.create()
   let dapp: Screen.Dapp
   const screen = Screen.create(root, {

@@ -30,3 +30,18 @@ describe('read', () => {
     }
   })
 })
+
+describe('parentIsModal', () => {
+  const list = (...origins: string[]) =>
+    Object.assign([...origins], {
+      contains: (o: string) => origins.includes(o),
+      item: (i: number) => origins[i] ?? null,
+    }) as unknown as DOMStringList
+  test('the first ancestor must be the modal; browsers without ancestorOrigins rely on CSP and the bridge', () => {
+    const modal = 'http://127.0.0.1:5180'
+    expect(Env.parentIsModal(modal, list(modal, 'http://localhost:5173'))).toBe(true)
+    expect(Env.parentIsModal(modal, list('http://localhost:5173'))).toBe(false)
+    expect(Env.parentIsModal(modal, list('http://localhost:5173', modal))).toBe(false)
+    expect(Env.parentIsModal(modal, undefined)).toBe(true)
+  })
+})

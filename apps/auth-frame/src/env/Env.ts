@@ -37,3 +37,11 @@ export function read(doc: Document = document): Env {
     throw new Error('frontdoor auth frame: the server did not name the modal origin and the API')
   return { modalOrigin, apiUrl }
 }
+
+/**
+ * Whether the parent is the modal. CSP lets the allowed pages hold the modal that holds this frame, so
+ * it cannot tell the parent from the grandparent; `location.ancestorOrigins` (Chromium, Safari) can.
+ */
+export function parentIsModal(modalOrigin: string, ancestorOrigins: DOMStringList | undefined): boolean {
+  return ancestorOrigins === undefined || ancestorOrigins[0] === modalOrigin
+}

@@ -17,10 +17,14 @@ describe('create', () => {
   })
 
   test('a hidden, sandboxed iframe of the auth origin', () => {
-    const frame = AuthFrame.create({ authUrl: `${authUrl}/x?y`, connect: TestPeer.connect({}) })
+    const frame = AuthFrame.create({
+      authUrl: `${authUrl}/x?y`,
+      projectId: 'demo',
+      connect: TestPeer.connect({}),
+    })
     const iframe = document.querySelector('iframe')!
     expect(iframe).toBe(frame.element)
-    expect(iframe.src).toBe(`${authUrl}/`)
+    expect(iframe.src).toBe(`${authUrl}/?projectId=demo`)
     expect(iframe.getAttribute('sandbox')).toBe('allow-scripts allow-same-origin')
     expect(iframe.title).toBe('Frontdoor wallet')
     expect(iframe.style.visibility).toBe('hidden')

@@ -36,6 +36,8 @@ export type ReplyError = Error & { code?: number; data?: unknown }
 export type Options = {
   /** The auth frame's origin (AUTH_URL). */
   authUrl: string
+  /** The project: the auth frame's server lets the project's pages hold the modal that holds it. */
+  projectId?: string | undefined
   /** Where the iframe is appended (the modal's body). */
   parent?: HTMLElement
   /** Told about each failure, to report it (iframe_load_failed, iframe_request_timeout). */
@@ -46,8 +48,8 @@ export type Options = {
   readyDelayMs?: number
 }
 
-/** Where the frame is drawn while ApproveTransaction shows it. */
-export type Rect = { top: number; left: number; width: number; height: number }
+/** Where the frame is drawn while ApproveTransaction shows it, and the card's corner radius there. */
+export type Rect = { top: number; left: number; width: number; height: number; radius?: string }
 
 const HIDDEN = {
   position: 'fixed',
@@ -59,6 +61,7 @@ const HIDDEN = {
   visibility: 'hidden',
   pointerEvents: 'none',
   zIndex: '-1',
+  borderRadius: '0',
 } as const
 
 /** Turns a bridge failure into what the connector throws. */
@@ -91,7 +94,7 @@ export function create(options: Options) {
   const readyDelayMs = options.readyDelayMs ?? Timeouts.READY_DELAY_MS
 
   const iframe = document.createElement('iframe')
-  iframe.src = `${origin}/`
+  iframe.src = `${origin}/${options.projectId ? `?${new URLSearchParams({ projectId: options.projectId })}` : ''}`
   iframe.title = 'Frontdoor wallet'
   iframe.className = 'fd-auth-frame'
   // The wallet needs scripts and its own storage; nothing else (no popups, no top navigation).
@@ -168,6 +171,7 @@ export function create(options: Options) {
         height: `${rect.height}px`,
         visibility: 'visible',
         pointerEvents: 'auto',
+        borderRadius: `0 0 ${rect.radius ?? '0'} ${rect.radius ?? '0'}`,
         zIndex: '2147483647',
       })
       iframe.tabIndex = 0

@@ -92,6 +92,7 @@ export function create(options: Options) {
       const settings = options.settings()
       frame = createFrame({
         authUrl: settings.authUrl,
+        projectId: settings.projectId,
         ...(options.onFailure ? { onFailure: options.onFailure } : {}),
       })
       prepared = undefined

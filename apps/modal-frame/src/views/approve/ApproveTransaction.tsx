@@ -28,9 +28,12 @@ export default function ApproveTransaction() {
     if (!embedded || !target) return
     const frame = embedded.frame()
     void embedded.syncTheme(controller.state.get().theme)
+    // The view fills the card's bottom: the frame takes the card's corner radius there.
+    const card = target.closest('.fd-card')
     const place = () => {
       const rect = target.getBoundingClientRect()
-      frame.show({ top: rect.top, left: rect.left, width: rect.width, height: rect.height })
+      const radius = card ? getComputedStyle(card).borderBottomLeftRadius : '0'
+      frame.show({ top: rect.top, left: rect.left, width: rect.width, height: rect.height, radius })
     }
     place()
     frame.focus()
