@@ -45,9 +45,12 @@ function messageOf(error: unknown): string {
   return typeof message === 'string' && message ? message : Errors.FRAME.SOMETHING_WENT_WRONG
 }
 
-/** The CAIP-10 id the balance API knows a token by (the native coin has none; its chain stands in). */
+/** The native coin's pseudo-address in CAIP-10 token lists (a common convention). */
+const NATIVE_ADDRESS = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
+
+/** The CAIP-10 id a sent token goes by in the balance API's `forceUpdate`. */
 function tokenIds(token: Token.TokenBalance): string[] {
-  return token.address ? [token.address] : []
+  return [token.address ?? `${token.chainId}:${NATIVE_ADDRESS}`]
 }
 
 function SendView({ scope }: { scope: Queries.Scope }) {

@@ -1,0 +1,116 @@
+// @vitest-environment jsdom
+import * as Alerts from '@frontdoor/schemas/alerts'
+import { act } from 'react'
+import { createRoot, type Root } from 'react-dom/client'
+import { afterEach, describe, expect, test, vi } from 'vitest'
+import type * as Controller from '../../app/Controller.js'
+import { ControllerContext } from '../../app/context.js'
+import * as Connection from '../../connection/Connection.js'
+import * as Storage from '../../connection/Storage.js'
+import type * as Connector from '../../connectors/Connector.js'
+import * as Features from '../../features/Features.js'
+import * as Router from '../../router/Router.js'
+import * as Store from '../../store/Store.js'
+import ProfileWallets from './ProfileWallets.js'
+
+declare global {
+  var IS_REACT_ACT_ENVIRONMENT: boolean
+}
+globalThis.IS_REACT_ACT_ENVIRONMENT = true
+
+const ALICE = '0x00000000000000000000000000000000000a11ce'
+const BOB = '0x0000000000000000000000000000000000000b0b'
+
+/** A connector that answers at once (the view and the connection controller are what is tested). */
+function scripted(rdns: string, name: string, account: `0x${string}`): Connector.Connector {
+  const session = { accounts: [account], chainId: 31337, wallet: { id: rdns, name } }
+  return {
+    id: `injected:${rdns}`,
+    kind: 'injected',
+    connect: async () => session,
+    reconnect: async () => session,
+    request: async () => null,
+    switchChain: async () => {},
+    disconnect: vi.fn(async () => {}),
+    subscribe: () => () => {},
+  }
+}
+
+/** The parts of the controller the view reads: real stores, a real connection controller. */
+async function setup(multiWallet: boolean) {
+  const a = scripted('a.wallet', 'Wallet A', ALICE)
+  const b = scripted('b.wallet', 'Wallet B', BOB)
+  const storage = Storage.create(Storage.memory())
+  const connection = Connection.create({
+    storage,
+    resolve: async (id) => [a, b].find((c) => c.id === id),
+    context: () => ({ networks: [], chainId: 31337 }),
+  })
+  await connection.connect(b)
+  await connection.connect(a)
+  const state = Store.create({
+    features: { ...Features.DEFAULTS, multiWallet },
+    address: connection.get().session?.accounts[0],
+    injected: [
+      { uuid: '1', rdns: 'a.wallet', name: 'Wallet A', icon: '' },
+      { uuid: '2', rdns: 'b.wallet', name: 'Wallet B', icon: '' },
+    ],
+  })
+  const router = Router.create('ProfileWallets')
+  const controller = { state, connection, router } as unknown as Controller.Controller
+  const container = document.createElement('div')
+  document.body.append(container)
+  const root = createRoot(container)
+  await act(async () =>
+    root.render(
+      <ControllerContext value={controller}>
+        <ProfileWallets />
+      </ControllerContext>,
+    ),
+  )
+  mounted.push({ root, container })
+  return { container, connection, storage, router, a, b }
+}
+
+const mounted: { root: Root; container: HTMLElement }[] = []
+afterEach(() => {
+  for (const { root, container } of mounted.splice(0)) {
+    act(() => root.unmount())
+    container.remove()
+  }
+})
+
+const button = (container: HTMLElement, name: string) =>
+  [...container.querySelectorAll('button')].find(
+    (b) => (b.getAttribute('aria-label') ?? b.textContent) === name,
+  )!
+
+describe('ProfileWallets', () => {
+  test("without the multi-wallet feature: the 'multi-wallet not enabled' info and the current wallet only", async () => {
+    const { container } = await setup(false)
+    const info = container.querySelector('[role="status"]')!
+    expect(info.textContent).toContain(Alerts.ALERTS.MULTI_WALLET_NOT_ENABLED.shortMessage)
+    expect(info.textContent).toContain(Alerts.ALERTS.MULTI_WALLET_NOT_ENABLED.longMessage)
+    const rows = container.querySelectorAll('li')
+    expect(rows).toHaveLength(1)
+    expect(rows[0]?.textContent).toContain('Wallet A')
+    expect(rows[0]?.getAttribute('aria-current')).toBe('true')
+    expect(container.textContent).not.toContain('Switch')
+  })
+
+  test('with it: the stored connections; switch makes another current, delete forgets one', async () => {
+    const { container, connection, storage, router } = await setup(true)
+    const rows = () => [...container.querySelectorAll('li')].map((li) => li.textContent)
+    expect(rows()).toEqual([expect.stringContaining('Wallet A'), expect.stringContaining('Wallet B')])
+    expect(rows()[0]).toContain('Current')
+
+    await act(async () => button(container, 'Switch to Wallet B').click())
+    expect(connection.get().session?.accounts).toEqual([BOB])
+    expect(router.get().view).toBe('Account')
+
+    router.reset('ProfileWallets')
+    await act(async () => button(container, 'Delete Wallet A').click())
+    expect(storage.connections().map((e) => e.connectorId)).toEqual(['injected:b.wallet'])
+    expect(rows()).toEqual([expect.stringContaining('Wallet B')])
+  })
+})
