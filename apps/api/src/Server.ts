@@ -8,6 +8,8 @@ import type * as Deps from './Deps.js'
 import * as Db from './db/Db.js'
 import * as Migrator from './db/Migrator.js'
 import * as Wallets from './directory/Wallets.js'
+import * as Names from './identity/Names.js'
+import * as Indexer from './indexer/Indexer.js'
 import * as RateLimiter from './http/RateLimiter.js'
 import * as ProjectCache from './projects/ProjectCache.js'
 import * as Projects from './projects/Projects.js'
@@ -23,6 +25,8 @@ export type StartOptions = {
   port?: number
   /** Keep PGlite in memory instead of DATA_DIR (ignored with DATABASE_URL). */
   memory?: boolean
+  /** Follow the chains of `config.indexer.chains` (default true). */
+  indexer?: boolean
   logger?: Logger
 }
 
@@ -37,6 +41,7 @@ export async function prepare(
     await Migrator.migrate(db)
     await Wallets.seed(db.orm)
     await Projects.seedDemo(db.orm, config.demoUrl)
+    await Names.seedDev(db.orm)
   } catch (error) {
     await db.close()
     throw error
@@ -45,7 +50,7 @@ export async function prepare(
 }
 
 /**
- * Starts the API: database, migrations, seed data, upstream pings, HTTP server.
+ * Starts the API: database, migrations, seed data, upstream pings, the chain indexer, HTTP server.
  *
  * @example
  * const server = await Server.start({ env: process.env })
@@ -76,6 +81,13 @@ export async function start(options: StartOptions = {}): Promise<Server> {
     }),
   }
   const app = App.build(deps)
+  const indexer = Indexer.create({
+    db,
+    upstreams,
+    chains: options.indexer === false ? [] : config.indexer.chains,
+    logger: logger.child({ part: 'indexer' }),
+  })
+  indexer.start()
   const port = options.port ?? settings.port
   const server = await new Promise<ServerType>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port, hostname: settings.host }, () => resolve(s))
@@ -92,6 +104,7 @@ export async function start(options: StartOptions = {}): Promise<Server> {
     deps,
     stop: () => {
       stopped ??= (async () => {
+        await indexer.stop()
         upstreams.stop()
         deps.auth.mailer.close()
         await new Promise<void>((resolve) => {

@@ -3,6 +3,7 @@ import { cors } from 'hono/cors'
 import { requestId } from 'hono/request-id'
 import { matchedRoutes } from 'hono/route'
 import type { Logger } from 'pino'
+import * as Account from './account/routes.js'
 import * as Analytics from './analytics/routes.js'
 import * as AuthOrigin from './auth/Origin.js'
 import * as Auth from './auth/routes.js'
@@ -76,6 +77,7 @@ export function build(deps: Deps.Deps, options: { metrics?: Metrics.Metrics } = 
   app.route('/', Analytics.routes(deps))
   app.route('/', Chains.routes(deps))
   app.route('/', Rpc.routes(deps))
+  app.route('/', Account.routes(deps))
   app.route('/', Auth.routes(deps))
   app.route('/', Social.routes(deps))
   app.onError(Errors.onError)

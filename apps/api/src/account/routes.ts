@@ -1,0 +1,176 @@
+import {
+  AddressRule,
+  Balance,
+  Caip,
+  Fungible,
+  History as HistorySchemas,
+  Identity,
+  Errors as Messages,
+  Nfts as NftsSchemas,
+  Query as QueryRules,
+} from '@frontdoor/schemas'
+import { type Context, Hono, type Next } from 'hono'
+import * as zm from 'zod/mini'
+import type * as Deps from '../Deps.js'
+import * as ClientIp from '../http/ClientIp.js'
+import * as Errors from '../http/Errors.js'
+import * as Query from '../http/Query.js'
+import * as Validate from '../http/Validate.js'
+import * as Names from '../identity/Names.js'
+import * as ChainRpc from '../indexer/ChainRpc.js'
+import * as Fungibles from '../prices/Fungibles.js'
+import * as Prices from '../prices/Prices.js'
+import * as Balances from './Balances.js'
+import * as History from './History.js'
+import * as Nfts from './Nfts.js'
+
+/** The most CAIP-10 addresses one `POST /v1/fungible/price` may ask for. */
+export const PRICE_ADDRESSES_MAX = 100
+
+/** `GET /v1/account/{address}/history` query: the shared schema with the project id's format and our cursor. */
+export const HistoryQuery = zm.extend(HistorySchemas.HistoryQuery, {
+  projectId: Query.ProjectId,
+  cursor: zm.optional(History.CursorParam),
+})
+
+/** `GET /v1/account/{address}/balance` query; `forceUpdate` lists CAIP-10 tokens (any list bypasses the cache). */
+export const BalanceQuery = zm.extend(Balance.BalanceQuery, {
+  projectId: Query.ProjectId,
+  forceUpdate: zm.optional(QueryRules.commaList(Caip.Caip10Schema, PRICE_ADDRESSES_MAX)),
+})
+
+/** `GET /v1/account/{address}/nfts` query. */
+export const NftsQuery = zm.extend(NftsSchemas.NftsQuery, { projectId: Query.ProjectId })
+
+/** `GET /v1/identity/{address}` query. */
+export const IdentityQuery = zm.extend(Identity.IdentityQuery, { projectId: Query.ProjectId })
+
+/** `POST /v1/fungible/price` body: at most {@link PRICE_ADDRESSES_MAX} CAIP-10 addresses of EVM tokens. */
+export const FungiblePriceBody = zm.extend(Fungible.FungiblePriceBody, {
+  projectId: Query.ProjectId,
+  addresses: zm
+    .array(
+      Caip.Caip10Schema.check(
+        zm.refine(
+          (value) => value.startsWith('eip155:') && AddressRule.isEvmAddress(value.split(':')[2] ?? ''),
+          Messages.INVALID_ADDRESS,
+        ),
+      ),
+    )
+    .check(zm.maxLength(PRICE_ADDRESSES_MAX, `must list at most ${PRICE_ADDRESSES_MAX} addresses`)),
+})
+
+const AddressParam = zm.object({ address: AddressRule.EvmAddress })
+
+/** Values a client sends for an address it does not have. */
+const NO_ADDRESS = new Set(['', 'undefined', 'null'])
+
+/** The `{address}` of a history path: 400 with the spec's message when it is missing. */
+function historyAddress(c: Context): string {
+  const raw = c.req.param('address')?.trim() ?? ''
+  if (NO_ADDRESS.has(raw))
+    throw Errors.http(400, {
+      error: 'Invalid path parameter',
+      message: Messages.TRANSACTIONS_NEED_ACCOUNT_ADDRESS,
+    })
+  return Validate.params(c, AddressParam).address
+}
+
+/** A 502 for a chain the API could not reach. */
+async function upstream<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work()
+  } catch (error) {
+    if (error instanceof ChainRpc.UpstreamError)
+      throw Errors.http(502, { error: 'Bad Gateway', message: `The chain did not answer: ${error.message}` })
+    throw error
+  }
+}
+
+/**
+ * The account data of the blockchain API: history, balances, owned NFTs, identity and token prices.
+ *
+ * @example
+ * app.route('/', Account.routes(deps))
+ */
+export function routes(deps: Deps.Deps) {
+  const prices = Prices.create({ upstreams: deps.upstreams })
+  const balances = Balances.create({
+    orm: deps.db.orm,
+    upstreams: deps.upstreams,
+    prices,
+    networks: deps.config.networks,
+    publicUrl: deps.config.publicUrl,
+  })
+  const limit = async (c: Context, next: Next) => {
+    const { limit: max, windowMs } = deps.config.limits.account
+    const ip = ClientIp.of(c, deps.config)
+    const decision = await deps.limiter.take(`account:${ip}:${c.req.query('projectId') ?? ''}`, max, windowMs)
+    if (!decision.allowed) throw Errors.rateLimited(decision.retryAfterMs)
+    await next()
+  }
+  const history = async (c: Context) => {
+    const address = historyAddress(c)
+    const query = Validate.query(c, HistoryQuery)
+    await deps.projects.require(query.projectId)
+    const page = await History.page({
+      orm: deps.db.orm,
+      prices,
+      networks: deps.config.networks,
+      publicUrl: deps.config.publicUrl,
+      address,
+      chainId: query.chainId,
+      cursor: query.cursor ? History.decodeCursor(query.cursor) : undefined,
+    })
+    return c.json(page)
+  }
+  return new Hono()
+    .use('/v1/account/*', limit)
+    .use('/v1/identity/*', limit)
+    .use('/v1/fungible/*', limit)
+    .get('/v1/account/:address/history', history)
+    .get('/v1/account//history', history)
+    .get('/v1/account/:address/balance', async (c) => {
+      const { address } = Validate.params(c, AddressParam)
+      const query = Validate.query(c, BalanceQuery)
+      await deps.projects.require(query.projectId)
+      const served = deps.upstreams.chains().filter((chainId) => chainId.startsWith('eip155:'))
+      if (query.chainId && !served.includes(query.chainId))
+        throw Errors.http(400, {
+          error: Messages.UNSUPPORTED_CHAIN,
+          message: `${Messages.UNSUPPORTED_CHAIN}: ${query.chainId}`,
+        })
+      const chainIds = query.chainId ? [query.chainId] : served
+      const list = await upstream(() =>
+        balances.of({ address, chainIds, force: Boolean(query.forceUpdate?.length) }),
+      )
+      return c.json({ balances: list })
+    })
+    .get('/v1/account/:address/nfts', async (c) => {
+      const { address } = Validate.params(c, AddressParam)
+      const query = Validate.query(c, NftsQuery)
+      await deps.projects.require(query.projectId)
+      return c.json({ nfts: await Nfts.owned(deps.db.orm, { address, chainId: query.chainId }) })
+    })
+    .get('/v1/identity/:address', async (c) => {
+      const { address } = Validate.params(c, AddressParam)
+      const query = Validate.query(c, IdentityQuery)
+      await deps.projects.require(query.projectId)
+      return c.json(await Names.identity(deps.db.orm, address))
+    })
+    .post('/v1/fungible/price', async (c) => {
+      const body = await Validate.json(c, FungiblePriceBody)
+      await deps.projects.require(body.projectId)
+      const answer = await upstream(() =>
+        Fungibles.prices({
+          orm: deps.db.orm,
+          upstreams: deps.upstreams,
+          prices,
+          networks: deps.config.networks,
+          publicUrl: deps.config.publicUrl,
+          addresses: body.addresses,
+        }),
+      )
+      return c.json(answer)
+    })
+}

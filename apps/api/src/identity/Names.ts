@@ -1,0 +1,39 @@
+import { DEV_ACCOUNTS } from '@frontdoor/devnet/accounts'
+import type { Identity } from '@frontdoor/schemas'
+import { desc, eq } from 'drizzle-orm'
+import { pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import type * as Db from '../db/Db.js'
+
+/** The `names` table (migrations/0004_indexer.sql): account names and their addresses (lowercase). */
+export const names = pgTable('names', {
+  name: text('name').primaryKey(),
+  address: text('address').notNull(),
+  avatar: text('avatar'),
+  registeredAt: timestamp('registered_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/** The name seeded for dev account 0, so the modal has one to show before names can be registered. */
+export const DEV_ACCOUNT_NAME = {
+  name: 'devnet.frontdoor.id',
+  address: DEV_ACCOUNTS[0]?.address ?? '',
+} as const
+
+/** Seeds {@link DEV_ACCOUNT_NAME} (idempotent). */
+export async function seedDev(orm: Db.Orm): Promise<void> {
+  await orm
+    .insert(names)
+    .values({ name: DEV_ACCOUNT_NAME.name, address: DEV_ACCOUNT_NAME.address.toLowerCase() })
+    .onConflictDoNothing()
+}
+
+/** The identity of an address: its most recently updated name and that name's avatar, or nulls. */
+export async function identity(orm: Db.Orm, address: string): Promise<Identity.IdentityResponse> {
+  const [row] = await orm
+    .select({ name: names.name, avatar: names.avatar })
+    .from(names)
+    .where(eq(names.address, address.toLowerCase()))
+    .orderBy(desc(names.updatedAt), names.name)
+    .limit(1)
+  return { name: row?.name ?? null, avatar: row?.avatar ?? null }
+}
