@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import * as Messages from './Messages.js'
 
@@ -7,7 +8,7 @@ const OTHER = 'b'.repeat(64)
 describe('parse', () => {
   test('a publish keeps its 19-digit id and its params', () => {
     const text = `{"id":1712345678901234567,"jsonrpc":"2.0","method":"irn_publish","params":{"topic":"${TOPIC}","message":"abc","ttl":300,"tag":1108,"prompt":true,"correlationId":5}}`
-    expect(Messages.parse(text)).toEqual({
+    expect(Messages.parse(text)).toMatchObject({
       kind: 'request',
       id: '1712345678901234567',
       method: 'irn_publish',
@@ -76,5 +77,39 @@ describe('parse', () => {
     expect(
       Messages.parse(`{"id":1,"method":"irn_batchSubscribe","params":{"topics":${topics(501)}}}`).kind,
     ).toBe('invalid')
+  })
+})
+
+describe('publishParams', () => {
+  const field = <T>(valid: fc.Arbitrary<T>) =>
+    fc.oneof(valid, fc.constant(undefined), fc.jsonValue(), fc.constant(Number.NaN), fc.constant(2 ** 60))
+  const params = fc.record(
+    {
+      topic: field(fc.constantFrom(TOPIC, TOPIC.toUpperCase(), `${TOPIC}0`, 'xyz', '')),
+      message: field(fc.string()),
+      ttl: field(fc.integer({ min: -5, max: 2_592_000 })),
+      prompt: field(fc.boolean()),
+      tag: field(fc.integer({ min: -5, max: 1200 })),
+      attestation: field(fc.string({ maxLength: 9000 })),
+      extra: fc.jsonValue(),
+    },
+    { requiredKeys: [] },
+  )
+
+  test('accepts exactly what the zod schema accepts', () => {
+    fc.assert(
+      fc.property(fc.oneof(params, fc.jsonValue()), (value) => {
+        expect(Messages.publishParams(value) !== undefined).toBe(
+          Messages.PublishParams.safeParse(value).success,
+        )
+      }),
+      { numRuns: 2000 },
+    )
+  })
+
+  test('an invalid publish still gets zod’s error message', () => {
+    expect(
+      Messages.parse(`{"id":1,"method":"irn_publish","params":{"topic":"${TOPIC}","message":"","ttl":300}}`),
+    ).toMatchObject({ kind: 'invalid', error: { code: -32602, message: expect.stringContaining('message') } })
   })
 })

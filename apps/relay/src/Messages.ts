@@ -2,8 +2,9 @@ import { z } from 'zod'
 import * as JsonRpc from './JsonRpc.js'
 
 /**
- * The frames of the WalletConnect v2 relay protocol (REFERENCE.md, "WalletConnect v2 relay"), validated
- * with zod. Unknown members are allowed (clients add fields over time) but never forwarded: the relay
+ * The frames of the WalletConnect v2 relay protocol (REFERENCE.md, "WalletConnect v2 relay"). The
+ * envelope and `irn_publish` (the hot path) are checked by hand, every other method's params with
+ * zod. Unknown members are allowed (clients add fields over time) but never forwarded: the relay
  * stores and delivers only the members it knows.
  */
 
@@ -108,19 +109,45 @@ export type Frame =
   /** Not acceptable: answer with this error (`id` is `null` when unknown). */
   | { kind: 'invalid'; id: string; error: JsonRpc.ErrorObject }
 
-const Id = z.union([z.number(), z.string().max(64), z.null()])
+/** An id: a number, a string of at most 64 characters, or null. */
+function isId(id: unknown): boolean {
+  return id === null || typeof id === 'number' || (typeof id === 'string' && id.length <= 64)
+}
 
-const Envelope = z.union([
-  z.object({ id: Id, jsonrpc: z.literal('2.0').optional(), method: z.string().max(64), params: z.unknown() }),
-  z.object({ id: Id, jsonrpc: z.literal('2.0').optional(), result: z.unknown() }),
-  z.object({ id: Id, jsonrpc: z.literal('2.0').optional(), error: z.unknown() }),
-])
+const HEX_64 = /^[0-9a-fA-F]{64}$/
+
+/**
+ * `PublishParams` checked by hand: the hot path of the relay. It accepts exactly what the zod schema
+ * accepts (a property test holds them together) without building a new object; unknown members stay
+ * on the object but are never read.
+ */
+export function publishParams(params: unknown): PublishParams | undefined {
+  if (typeof params !== 'object' || params === null || Array.isArray(params)) return undefined
+  const { topic, message, ttl, prompt, tag, attestation } = params as Record<string, unknown>
+  if (typeof topic !== 'string' || !HEX_64.test(topic)) return undefined
+  if (typeof message !== 'string' || message.length === 0) return undefined
+  if (typeof ttl !== 'number' || !Number.isSafeInteger(ttl) || ttl <= 0) return undefined
+  if (prompt !== undefined && typeof prompt !== 'boolean') return undefined
+  if (tag !== undefined && (typeof tag !== 'number' || !Number.isSafeInteger(tag) || tag < 0))
+    return undefined
+  if (attestation !== undefined && (typeof attestation !== 'string' || attestation.length > 8192))
+    return undefined
+  return params as PublishParams
+}
 
 function describe(error: z.ZodError): string {
   const issue = error.issues[0]
   if (!issue) return 'Invalid params'
   const path = issue.path.join('.')
   return path ? `Invalid params: ${path}: ${issue.message}` : `Invalid params: ${issue.message}`
+}
+
+function invalidRequest(id: string): Frame {
+  return {
+    kind: 'invalid',
+    id,
+    error: { code: JsonRpc.ErrorCodes.invalidRequest, message: 'Invalid request' },
+  }
 }
 
 /**
@@ -137,21 +164,21 @@ export function parse(text: string): Frame {
   } catch {
     return { kind: 'invalid', id: 'null', error: { code: JsonRpc.ErrorCodes.parse, message: 'Parse error' } }
   }
-  const envelope = Envelope.safeParse(value)
-  if (!envelope.success) {
-    const id =
-      value && typeof value === 'object' && 'id' in value
-        ? JsonRpc.idText((value as { id: unknown }).id, text)
-        : 'null'
-    return {
-      kind: 'invalid',
-      id,
-      error: { code: JsonRpc.ErrorCodes.invalidRequest, message: 'Invalid request' },
-    }
-  }
-  const frame = envelope.data
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return invalidRequest('null')
+  const frame = value as { id?: unknown; jsonrpc?: unknown; method?: unknown; params?: unknown }
+  if (!isId(frame.id)) return invalidRequest('null')
   const id = JsonRpc.idText(frame.id, text)
-  if (!('method' in frame)) return { kind: 'response', id, ok: 'result' in frame }
+  if (frame.jsonrpc !== undefined && frame.jsonrpc !== '2.0') return invalidRequest(id)
+  if (frame.method === undefined) {
+    if ('result' in frame) return { kind: 'response', id, ok: true }
+    if ('error' in frame) return { kind: 'response', id, ok: false }
+    return invalidRequest(id)
+  }
+  if (typeof frame.method !== 'string' || frame.method.length > 64) return invalidRequest(id)
+  if (frame.method === 'irn_publish') {
+    const params = publishParams(frame.params)
+    if (params) return { kind: 'request', id, method: 'irn_publish', params }
+  }
   const schema = Methods[frame.method as Method] as (typeof Methods)[Method] | undefined
   if (!schema || !Object.hasOwn(Methods, frame.method)) {
     return {

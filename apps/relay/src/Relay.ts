@@ -42,7 +42,10 @@ export function subscriptionId(topic: string, clientId: string): string {
     .digest('hex')
 }
 
-/** The `data` of an `irn_subscription`, as JSON. */
+/**
+ * The `data` of an `irn_subscription`, as JSON. Built by hand (the topic is validated hex, the numbers
+ * integers), so only the message and attestation strings go through `JSON.stringify`.
+ */
 export function subscriptionData(message: {
   topic: string
   message: string
@@ -50,13 +53,10 @@ export function subscriptionData(message: {
   tag?: number | undefined
   attestation?: string | undefined
 }): string {
-  return JSON.stringify({
-    topic: message.topic,
-    message: message.message,
-    publishedAt: message.publishedAt,
-    tag: message.tag,
-    attestation: message.attestation,
-  })
+  let json = `{"topic":"${message.topic}","message":${JSON.stringify(message.message)},"publishedAt":${message.publishedAt}`
+  if (message.tag !== undefined) json += `,"tag":${message.tag}`
+  if (message.attestation !== undefined) json += `,"attestation":${JSON.stringify(message.attestation)}`
+  return `${json}}`
 }
 
 class RequestError extends Error {
@@ -151,7 +151,13 @@ export function create(options: Options): Relay {
       })
     }
     const publishedAt = now()
-    const data = subscriptionData({ ...message, publishedAt })
+    const data = subscriptionData({
+      topic: message.topic,
+      message: message.message,
+      publishedAt,
+      tag: message.tag,
+      attestation: message.attestation,
+    })
     deliver(message.topic, client.clientId, data)
     metrics.stored()
     // Stored before it is sent to other nodes (one Redis connection keeps the order), so a node that

@@ -12,6 +12,7 @@ import * as Messages from './Messages.js'
 import * as Metrics from './Metrics.js'
 import * as RateLimit from './RateLimit.js'
 import * as Relay from './Relay.js'
+import * as WriteBatch from './WriteBatch.js'
 
 /** A running relay. */
 export type Server = {
@@ -122,7 +123,8 @@ export async function start(options: StartOptions = {}): Promise<Server> {
   let audiences: string[] = [config.publicUrl]
   let nextClient = 1
 
-  const accept = (socket: WebSocket, clientId: string) => {
+  const batch = WriteBatch.create()
+  const accept = (socket: WebSocket, stream: Duplex, clientId: string) => {
     const entry = {
       socket,
       missed: 0,
@@ -141,6 +143,7 @@ export async function start(options: StartOptions = {}): Promise<Server> {
             socket.terminate()
             return
           }
+          batch.hold(stream)
           socket.send(frame)
         },
         close(code: number, reason: string) {
@@ -179,7 +182,7 @@ export async function start(options: StartOptions = {}): Promise<Server> {
           socket.close(Messages.Codes.unauthorized, `Unauthorized: ${auth.reason}`)
           return
         }
-        accept(socket, auth.clientId)
+        accept(socket, stream, auth.clientId)
       })
     })
   })
