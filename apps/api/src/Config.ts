@@ -28,6 +28,8 @@ export type Config = {
   networks: Networks.Network[]
   /** Social providers with real OAuth endpoints (OAUTH_<PROVIDER>_*); the others use the dev OIDC provider. */
   oauth: OAuthProviders.Real
+  /** The dev stand-ins (the OIDC provider at /oidc for unconfigured socials, Farcaster); AUTH_DEV_PROVIDERS=0 turns them off. */
+  devLogins: boolean
   /** Trust `x-forwarded-for` for the client address (only behind a proxy of ours). */
   trustProxy: boolean
   limits: {
@@ -137,6 +139,7 @@ export function fromEnv(env: Record<string, string | undefined>): { config: Conf
       upstreams,
       networks: Networks.all(addresses),
       oauth: OAuthProviders.fromEnv(env),
+      devLogins: OAuthProviders.devLoginsFromEnv(env),
       trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
       limits: DEFAULT_LIMITS,
       indexer: { chains: indexerChainsFromEnv(env, upstreams) },

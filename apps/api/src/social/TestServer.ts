@@ -20,6 +20,8 @@ export async function start(
     /** Real providers, given the server's URL (so they can point at its own dev provider). */
     oauth?: (url: string) => OAuthProviders.Real
     devClientSecret?: string
+    /** Serve the dev stand-ins (default true, as `AUTH_DEV_PROVIDERS` unset). */
+    devLogins?: boolean
   } = {},
 ) {
   const server = createServer()
@@ -27,6 +29,7 @@ export async function start(
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   const test = await TestApp.create()
   test.deps.config.publicUrl = url
+  if (options.devLogins !== undefined) test.deps.config.devLogins = options.devLogins
   const routes: Routes.Options = {
     ...(options.now ? { now: options.now } : {}),
     ...(options.oauth ? { oauth: options.oauth(url) } : {}),

@@ -541,3 +541,22 @@ describe('providers configured with real endpoints (OAUTH_<PROVIDER>_*)', () => 
     })
   })
 })
+
+describe('with the dev logins off (AUTH_DEV_PROVIDERS=0)', () => {
+  let server: Server
+  beforeAll(async () => {
+    server = await TestServer.start({ devLogins: false })
+  })
+  afterAll(() => server.close())
+
+  test('an unconfigured provider, the dev provider and the Farcaster stand-in are unavailable', async () => {
+    const start = await fetch(startUrl(server, 'google'), { redirect: 'manual' })
+    expect(start.status).toBe(400)
+    expect(await start.json()).toEqual({
+      error: { code: 'invalid_provider', message: Errors.INVALID_SOCIAL_PROVIDER },
+    })
+    expect((await fetch(`${server.url}/oidc/.well-known/openid-configuration`)).status).toBe(404)
+    expect((await post(server, '/v1/auth/farcaster/channel', { projectId: 'demo' })).status).toBe(400)
+    expect((await fetch(`${server.url}/dev/farcaster/anything`)).status).toBe(404)
+  })
+})

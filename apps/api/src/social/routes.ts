@@ -95,9 +95,10 @@ export function routes(deps: Deps.Deps, options: Options = {}) {
   const real = options.oauth ?? config.oauth
   const accounts = Accounts.create(deps)
 
-  const endpointsOf = (provider: SocialProviderRule.SocialProvider): OAuthProviders.Endpoints => {
+  const endpointsOf = (provider: SocialProviderRule.SocialProvider): OAuthProviders.Endpoints | undefined => {
     const configured = real[provider]
     if (configured) return configured
+    if (!config.devLogins) return undefined
     const client = devOidc.client(provider)
     return {
       ...client,
@@ -127,6 +128,7 @@ export function routes(deps: Deps.Deps, options: Options = {}) {
   }
 
   const serveOidc = async (c: Context) => {
+    if (!config.devLogins) return c.notFound()
     const bindings = c.env as Partial<HttpBindings> | undefined
     if (!bindings?.incoming || !bindings.outgoing)
       throw AuthErrors.fail(501, 'not_served', 'The dev OIDC provider is served only by the Node server')
@@ -156,7 +158,8 @@ export function routes(deps: Deps.Deps, options: Options = {}) {
       if (!query.success) return refuse(400, 'invalid_request', "Invalid field 'projectId'")
       const project = await deps.projects.get(query.data.projectId)
       if (!project) return refuse(401, 'invalid_project', Errors.SERVER.INVALID_KEY)
-      if (!enabledSocials(project).includes(provider.data))
+      const endpoints = endpointsOf(provider.data)
+      if (!endpoints || !enabledSocials(project).includes(provider.data))
         return refuse(400, 'invalid_provider', Errors.INVALID_SOCIAL_PROVIDER)
       if (await limitBegins(c)) return refuse(429, 'rate_limited', Errors.LOGIN.FAILED_TO_INITIATE_SOCIAL)
       const time = now()
@@ -166,7 +169,7 @@ export function routes(deps: Deps.Deps, options: Options = {}) {
         { projectId: project.projectId, provider: provider.data, origin: targetOrigin },
         time,
       )
-      return c.redirect(OAuthClient.authorizeUrl(endpointsOf(provider.data), { redirectUri, ...login }), 302)
+      return c.redirect(OAuthClient.authorizeUrl(endpoints, { redirectUri, ...login }), 302)
     })
     .get(CALLBACK_PATH, async (c) => {
       const failed = (status: ContentfulStatusCode, targetOrigin: string | undefined) =>
@@ -179,10 +182,11 @@ export function routes(deps: Deps.Deps, options: Options = {}) {
       const targetOrigin = login.origin === config.modalOrigin ? login.origin : undefined
       const code = c.req.query('code')
       const provider = SocialProviderRule.SocialProvider.safeParse(login.provider)
-      if (!code || c.req.query('error') || !provider.success) return failed(400, targetOrigin)
+      const endpoints = provider.success ? endpointsOf(provider.data) : undefined
+      if (!code || c.req.query('error') || !provider.success || !endpoints) return failed(400, targetOrigin)
       let identity: OAuthClient.Identity
       try {
-        identity = await oauth.complete(endpointsOf(provider.data), {
+        identity = await oauth.complete(endpoints, {
           code,
           verifier: login.verifier,
           nonce: login.nonce,
@@ -213,7 +217,8 @@ export function routes(deps: Deps.Deps, options: Options = {}) {
       const { projectId } = await AuthErrors.json(c, ChannelBody)
       const project = await deps.projects.get(projectId)
       if (!project) throw AuthErrors.fail(401, 'invalid_project', Errors.SERVER.INVALID_KEY)
-      if (!enabledSocials(project).includes('farcaster'))
+      // Farcaster has only its dev stand-in.
+      if (!config.devLogins || !enabledSocials(project).includes('farcaster'))
         throw AuthErrors.fail(400, 'invalid_provider', Errors.INVALID_SOCIAL_PROVIDER)
       const retryAfterS = await limitBegins(c)
       if (retryAfterS)
@@ -244,6 +249,7 @@ export function routes(deps: Deps.Deps, options: Options = {}) {
       return c.json(await accounts.complete(redeemed.userId))
     })
     .get(`${FARCASTER_DEV_PATH}/:channelToken`, async (c) => {
+      if (!config.devLogins) return c.notFound()
       const token = c.req.param('channelToken')
       const channel = await FarcasterChannels.get(db, token, now())
       const action = `${FARCASTER_DEV_PATH}/${encodeURIComponent(token)}`
@@ -256,6 +262,7 @@ export function routes(deps: Deps.Deps, options: Options = {}) {
       // The approval form posts from its own page: refuse any other origin (no cross-site approvals).
       if (c.req.header('origin') !== apiOrigin)
         throw AuthErrors.fail(403, 'forbidden_origin', Errors.SERVER.ORIGIN_NOT_ALLOWED)
+      if (!config.devLogins) return c.notFound()
       const token = c.req.param('channelToken')
       const action = `${FARCASTER_DEV_PATH}/${encodeURIComponent(token)}`
       const channel = await FarcasterChannels.get(db, token, now())
