@@ -131,6 +131,21 @@ describe.skipIf(skip)('on Redis', () => {
       expect((await until(() => dapp.deliveries[0])).data).toMatchObject({ message: 'response', tag: 1101 })
     })
 
+    test.skipIf(!TestRedis.installed())('a node that loses Redis answers /healthz with 503', async () => {
+      const own = await TestRedis.start({ throwaway: true })
+      cleanups.push(() => own.stop())
+      const server = await Server.start({ env: { LOG_LEVEL: 'silent', REDIS_URL: own.url }, port: 0 })
+      cleanups.push(() => server.stop())
+      const health = () => fetch(`${server.url.replace(/^ws/, 'http')}/healthz`).then((r) => r.status)
+      expect(await health()).toBe(200)
+      await own.stop()
+      const deadline = Date.now() + 3000
+      while ((await health()) !== 503) {
+        if (Date.now() > deadline) throw new Error('still healthy without Redis')
+        await sleep(20)
+      }
+    })
+
     test('after its last subscriber leaves, a node stops listening to the topic', async () => {
       const a = await node()
       const client = await connect(a)

@@ -18,11 +18,11 @@ export type Options = {
  * and the fan-out on them. Fails when Redis does not answer.
  *
  * @example
- * const { mailbox, fanout } = await Redis.backends({ url: process.env.REDIS_URL, nodeId, … })
+ * const { mailbox, fanout, healthy } = await Redis.backends({ url: process.env.REDIS_URL, nodeId, … })
  */
 export async function backends(
   options: Options,
-): Promise<{ mailbox: Mailbox.Mailbox; fanout: Fanout.Fanout }> {
+): Promise<{ mailbox: Mailbox.Mailbox; fanout: Fanout.Fanout; healthy: () => boolean }> {
   const connect = (role: string) => {
     const redis = new Redis(options.url, { enableAutoPipelining: true, lazyConnect: true })
     redis.on('error', (error: Error) => options.logger.warn({ err: error, role }, 'redis error'))
@@ -49,6 +49,7 @@ export async function backends(
     receive: options.receive,
   })
   return {
+    healthy: () => commands.status === 'ready' && subscriber.status === 'ready',
     mailbox: {
       ...mailbox,
       close: async () => {

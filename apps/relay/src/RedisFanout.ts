@@ -39,7 +39,15 @@ export function create(options: Options): Fanout.Fanout {
     listen(topic) {
       let wait = listening.get(topic)
       if (!wait) {
-        wait = subscriber.subscribe(CHANNEL_PREFIX + topic).then(() => undefined)
+        const started = subscriber.subscribe(CHANNEL_PREFIX + topic).then(
+          () => undefined,
+          (error: unknown) => {
+            // Let the next subscriber try again.
+            if (listening.get(topic) === started) listening.delete(topic)
+            throw error
+          },
+        )
+        wait = started
         listening.set(topic, wait)
       }
       return wait

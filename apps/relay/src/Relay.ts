@@ -116,11 +116,12 @@ export function create(options: Options): Relay {
 
   /** Sends a client the stored messages of topics it just subscribed to. */
   const replay = async (client: Client.Client, list: readonly string[]) => {
-    for (const topic of list) {
-      const stored = await mailbox.list(topic)
-      for (const message of stored)
+    // Read together (one Redis round trip for a whole batch), delivered topic by topic.
+    const stored = await Promise.all(list.map((topic) => mailbox.list(topic)))
+    list.forEach((topic, i) => {
+      for (const message of stored[i]!)
         if (message.publisher !== client.clientId) send(client, topic, message.data)
-    }
+    })
   }
 
   const unsubscribe = (client: Client.Client, topic: string) => {
@@ -173,9 +174,8 @@ export function create(options: Options): Relay {
 
   const fetch = async (client: Client.Client, list: readonly string[]): Promise<string> => {
     const data: string[] = []
-    for (const topic of list) {
-      for (const message of await mailbox.list(topic))
-        if (message.publisher !== client.clientId) data.push(message.data)
+    for (const stored of await Promise.all(list.map((topic) => mailbox.list(topic)))) {
+      for (const message of stored) if (message.publisher !== client.clientId) data.push(message.data)
     }
     return `{"messages":[${data.join(',')}],"hasMore":false}`
   }

@@ -48,11 +48,12 @@ async function backends(
   nodeId: string,
   receive: Fanout.Receive,
   logger: Logger,
-): Promise<{ mailbox: Mailbox.Mailbox; fanout: Fanout.Fanout }> {
+): Promise<{ mailbox: Mailbox.Mailbox; fanout: Fanout.Fanout; healthy: () => boolean }> {
   if (!config.redisUrl) {
     return {
       mailbox: Mailbox.memory({ maxPerTopic: config.limits.maxMailboxPerTopic }),
       fanout: Fanout.local(),
+      healthy: () => true,
     }
   }
   const Redis = await import('./Redis.js')
@@ -85,7 +86,7 @@ export async function start(options: StartOptions = {}): Promise<Server> {
   const logger = options.logger ?? pino({ level: config.logLevel, base: { service: 'relay' } })
   const nodeId = randomUUID()
   let relay: Relay.Relay | undefined
-  const { mailbox, fanout } = await backends(
+  const { mailbox, fanout, healthy } = await backends(
     config,
     nodeId,
     (topic, publisher, data) => relay?.receive(topic, publisher, data),
@@ -104,7 +105,11 @@ export async function start(options: StartOptions = {}): Promise<Server> {
   const http = Http.createServer((request, response) => {
     const path = (request.url ?? '/').split('?')[0]
     if (request.method === 'GET' && path === '/healthz') {
-      response.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}')
+      // With Redis, a node that lost it cannot reach the other nodes: tell the load balancer.
+      const ok = healthy()
+      response
+        .writeHead(ok ? 200 : 503, { 'content-type': 'application/json' })
+        .end(ok ? '{"status":"ok"}' : '{"status":"unavailable","reason":"redis"}')
       return
     }
     if (request.method === 'GET' && path === '/metrics') {

@@ -11,13 +11,8 @@ export type TestRedis = { url: string; stop: () => Promise<void> }
 
 /** Why the Redis tests are skipped, or undefined when they can run. */
 export function unavailable(): string | undefined {
-  if (process.env.REDIS_URL) return undefined
-  try {
-    execFileSync('redis-server', ['--version'], { stdio: 'ignore' })
-    return undefined
-  } catch {
-    return 'Redis tests skipped: REDIS_URL is unset and redis-server is not installed'
-  }
+  if (process.env.REDIS_URL || installed()) return undefined
+  return 'Redis tests skipped: REDIS_URL is unset and redis-server is not installed'
 }
 
 function freePort(): Promise<number> {
@@ -31,9 +26,22 @@ function freePort(): Promise<number> {
   })
 }
 
-/** Starts (or reuses) a Redis and resolves once it answers PING. */
-export async function start(): Promise<TestRedis> {
-  if (process.env.REDIS_URL) return { url: process.env.REDIS_URL, stop: async () => {} }
+/** Whether `redis-server` is installed (a throwaway instance can be started). */
+export function installed(): boolean {
+  try {
+    execFileSync('redis-server', ['--version'], { stdio: 'ignore' })
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Starts (or, with REDIS_URL, reuses) a Redis and resolves once it answers PING. `throwaway` always
+ * starts a new `redis-server`, for tests that stop it.
+ */
+export async function start(options: { throwaway?: boolean } = {}): Promise<TestRedis> {
+  if (process.env.REDIS_URL && !options.throwaway) return { url: process.env.REDIS_URL, stop: async () => {} }
   const port = await freePort()
   const child: ChildProcess = spawn(
     'redis-server',
