@@ -202,6 +202,20 @@ describe('social login with the dev OIDC provider', () => {
     expect(wrong.status).toBe(400)
     expect(failed(await wrong.text())).toEqual(expected)
 
+    // A response naming another issuer (a mix-up attack) is refused before any code exchange.
+    const mixUp = TestServer.browser()
+    const { actions: mixUpActions } = await toSignInPage(api, mixUp, 'google')
+    const submitted = await mixUp(
+      mixUpActions.find((action) => action.endsWith('/login')) as string,
+      form({ username: 'frank' }),
+    )
+    const mixUpCallback = new URL(location(await mixUp(location(submitted, api.url)), api.url))
+    expect(mixUpCallback.searchParams.get('iss')).toBe(`${api.url}/oidc`)
+    mixUpCallback.searchParams.set('iss', 'https://evil.example')
+    const mixedUp = await fetch(mixUpCallback)
+    expect(mixedUp.status).toBe(400)
+    expect(failed(await mixedUp.text())).toEqual(expected)
+
     const noState = await fetch(`${api.url}/v1/auth/social/callback?code=abc`)
     expect(failed(await noState.text())).toEqual(expected)
 

@@ -184,6 +184,10 @@ export function routes(deps: Deps.Deps, options: Options = {}) {
       const provider = SocialProviderRule.SocialProvider.safeParse(login.provider)
       const endpoints = provider.success ? endpointsOf(provider.data) : undefined
       if (!code || c.req.query('error') || !provider.success || !endpoints) return failed(400, targetOrigin)
+      // RFC 9207: an authorization response that names its issuer must name this provider's.
+      const iss = c.req.query('iss')
+      if (iss !== undefined && endpoints.issuer !== undefined && iss !== endpoints.issuer)
+        return failed(400, targetOrigin)
       let identity: OAuthClient.Identity
       try {
         identity = await oauth.complete(endpoints, {
