@@ -58,17 +58,26 @@ function positive(value: string | undefined, fallback: number): number {
   return value && Number.isFinite(parsed) && parsed > 0 ? parsed : fallback
 }
 
+/** `host:port` (or `[v6]:port`) to listen on, from RELAY_LISTEN; undefined when unset or malformed. */
+export function parseListen(value: string | undefined): { host: string; port: number } | undefined {
+  const match = value ? /^\[?([^\]]*?)\]?:(\d+)$/.exec(value) : null
+  if (!match?.[1]) return undefined
+  return { host: match[1], port: Number(match[2]) }
+}
+
 /**
- * Reads the relay's settings: RELAY_URL, REDIS_URL, LOG_LEVEL, RELAY_MAX_FRAME_BYTES,
- * RELAY_MESSAGES_PER_SECOND, RELAY_MESSAGES_BURST.
+ * Reads the relay's settings: RELAY_URL (the public address, also where to listen unless
+ * RELAY_LISTEN=host:port says otherwise, e.g. behind a proxy), REDIS_URL, LOG_LEVEL,
+ * RELAY_MAX_FRAME_BYTES, RELAY_MESSAGES_PER_SECOND, RELAY_MESSAGES_BURST.
  */
 export function fromEnv(env: Record<string, string | undefined>): Config {
   const { RELAY_URL } = Addresses.from(env)
   const url = new URL(RELAY_URL)
+  const listen = parseListen(env.RELAY_LISTEN)
   return {
     publicUrl: RELAY_URL,
-    host: url.hostname.replace(/^\[|\]$/g, ''),
-    port: Addresses.port(RELAY_URL),
+    host: listen?.host ?? url.hostname.replace(/^\[|\]$/g, ''),
+    port: listen?.port ?? Addresses.port(RELAY_URL),
     redisUrl: env.REDIS_URL || undefined,
     logLevel: env.LOG_LEVEL || 'info',
     heartbeatMs: Constants.RELAY_HEARTBEAT_S * 1000,

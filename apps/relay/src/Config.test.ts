@@ -1,0 +1,46 @@
+import { describe, expect, test } from 'vitest'
+import * as Config from './Config.js'
+
+describe('fromEnv', () => {
+  test('listens where RELAY_URL points by default, with the spec heartbeat', () => {
+    const config = Config.fromEnv({})
+    expect(config).toMatchObject({
+      publicUrl: 'ws://127.0.0.1:4001',
+      host: '127.0.0.1',
+      port: 4001,
+      redisUrl: undefined,
+      heartbeatMs: 5000,
+    })
+    expect(config.heartbeatMs).toBeLessThan(30_000)
+  })
+
+  test('behind a proxy: the public wss address, and RELAY_LISTEN for the socket', () => {
+    expect(
+      Config.fromEnv({
+        RELAY_URL: 'wss://relay.example.com',
+        RELAY_LISTEN: '0.0.0.0:4101',
+        REDIS_URL: 'redis://r:6379',
+      }),
+    ).toMatchObject({
+      publicUrl: 'wss://relay.example.com',
+      host: '0.0.0.0',
+      port: 4101,
+      redisUrl: 'redis://r:6379',
+    })
+  })
+
+  test('limits from the environment, defaults otherwise', () => {
+    const config = Config.fromEnv({ RELAY_MESSAGES_PER_SECOND: '50', RELAY_MESSAGES_BURST: 'x' })
+    expect(config.limits.messagesPerSecond).toBe(50)
+    expect(config.limits.messagesBurst).toBe(Config.DEFAULT_LIMITS.messagesBurst)
+  })
+})
+
+describe('parseListen', () => {
+  test('host:port and [v6]:port', () => {
+    expect(Config.parseListen('127.0.0.1:4001')).toEqual({ host: '127.0.0.1', port: 4001 })
+    expect(Config.parseListen('[::1]:4001')).toEqual({ host: '::1', port: 4001 })
+    expect(Config.parseListen('4001')).toBeUndefined()
+    expect(Config.parseListen(undefined)).toBeUndefined()
+  })
+})
