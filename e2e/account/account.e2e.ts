@@ -3,6 +3,7 @@ import * as Format from '@frontdoor/schemas/presentation/format'
 import { expect, test } from '@playwright/test'
 import type { Address } from 'viem'
 import * as Pages from '../modal/pages.js'
+import * as StackControl from '../stack-control.js'
 import * as Injected from '../wallets/injected.js'
 import * as Account from './account.js'
 
@@ -148,6 +149,15 @@ test.describe('account views with an injected wallet', () => {
     await Account.shot(page, 'receive')
     await frame.getByRole('button', { name: 'Back' }).click()
 
+    // Send: an address with a name shows the receiver's name (identity of dev account 0).
+    await frame.getByRole('button', { name: 'Send', exact: true }).click()
+    await expect(frame.getByRole('heading', { name: 'Send' })).toBeVisible()
+    await frame.getByLabel('To', { exact: true }).fill(DEV_ACCOUNTS[0]!.address)
+    await expect(frame.getByTestId('receiver')).toContainText('devnet.frontdoor.id')
+    await Account.shot(page, 'send-receiver-name')
+    await frame.getByLabel('To', { exact: true }).fill('')
+    await frame.getByRole('button', { name: 'Back' }).click()
+
     // ProfileWallets: the demo project has multi-wallet on: the current wallet, and a way to add one.
     await frame.getByRole('button', { name: /Manage wallets/ }).click()
     await expect(frame.getByRole('heading', { name: 'Wallets' })).toBeVisible()
@@ -190,6 +200,75 @@ test.describe('account views with an injected wallet', () => {
   })
 })
 
+test('API down: Token Balance Unavailable with its 30 s retry lock; Failed to fetch transactions empties Activity', async ({
+  page,
+}) => {
+  test.setTimeout(150_000)
+  const wallet = await Injected.install(page, { privateKey: USER.privateKey })
+  await page.goto(Pages.addresses.DEMO_URL)
+  await Account.connect(page, wallet)
+  await Pages.expectClosed(page)
+  const frame = await Account.openAccount(page)
+  // Activity on 31338 once, while the API answers: it lists the seeded transfers.
+  await frame.getByRole('button', { name: 'Network: Devnet 31337' }).click()
+  await frame
+    .getByRole('list', { name: 'Networks' })
+    .getByRole('button', { name: /Devnet 31338/ })
+    .click()
+  await frame.getByRole('tab', { name: 'Activity' }).click()
+  await expect(frame.getByRole('tabpanel').getByRole('listitem').first()).toBeVisible()
+  await frame.getByRole('button', { name: 'Network: Devnet 31338' }).click()
+  await frame
+    .getByRole('list', { name: 'Networks' })
+    .getByRole('button', { name: /Devnet 31337/ })
+    .click()
+  await expect(frame.getByRole('button', { name: 'Network: Devnet 31337' })).toBeVisible()
+
+  // Every toast the modal shows, in order (a later one replaces an earlier one within 150 ms).
+  const modalFrame = page.frames().find((f) => f.url().startsWith(Pages.addresses.MODAL_URL))!
+  await modalFrame.evaluate(() => {
+    const seen: string[] = []
+    ;(window as unknown as { __toasts: string[] }).__toasts = seen
+    new MutationObserver(() => {
+      const text = document.querySelector('.fd-toast')?.textContent
+      if (text && seen.at(-1) !== text) seen.push(text)
+    }).observe(document.body, { subtree: true, childList: true, characterData: true })
+  })
+  const balanceRequests: string[] = []
+  page.on('request', (request) => {
+    if (request.url().includes('/balance?')) balanceRequests.push(request.url())
+  })
+
+  // A real fault: the API stops. The cached 31338 data is stale after 15 s (history) and 30 s (balances).
+  await StackControl.stopPart('api')
+  try {
+    await page.waitForTimeout(31_000)
+    await frame.getByRole('button', { name: 'Network: Devnet 31337' }).click()
+    await frame
+      .getByRole('list', { name: 'Networks' })
+      .getByRole('button', { name: /Devnet 31338/ })
+      .click()
+    // 3 retries, 1 s doubled: the toasts come about 7 s later.
+    await expect
+      .poll(() => modalFrame.evaluate(() => (window as unknown as { __toasts: string[] }).__toasts), {
+        timeout: 20_000,
+      })
+      .toEqual(expect.arrayContaining(['Token Balance Unavailable', 'Failed to fetch transactions']))
+    await expect(frame.getByText('No activity yet.')).toBeVisible()
+    await Account.shot(page, 'api-down')
+    const after = balanceRequests.filter((url) => url.includes('eip155%3A31338')).length
+    expect(after).toBe(4)
+
+    // Within the 30 s lock, showing the Account view again sends no balance request.
+    await frame.getByRole('button', { name: 'Close' }).click()
+    await Account.openAccount(page)
+    await page.waitForTimeout(3_000)
+    expect(balanceRequests.filter((url) => url.includes('eip155%3A31338'))).toHaveLength(after)
+  } finally {
+    await StackControl.startPart('api')
+  }
+})
+
 /** Goes through the Send flow from the Account view: token, amount, receiver, preview (with the fee), Send. */
 async function send(
   frame: ReturnType<typeof Pages.modal>,
@@ -200,13 +279,16 @@ async function send(
   // The spec's error before anything is entered.
   await frame.getByRole('button', { name: 'Preview send' }).click()
   await expect(frame.getByRole('alert')).toHaveText('An amount and receiver address are required')
+  await frame.getByLabel('Amount', { exact: true }).fill(options.amount)
+  await frame.getByLabel('To', { exact: true }).fill(options.to)
+  await frame.getByRole('button', { name: 'Preview send' }).click()
+  await expect(frame.getByRole('alert')).toHaveText('A token is required')
   await frame.getByRole('button', { name: /choose token/ }).click()
   await frame
     .getByRole('list', { name: 'Select token' })
     .getByRole('button', { name: new RegExp(`^${options.token}`) })
     .click()
-  await frame.getByLabel('Amount').fill(options.amount)
-  await frame.getByLabel('To').fill(options.to)
+  await expect(frame.getByLabel('Amount', { exact: true })).toHaveValue(options.amount)
   await expect(frame.getByTestId('receiver')).toContainText(Format.truncateAddress(options.to))
   await frame.getByRole('button', { name: 'Preview send' }).click()
   await expect(frame.getByText('Network fee')).toBeVisible()
