@@ -28,6 +28,7 @@ export type Balances = {
   }) => Promise<Token.TokenBalance[]>
 }
 
+/** What {@link create} reads from. */
 export type Options = {
   orm: Db.Orm
   upstreams: Upstreams.Upstreams
@@ -138,10 +139,13 @@ export function create(options: Options): Balances {
     return BalancesView.filterZeroDecimals(balances)
   }
 
+  /** Every chain's balances; a chain that does not answer is left out unless it was the only one asked. */
   async function load(account: string, chainIds: readonly string[]): Promise<Token.TokenBalance[]> {
-    const perChain = await Promise.all(chainIds.map((chainId) => chainBalances(chainId, account)))
-    return perChain
-      .flat()
+    const settled = await Promise.allSettled(chainIds.map((chainId) => chainBalances(chainId, account)))
+    const failed = settled.find((result) => result.status === 'rejected')
+    if (failed && settled.every((result) => result.status === 'rejected')) throw failed.reason
+    return settled
+      .flatMap((result) => (result.status === 'fulfilled' ? result.value : []))
       .sort(
         (a, b) =>
           (b.value ?? 0) - (a.value ?? 0) ||

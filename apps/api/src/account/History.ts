@@ -48,6 +48,7 @@ export const CursorParam = z.string().check(
   z.refine((value) => decodeCursor(value) !== undefined, 'is not a cursor this API gave out'),
 )
 
+/** What {@link page} reads and which page it answers. */
 export type PageOptions = {
   orm: Db.Orm
   prices: Prices.Prices

@@ -16,6 +16,7 @@ import * as Names from '../identity/Names.js'
 import * as Indexer from '../indexer/Indexer.js'
 import * as TestChain from '../indexer/TestChain.js'
 import * as Prices from '../prices/Prices.js'
+import * as Upstreams from '../rpc/Upstreams.js'
 import * as TestApp from '../TestApp.js'
 import * as History from './History.js'
 
@@ -373,6 +374,27 @@ describe('GET /v1/account/{address}/balance', () => {
     expect(
       Number(fresh.find((x) => x.symbol === 'ETH' && x.chainId === 'eip155:31337')!.quantity.numeric),
     ).toBe(Number(before.quantity.numeric) + 2)
+  })
+
+  test('a chain that does not answer: left out of an all-chains answer, 502 when asked alone', async () => {
+    const upstreams = Upstreams.create({
+      upstreams: { 'eip155:31337': [node.url], 'eip155:31338': ['http://127.0.0.1:9'] },
+      timeoutMs: 1_000,
+    })
+    const app = App.build({ ...t.deps, upstreams })
+    const get = async (query: string) => {
+      const response = await app.request(`/v1/account/${alice}/balance?projectId=demo&currency=usd${query}`)
+      return {
+        status: response.status,
+        body: (await response.json()) as Balance.BalanceResponse & { error?: string },
+      }
+    }
+    const all = await get('')
+    expect(all.status).toBe(200)
+    expect(new Set(all.body.balances.map((x) => x.chainId))).toEqual(new Set(['eip155:31337']))
+    const down = await get('&chainId=eip155:31338')
+    expect(down.status).toBe(502)
+    expect(down.body.error).toBe('Bad Gateway')
   })
 
   test('bad input: currency, unsupported chain, forceUpdate, address', async () => {

@@ -4,6 +4,7 @@ import { parseEther } from 'viem'
 import { afterAll, describe, expect, test } from 'vitest'
 import type * as Db from '../db/Db.js'
 import * as TestDb from '../db/TestDb.js'
+import * as Server from '../Server.js'
 import * as TestApp from '../TestApp.js'
 import * as Indexer from './Indexer.js'
 import * as Leader from './Leader.js'
@@ -281,4 +282,29 @@ describe('figures', () => {
     )
     expect(times.length).toBe(200)
   }, 300_000)
+})
+
+describe('Server', () => {
+  test('the API process runs the indexer of INDEXER_CHAINS and stops it with the server', async () => {
+    const server = await Server.start({
+      env: { DEVNET_31337_URL: node.url, INDEXER_CHAINS: CHAIN, LOG_LEVEL: 'silent' },
+      port: 0,
+      memory: true,
+      logger,
+    })
+    try {
+      expect(server.deps.config.indexer.chains).toEqual([CHAIN])
+      const latest = Number(await chain.client.getBlockNumber())
+      let cursor = -1
+      for (let i = 0; i < 300 && cursor < latest; i++) {
+        cursor = (await Store.cursor(server.deps.db.orm, CHAIN)).number
+        if (cursor < latest) await sleep(50)
+      }
+      expect(cursor).toBe(latest)
+      const response = await fetch(`${server.url}/v1/account/${sender}/history?projectId=demo`)
+      expect(((await response.json()) as { data: unknown[] }).data.length).toBeGreaterThan(0)
+    } finally {
+      await server.stop()
+    }
+  }, 60_000)
 })

@@ -33,6 +33,7 @@ export type Indexer = {
   chains: () => string[]
 }
 
+/** What {@link create} follows, through what, and how fast. */
 export type Options = {
   db: Db.Db
   upstreams: Upstreams.Upstreams
