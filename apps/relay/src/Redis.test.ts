@@ -39,14 +39,15 @@ describe.skipIf(skip)('on Redis', () => {
       const connection = new Redis(redis.url)
       cleanups.push(() => connection.quit())
       let time = Date.now()
+      const prefix = `test:${topic()}:`
       const mailbox = RedisMailbox.create({
         redis: connection,
+        prefix,
         nodeId: 'node-a',
         maxPerTopic: 3,
         now: () => time,
       })
       const [one, two] = [topic(), topic()]
-      const before = await mailbox.size()
       await mailbox.put(one, { data: '{"n":1}', publisher: 'did:key:z1', expiresAt: time + 1000 })
       await mailbox.put(one, { data: '{"n":2}', publisher: 'did:key:z2', expiresAt: time + 60_000 })
       await mailbox.put(two, { data: '{"n":3}', publisher: 'did:key:z1', expiresAt: time + 60_000 })
@@ -54,12 +55,12 @@ describe.skipIf(skip)('on Redis', () => {
         { data: '{"n":1}', publisher: 'did:key:z1', expiresAt: time + 1000 },
         { data: '{"n":2}', publisher: 'did:key:z2', expiresAt: time + 60_000 },
       ])
-      expect(await mailbox.size()).toBe(before + 3)
-      expect(await connection.pttl(RedisMailbox.topicKey(one))).toBeGreaterThan(59_000)
+      expect(await mailbox.size()).toBe(3)
+      expect(await connection.pttl(RedisMailbox.topicKey(one, prefix))).toBeGreaterThan(59_000)
 
       time += 1000
       expect((await mailbox.list(one)).map((message) => message.data)).toEqual(['{"n":2}'])
-      expect(await mailbox.size()).toBe(before + 2)
+      expect(await mailbox.size()).toBe(2)
 
       for (const n of [4, 5, 6]) {
         await mailbox.put(two, { data: `{"n":${n}}`, publisher: 'p', expiresAt: time + 60_000 + n })
@@ -69,7 +70,7 @@ describe.skipIf(skip)('on Redis', () => {
         '{"n":5}',
         '{"n":6}',
       ])
-      expect(await mailbox.size()).toBe(before + 4)
+      expect(await mailbox.size()).toBe(4)
     })
   })
 
@@ -153,7 +154,7 @@ describe.skipIf(skip)('on Redis', () => {
       await client.request('irn_subscribe', { topic: shared })
       const probe = new Redis(redis.url)
       cleanups.push(() => probe.quit())
-      const channel = `${RedisMailbox.PREFIX}topic:${shared}`
+      const channel = RedisMailbox.channel(shared)
       expect(await probe.pubsub('NUMSUB', channel)).toEqual([channel, 1])
       await client.request('irn_unsubscribe', { topic: shared })
       await sleep(50)

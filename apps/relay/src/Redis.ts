@@ -43,7 +43,6 @@ export async function backends(
     maxPerTopic: options.maxPerTopic,
   })
   const fanout = RedisFanout.create({
-    publisher: commands,
     subscriber,
     nodeId: options.nodeId,
     receive: options.receive,

@@ -1,45 +1,45 @@
 import type { Redis } from 'ioredis'
 import type * as Fanout from './Fanout.js'
-import { PREFIX } from './RedisMailbox.js'
+import * as RedisMailbox from './RedisMailbox.js'
 
 /**
  * Fan-out between relay nodes over Redis pub/sub: one channel per topic, listened to while the topic
- * has a subscriber on this node. A payload is `nodeId \n publisher \n data`; a node skips its own
- * (it delivered them locally already).
+ * has a subscriber on this node. The Redis mailbox announces every message it stores on its topic's
+ * channel (in the same script), so `publish` has nothing left to do; a node skips the messages it
+ * stored itself (it delivered them locally already).
  */
 
-const CHANNEL_PREFIX = `${PREFIX}topic:`
-
 export type Options = {
-  /** The connection that publishes (the mailbox's, so a message is stored before it is announced). */
-  publisher: Redis
   /** A connection of its own, in subscriber mode. */
   subscriber: Redis
   nodeId: string
   receive: Fanout.Receive
+  /** Key prefix (default `RedisMailbox.PREFIX`). */
+  prefix?: string
 }
 
 /**
  * Creates the Redis fan-out.
  *
  * @example
- * const fanout = RedisFanout.create({ publisher, subscriber, nodeId, receive: relay.receive })
+ * const fanout = RedisFanout.create({ subscriber, nodeId, receive: relay.receive })
  */
 export function create(options: Options): Fanout.Fanout {
-  const { publisher, subscriber, nodeId, receive } = options
+  const { subscriber, receive } = options
+  const own = `${RedisMailbox.nodeTag(options.nodeId)}.`
+  const prefix = RedisMailbox.channel('', options.prefix)
   const listening = new Map<string, Promise<void>>()
   subscriber.on('message', (channel: string, payload: string) => {
-    if (!channel.startsWith(CHANNEL_PREFIX)) return
-    const first = payload.indexOf('\n')
-    const second = payload.indexOf('\n', first + 1)
-    if (first < 0 || second < 0 || payload.slice(0, first) === nodeId) return
-    receive(channel.slice(CHANNEL_PREFIX.length), payload.slice(first + 1, second), payload.slice(second + 1))
+    if (!channel.startsWith(prefix)) return
+    const member = RedisMailbox.parseMember(payload)
+    if (!member || member.uid.startsWith(own)) return
+    receive(channel.slice(prefix.length), member.publisher, member.data)
   })
   return {
     listen(topic) {
       let wait = listening.get(topic)
       if (!wait) {
-        const started = subscriber.subscribe(CHANNEL_PREFIX + topic).then(
+        const started = subscriber.subscribe(prefix + topic).then(
           () => undefined,
           (error: unknown) => {
             // Let the next subscriber try again.
@@ -54,11 +54,10 @@ export function create(options: Options): Fanout.Fanout {
     },
     unlisten(topic) {
       if (!listening.delete(topic)) return
-      subscriber.unsubscribe(CHANNEL_PREFIX + topic).catch(() => {})
+      subscriber.unsubscribe(prefix + topic).catch(() => {})
     },
-    async publish(topic, publisherId, data) {
-      await publisher.publish(CHANNEL_PREFIX + topic, `${nodeId}\n${publisherId}\n${data}`)
-    },
+    // Announced by the mailbox's put.
+    publish: () => undefined,
     async close() {
       listening.clear()
     },

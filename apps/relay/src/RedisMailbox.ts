@@ -2,58 +2,71 @@ import type { Redis } from 'ioredis'
 import type * as Mailbox from './Mailbox.js'
 
 /**
- * The mailbox in Redis, shared by every relay node. Each topic is a sorted set scored by expiry (the key
- * itself expires with its last message); an index set, trimmed on every put, counts live messages
- * for `/metrics`. A member is
- * `uid \n publisher \n data`.
+ * The mailbox in Redis, shared by every relay node. Each topic is a sorted set scored by expiry; the
+ * key itself expires with its longest-lived message. A member is `uid \n publisher \n data`, the uid
+ * being `nodeTag.counter` (it keeps two equal messages apart and names the node that stored it).
+ *
+ * One short Lua script per put stores the message and announces the same member on the topic's
+ * channel (`RedisFanout` listens): one command per publish on the Redis hot path, and a message is
+ * always stored before any node hears of it.
  */
 
 /** Where the relay's keys live. */
 export const PREFIX = 'frontdoor:relay:'
 
-const INDEX_KEY = `${PREFIX}mailbox-index`
-
-// KEYS: topic set, index. ARGV: now, expiresAt, member, uid, maxPerTopic.
+// KEYS: topic set, topic channel. ARGV: now, expiresAt, member, maxPerTopic, ttlMs.
 const PUT = `
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
-redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', ARGV[1])
 redis.call('ZADD', KEYS[1], ARGV[2], ARGV[3])
-redis.call('ZADD', KEYS[2], ARGV[2], ARGV[4])
-local count = redis.call('ZCARD', KEYS[1])
-local excess = count - tonumber(ARGV[5])
-if excess > 0 then
-  for _, member in ipairs(redis.call('ZRANGE', KEYS[1], 0, excess - 1)) do
-    redis.call('ZREM', KEYS[2], string.sub(member, 1, string.find(member, '\\n', 1, true) - 1))
-  end
-  redis.call('ZREMRANGEBYRANK', KEYS[1], 0, excess - 1)
-end
-local last = redis.call('ZRANGE', KEYS[1], -1, -1, 'WITHSCORES')
-redis.call('PEXPIREAT', KEYS[1], last[2])
-`
-
-// KEYS: index. ARGV: now.
-const SIZE = `
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
-return redis.call('ZCARD', KEYS[1])
+local excess = redis.call('ZCARD', KEYS[1]) - tonumber(ARGV[4])
+if excess > 0 then redis.call('ZREMRANGEBYRANK', KEYS[1], 0, excess - 1) end
+if redis.call('PTTL', KEYS[1]) < tonumber(ARGV[5]) then redis.call('PEXPIREAT', KEYS[1], ARGV[2]) end
+redis.call('PUBLISH', KEYS[2], ARGV[3])
 `
 
 type Scripted = Redis & {
-  relayMailboxPut: (topicKey: string, index: string, ...args: (string | number)[]) => Promise<unknown>
-  relayMailboxSize: (index: string, now: number) => Promise<number>
+  relayMailboxPut: (topicKey: string, channel: string, ...args: (string | number)[]) => Promise<unknown>
 }
 
+/** The channel on which a topic's new messages are announced. */
+export function channel(topic: string, prefix = PREFIX): string {
+  return `${prefix}topic:${topic}`
+}
+
+/** A node's tag in the uids of the messages it stores. */
+export function nodeTag(nodeId: string): string {
+  return nodeId.replace(/-/g, '').slice(0, 16)
+}
+
+/** A stored member (also the payload of an announcement), split; undefined when malformed. */
+export function parseMember(member: string): { uid: string; publisher: string; data: string } | undefined {
+  const first = member.indexOf('\n')
+  const second = first < 0 ? -1 : member.indexOf('\n', first + 1)
+  if (second < 0) return undefined
+  return {
+    uid: member.slice(0, first),
+    publisher: member.slice(first + 1, second),
+    data: member.slice(second + 1),
+  }
+}
+
+/** How many keys one SCAN step asks for when `/metrics` counts the mailbox. */
+const SCAN_COUNT = 1000
+
 /** The key of a topic's messages. */
-export function topicKey(topic: string): string {
-  return `${PREFIX}mailbox:${topic}`
+export function topicKey(topic: string, prefix = PREFIX): string {
+  return `${prefix}mailbox:${topic}`
 }
 
 export type Options = {
   /** A connection for commands (not in subscriber mode). */
   redis: Redis
-  /** Prefixes the uids of this node's messages. */
+  /** Names this node in the uids of its messages (see `nodeTag`). */
   nodeId: string
   maxPerTopic: number
   now?: () => number
+  /** Key prefix (default `PREFIX`); tests use their own. */
+  prefix?: string
 }
 
 /**
@@ -66,41 +79,54 @@ export function create(options: Options): Mailbox.Mailbox {
   const now = options.now ?? Date.now
   if (!('relayMailboxPut' in options.redis)) {
     options.redis.defineCommand('relayMailboxPut', { numberOfKeys: 2, lua: PUT })
-    options.redis.defineCommand('relayMailboxSize', { numberOfKeys: 1, lua: SIZE })
   }
   const redis = options.redis as Scripted
-  const node = options.nodeId.slice(0, 8)
+  const prefix = options.prefix ?? PREFIX
+  const tag = `${nodeTag(options.nodeId)}.`
   let counter = 0
   return {
     async put(topic, message) {
-      const uid = `${node}${(counter++).toString(36)}`
+      const uid = tag + (counter++).toString(36)
+      const time = now()
       await redis.relayMailboxPut(
-        topicKey(topic),
-        INDEX_KEY,
-        now(),
+        topicKey(topic, prefix),
+        channel(topic, prefix),
+        time,
         message.expiresAt,
         `${uid}\n${message.publisher}\n${message.data}`,
-        uid,
         options.maxPerTopic,
+        message.expiresAt - time,
       )
     },
     async list(topic) {
-      const members = await redis.zrangebyscore(topicKey(topic), `(${now()}`, '+inf', 'WITHSCORES')
+      const members = await redis.zrangebyscore(topicKey(topic, prefix), `(${now()}`, '+inf', 'WITHSCORES')
       const stored: Mailbox.Stored[] = []
       for (let i = 0; i + 1 < members.length; i += 2) {
-        const member = members[i]!
-        const first = member.indexOf('\n')
-        const second = member.indexOf('\n', first + 1)
-        if (first < 0 || second < 0) continue
-        stored.push({
-          publisher: member.slice(first + 1, second),
-          data: member.slice(second + 1),
-          expiresAt: Number(members[i + 1]),
-        })
+        const member = parseMember(members[i]!)
+        if (member)
+          stored.push({ publisher: member.publisher, data: member.data, expiresAt: Number(members[i + 1]) })
       }
       return stored
     },
-    size: () => redis.relayMailboxSize(INDEX_KEY, now()),
+    // Counted when scraped (SCAN and ZCOUNT), so the put stays short.
+    async size() {
+      const from = `(${now()}`
+      let cursor = '0'
+      let total = 0
+      do {
+        const [next, keys] = await redis.scan(
+          cursor,
+          'MATCH',
+          `${topicKey('*', prefix)}`,
+          'COUNT',
+          SCAN_COUNT,
+        )
+        cursor = next
+        const counts = await Promise.all(keys.map((key) => redis.zcount(key, from, '+inf')))
+        for (const count of counts) total += count
+      } while (cursor !== '0')
+      return total
+    },
     close: () => undefined,
   }
 }

@@ -161,7 +161,7 @@ export function create(options: Options): Relay {
     })
     deliver(message.topic, client.clientId, data)
     metrics.stored()
-    // Stored before it is sent to other nodes (one Redis connection keeps the order), so a node that
+    // Stored before other nodes hear of it (on Redis, one script does both), so a node whose client
     // subscribes in between finds it in the mailbox.
     const stored = mailbox.put(message.topic, {
       data,
