@@ -199,6 +199,23 @@ schemaSuite('HostMessages', HostModal.HostMessages, {
     },
     result: { valid: [[address], '0x1', null], invalid: [] },
   },
+  storageRead: {
+    params: { valid: [undefined, {}], invalid: [{ key: 'x' }] },
+    result: {
+      valid: [{}, { 'frontdoor:connections': '[]', 'wc@2:core:0.3//keychain': '{}' }],
+      invalid: [{ 'bad key': 'x' }, { k: 1 }, { k: 'x'.repeat(HostModal.STORAGE_VALUE_MAX + 1) }],
+    },
+  },
+  storageWrite: {
+    params: {
+      valid: [
+        { key: 'frontdoor:connections', value: '[]' },
+        { key: 'frontdoor:recent-wallets', value: null },
+      ],
+      invalid: [{ key: '', value: 'x' }, { key: 'k' }, { key: 'a b', value: 'x' }, { key: 'k', value: 1 }],
+    },
+    result: ack,
+  },
 })
 
 describe('RpcError', () => {
