@@ -5,6 +5,7 @@ import * as Approval from './approval/Approval.js'
 import * as Screen from './approval/Screen.js'
 import * as Visibility from './approval/Visibility.js'
 import * as Env from './env/Env.js'
+import * as Backends from './session/Backends.js'
 import * as Session from './session/Session.js'
 import * as Theme from './theme/Theme.js'
 import * as Wallet from './wallet/Wallet.js'
@@ -12,21 +13,6 @@ import './styles.css'
 
 // The embedded wallet frame: answers the modal frame (its only peer, pinned by origin and window) and
 // shows the approval screen for unsafe requests.
-
-/** localStorage, or memory when third-party storage is blocked (the session then lasts one page load). */
-function storage(): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> {
-  try {
-    localStorage.getItem(Session.KEY)
-    return localStorage
-  } catch {
-    const memory = new Map<string, string>()
-    return {
-      getItem: (key) => memory.get(key) ?? null,
-      setItem: (key, value) => void memory.set(key, value),
-      removeItem: (key) => void memory.delete(key),
-    }
-  }
-}
 
 async function start() {
   const root = document.getElementById('root')!
@@ -49,7 +35,14 @@ async function start() {
     apiUrl: env.apiUrl,
     modalOrigin: env.modalOrigin,
     api: Api.create(env.apiUrl),
-    session: Session.create(storage()),
+    session: Session.create(
+      Backends.choose({
+        local: () => localStorage,
+        cookies: Backends.partitionedCookies(document),
+        modalHost: new URL(env.modalOrigin).hostname,
+        ownHost: location.hostname,
+      }).backend,
+    ),
     approval,
     onTheme: (theme) => Theme.apply(document.documentElement, theme),
     onDapp: (metadata) => {

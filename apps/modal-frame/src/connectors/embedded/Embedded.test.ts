@@ -153,7 +153,7 @@ describe('request', () => {
   test('a disallowed method: modal opens, console, toast after 300 ms, pending requests rejected', async () => {
     vi.useFakeTimers()
     const error = vi.spyOn(console, 'error').mockImplementation(() => {})
-    const { embedded, ui, calls } = setup({ rpcRequest: () => new Promise(() => {}) })
+    const { embedded, ui, calls, router } = setup({ rpcRequest: () => new Promise(() => {}) })
     const pending = embedded.request('personal_sign', ['0x00', address]).catch((e: Error) => e)
     await vi.advanceTimersByTimeAsync(0)
     await expect(embedded.request('eth_sign', [address, '0x00'])).rejects.toMatchObject({
@@ -167,6 +167,9 @@ describe('request', () => {
     expect(ui.toast).toHaveBeenCalledWith('Action not allowed')
     expect(((await pending) as Error).message).toBe('Action not allowed')
     expect(calls).toContain('rpcAbort')
+    // The modal stays open (on the view before ApproveTransaction) for the toast.
+    expect(ui.close).not.toHaveBeenCalled()
+    expect(router.get().view).toBe('Account')
     error.mockRestore()
   })
 

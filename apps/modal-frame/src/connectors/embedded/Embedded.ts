@@ -36,7 +36,7 @@ export type Settings = {
 
 /** What the connector does to the modal's UI for requests. */
 export type Ui = {
-  router: Pick<Router.Router, 'pushTransaction' | 'popTransaction'>
+  router: Pick<Router.Router, 'get' | 'goBack' | 'pushTransaction' | 'popTransaction'>
   /** Shows the modal (and the page's dialog). */
   open: () => void
   /** Closes the modal (and the page's dialog). */
@@ -65,6 +65,9 @@ const withCode = (message: string, code: number) => Object.assign(new Error(mess
 export function actionNotAllowed(): Error & { code: number } {
   return withCode(Policy.DISALLOWED_MESSAGE, Errors.PROVIDER_ERRORS.unsupportedMethod.code)
 }
+
+/** Marks the pending requests a disallowed method rejected: the modal stays open for its toast. */
+const BY_DISALLOWED = Symbol('rejected by a disallowed method')
 
 /** An EVM chain id from the frame's answer (a number or a decimal / CAIP-2 string). */
 export function chainIdOf(value: number | string): number {
@@ -157,7 +160,7 @@ export function create(options: Options) {
     options.ui.open()
     console.error(Policy.DISALLOWED_CONSOLE_MESSAGE)
     setTimer(() => options.ui.toast(Policy.DISALLOWED_MESSAGE), Policy.DISALLOWED_MESSAGE_DELAY_MS)
-    rejectPending(actionNotAllowed())
+    rejectPending(Object.assign(actionNotAllowed(), { [BY_DISALLOWED]: true }))
     frame?.run((remote) => remote.rpcAbort()).catch(() => {})
     throw actionNotAllowed()
   }
@@ -220,11 +223,19 @@ export function create(options: Options) {
         reject = fail
       })
       pending.add(reject)
+      let keepOpen = false
       try {
         return await Promise.race([rpc(method, params), aborted])
+      } catch (error) {
+        keepOpen = (error as { [BY_DISALLOWED]?: boolean })[BY_DISALLOWED] === true
+        throw error
       } finally {
         pending.delete(reject)
-        if (options.ui.router.popTransaction() === 'close') options.ui.close()
+        if (options.ui.router.popTransaction() === 'close') {
+          // The stack is empty: the modal closes, unless a disallowed method keeps it open for its toast.
+          if (!keepOpen) options.ui.close()
+          else if (options.ui.router.get().view === 'ApproveTransaction') options.ui.router.goBack()
+        }
       }
     },
 

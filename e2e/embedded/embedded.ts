@@ -1,0 +1,93 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { chromium, expect, type FrameLocator, type Page } from '@playwright/test'
+import * as Pages from '../modal/pages.js'
+import config from '../playwright.config.js'
+
+/** Helpers of the embedded-wallet end-to-end tests: the dev mailbox, the auth frame, the login. */
+
+const { MAILBOX_URL } = Pages.addresses
+
+/** A fresh address for this run, so cooldowns and lockouts of earlier runs do not apply. */
+export function freshEmail(name: string): string {
+  return `${name}+${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}@example.com`
+}
+
+type Mail = { to: string; subject: string; text: string; otp?: string; receivedAt: string }
+
+/** Waits for a mail to `to` (newer than `after`, ms) in the dev mailbox and returns its code. */
+export async function otpFor(to: string, after = 0, timeoutMs = 15_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const response = await fetch(`${MAILBOX_URL}/messages?${new URLSearchParams({ to })}`)
+    const mails = (await response.json()) as Mail[]
+    const mail = mails.find((m) => Date.parse(m.receivedAt) >= after && m.otp)
+    if (mail?.otp) return mail.otp
+    if (Date.now() > deadline) throw new Error(`no code for ${to} in the dev mailbox`)
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+}
+
+/** The auth frame inside the modal frame. */
+export function authFrame(page: Page): FrameLocator {
+  return Pages.modal(page).frameLocator('iframe.fd-auth-frame')
+}
+
+/** Opens the modal and submits `email` in the Connect view. */
+export async function submitEmail(page: Page, email: string) {
+  await page.getByRole('button', { name: 'Connect', exact: true }).click()
+  await Pages.expectConnectShown(page)
+  const frame = Pages.modal(page)
+  await frame.getByRole('textbox', { name: 'Email' }).fill(email)
+  await frame.getByRole('textbox', { name: 'Email' }).press('Enter')
+  await expect(frame.getByText('Enter the 6-digit code sent to')).toBeVisible()
+}
+
+/** Logs in with a new email address through the dev mailbox; returns the address of its wallet. */
+export async function loginByEmail(page: Page, email: string): Promise<`0x${string}`> {
+  const sentAfter = Date.now() - 1000
+  await submitEmail(page, email)
+  const code = await otpFor(email, sentAfter)
+  await Pages.modal(page).getByRole('textbox', { name: 'Code' }).fill(code)
+  await Pages.expectClosed(page)
+  await expect(page.getByTestId('status')).toHaveText('connected')
+  const accounts = await Pages.providerRequest(page, 'eth_accounts')
+  expect(accounts).toHaveProperty('result')
+  return (accounts as { result: `0x${string}`[] }).result[0]!
+}
+
+/**
+ * Starts an EIP-1193 request through the page's provider without waiting: unsafe requests wait for
+ * the user in the auth frame.
+ */
+export function startRequest(page: Page, method: string, params?: unknown) {
+  return Pages.providerRequest(page, method, params)
+}
+
+/**
+ * A page in a regular (not incognito) Chromium profile. Playwright's own contexts are incognito-like,
+ * where Chromium denies a cross-site frame its storage (as it does for third-party cookies), so the
+ * auth frame keeps its session for the page view only; a regular profile, as most visitors have,
+ * lets it keep the session in its (partitioned) localStorage across reloads.
+ */
+export async function regularProfile() {
+  const dir = mkdtempSync(join(tmpdir(), 'frontdoor-profile-'))
+  mkdirSync(join(dir, 'Default'))
+  writeFileSync(
+    join(dir, 'Default', 'Preferences'),
+    JSON.stringify({ profile: { cookie_controls_mode: 0, block_third_party_cookies: false } }),
+  )
+  const context = await chromium.launchPersistentContext(dir, {
+    ...config.use?.launchOptions,
+    headless: true,
+  })
+  const page = context.pages()[0] ?? (await context.newPage())
+  return {
+    page,
+    close: async () => {
+      await context.close()
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
