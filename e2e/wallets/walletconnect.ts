@@ -80,6 +80,9 @@ export async function create(options: Options) {
     relayUrl: options.relayUrl ?? Addresses.from(process.env).RELAY_URL,
     customStoragePrefix: `frontdoor-test-wallet-${process.pid}-${++instances}`,
     telemetryEnabled: false,
+    // sign-client queues a wallet's requests and waits 1 s after each answer before showing the next
+    // (a phone shows one prompt at a time); the test wallet answers them as they come.
+    signConfig: { disableRequestQueue: true },
     metadata: {
       name: options.name ?? 'Frontdoor Test Wallet',
       description: 'A WalletConnect wallet that end-to-end tests drive',

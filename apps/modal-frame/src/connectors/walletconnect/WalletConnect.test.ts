@@ -108,6 +108,22 @@ async function until(check: () => boolean, timeoutMs = 10_000) {
   }
 }
 
+describe('importSignClient', () => {
+  test('a frame denied its localStorage still loads sign-client, and stays denied afterwards', async () => {
+    const denied = () => {
+      throw new DOMException('Access is denied for this document.', 'SecurityError')
+    }
+    Object.defineProperty(globalThis, 'localStorage', { get: denied, configurable: true })
+    try {
+      const module = await WalletConnect.importSignClient()
+      expect(typeof module.SignClient).toBe('function')
+      expect(() => globalThis.localStorage).toThrow('Access is denied')
+    } finally {
+      Reflect.deleteProperty(globalThis, 'localStorage')
+    }
+  })
+})
+
 describe('connect', () => {
   test('pairs through the relay: the URI, then the session with the wallet account on the current chain', async () => {
     const server = await relay()

@@ -193,14 +193,52 @@ export function probe(url: string, timeoutMs = URI_TIMEOUT_MS): Promise<boolean>
   })
 }
 
+/** A throwaway Storage in memory. */
+function memoryStorage(): Storage {
+  const map = new Map<string, string>()
+  return {
+    get length() {
+      return map.size
+    },
+    clear: () => map.clear(),
+    getItem: (key) => map.get(key) ?? null,
+    key: (index) => [...map.keys()][index] ?? null,
+    removeItem: (key) => void map.delete(key),
+    setItem: (key, value) => void map.set(key, String(value)),
+  }
+}
+
+/**
+ * Imports sign-client. A storage module it bundles reads `localStorage` as it loads, which throws in a
+ * third-party frame the browser denies storage (Chromium's default in incognito windows) and fails the
+ * import. The connector hands sign-client the modal's own storage anyway, so for the import only, an
+ * in-memory stand-in answers; the frame's real property is put back right after.
+ */
+export async function importSignClient(): Promise<SignClientModule> {
+  let denied = false
+  try {
+    void globalThis.localStorage
+  } catch {
+    denied = true
+  }
+  const descriptor = Object.getOwnPropertyDescriptor(globalThis, 'localStorage')
+  if (!denied || !descriptor?.configurable) return import('@walletconnect/sign-client')
+  Object.defineProperty(globalThis, 'localStorage', { value: memoryStorage(), configurable: true })
+  try {
+    return await import('@walletconnect/sign-client')
+  } finally {
+    Object.defineProperty(globalThis, 'localStorage', descriptor)
+  }
+}
+
 /** Fetches sign-client's code without starting a client (the user is about to pick WalletConnect). */
 export function prefetch(): void {
-  import('@walletconnect/sign-client').catch(() => {})
+  importSignClient().catch(() => {})
 }
 
 /** Loads sign-client and starts a client on our relay, with the two offline quirks of REFERENCE.md handled. */
 async function startClient(options: Options): Promise<Client> {
-  const { SignClient } = await import('@walletconnect/sign-client')
+  const { SignClient } = await importSignClient()
   const storage = options.storage ?? (options.backend ? KeyValue.over(options.backend) : undefined)
   const client = new SignClient({
     projectId: options.projectId,
@@ -386,9 +424,7 @@ export function create(options: Options) {
      * `signal` aborts. The relay not answering rejects with {@link RELAY_UNREACHABLE} (4900).
      */
     async connect(context, connectOptions = {}) {
-      const client = await abortable(load(), connectOptions.signal).catch((error: unknown) => {
-        throw connectOptions.signal?.aborted ? error : withCode(RELAY_UNREACHABLE, 4900)
-      })
+      const client = await abortable(load(), connectOptions.signal)
       const proposal = Namespaces.proposal(context.networks, context.chainId)
       for (;;) {
         const outcome = await pair(client, proposal, connectOptions)

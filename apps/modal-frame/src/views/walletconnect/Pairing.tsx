@@ -65,7 +65,11 @@ export function usePairing(wallet: Wallet | undefined) {
         }),
       )
       .catch((error: unknown) => {
-        if (!abort.signal.aborted) setPhase(errorPhase(error))
+        if (abort.signal.aborted) return
+        // A refusal is the user's choice; anything else is worth a line for whoever debugs the page.
+        if ((error as { code?: unknown } | null)?.code !== 4001)
+          console.error('frontdoor: WalletConnect', error)
+        setPhase(errorPhase(error))
       })
     return () => abort.abort()
   }, [controller, walletId, round])
