@@ -79,3 +79,147 @@ export function tokenRow(frame: FrameLocator, symbol: string) {
 export function shot(page: Page, name: string) {
   return page.screenshot({ path: join(ARTIFACTS, `${name}.png`) })
 }
+
+const MONTHS = new Intl.DateTimeFormat('en-US', { month: 'long', timeZone: 'UTC' })
+const usd = (value: number) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(value)
+
+/** Options of {@link ownerFlow}. */
+export type OwnerFlow = {
+  /** Names the screenshots: `<label>-account-tokens.png` ... */
+  label: string
+  address: Address
+  /** The profile name the header shows instead of the truncated address, if the account has one. */
+  name?: string
+  /** The names of the (non-spam) NFTs the account owns on 31337. */
+  nfts: string[]
+  receiver: Address
+  /** What the wallet's user does for each send (the embedded wallet's approval), if anything. */
+  approve?: () => Promise<void>
+}
+
+/**
+ * The Account view of a connected owner, whatever the connector: the header, balances equal to the
+ * chain, the NFTs without spam, 0.1 ETH and 5 FUSD sent to `receiver` through the Send view, the
+ * balances after, and both sends at the top of this month's Activity without a sign.
+ */
+export async function ownerFlow(page: Page, frame: FrameLocator, options: OwnerFlow) {
+  // Who: the profile name or the truncated address (4 + 6 characters), network, actions, tabs.
+  const truncated = Format.truncateAddress(options.address)
+  if (options.name) {
+    await expect(frame.getByText(options.name, { exact: true })).toBeVisible()
+    await expect(frame.getByText(truncated, { exact: true })).toBeVisible()
+  } else await expect(frame.getByText(truncated, { exact: true })).toBeVisible()
+  await expect(frame.getByRole('button', { name: 'Network: Devnet 31337' })).toBeVisible()
+  for (const name of ['Send', 'Receive', 'Swap', 'Buy', 'Copy address', 'Disconnect'])
+    await expect(frame.getByRole('button', { name, exact: true })).toBeVisible()
+  await expect(frame.getByRole('tab')).toHaveText(['Tokens', 'NFTs', 'Activity'])
+
+  // Tokens: the amounts the chain holds, 3 decimals; PTS (0 decimals) is not listed.
+  const before = await onChain(31337, options.address)
+  await expect(tokenRow(frame, 'ETH')).toContainText(`${before.ETH} ETH`)
+  await expect(tokenRow(frame, 'FUSD')).toContainText(`${before.FUSD} FUSD`)
+  await expect(tokenRow(frame, 'DOOR')).toContainText(`${before.DOOR} DOOR`)
+  await expect(tokenRow(frame, 'PTS')).toHaveCount(0)
+  // The total is the sum of the USD values the API gives.
+  const total = (await apiBalances(31337, options.address)).reduce((sum, b) => sum + (b.value ?? 0), 0)
+  await expect(frame.getByText(`Balance ${usd(total)}`)).toBeVisible()
+  await shot(page, `${options.label}-account-tokens`)
+
+  // NFTs: the owned ones, not the spam collection.
+  await frame.getByRole('tab', { name: 'NFTs' }).click()
+  const nfts = frame.getByRole('list', { name: 'NFTs' })
+  await expect(nfts.getByRole('listitem')).toHaveCount(options.nfts.length)
+  for (const name of options.nfts) await expect(nfts.getByRole('listitem', { name })).toBeVisible()
+  await expect(nfts).not.toContainText('Free Airdrop Claim')
+  await shot(page, `${options.label}-account-nfts`)
+
+  // Send 0.1 of the native coin, then 5 of the stablecoin.
+  await send(frame, { token: 'Ether', amount: '0.1', to: options.receiver, approve: options.approve })
+  await expect(frame.getByRole('heading', { name: 'Account' })).toBeVisible()
+  await send(frame, { token: 'Frontdoor USD', amount: '5', to: options.receiver, approve: options.approve })
+  await expect(frame.getByRole('heading', { name: 'Account' })).toBeVisible()
+
+  // The balances follow the chain: 5 FUSD and 0.1 ETH (and the fees) less.
+  await expect
+    .poll(async () => (await onChain(31337, options.address)).raw.fusd)
+    .toBe(before.raw.fusd - 5_000_000n)
+  const after = await onChain(31337, options.address)
+  expect(after.raw.eth < before.raw.eth - 10n ** 17n).toBe(true)
+  await frame.getByRole('tab', { name: 'Tokens' }).click()
+  await expect(tokenRow(frame, 'FUSD')).toContainText(`${after.FUSD} FUSD`, { timeout: 15_000 })
+  await expect(tokenRow(frame, 'ETH')).toContainText(`${after.ETH} ETH`)
+
+  // Activity: this year, this month, newest first; a send carries no sign (spec section 9).
+  await frame.getByRole('tab', { name: 'Activity' }).click()
+  const now = new Date()
+  const month = frame.getByRole('region', { name: `${MONTHS.format(now)} ${now.getUTCFullYear()}` })
+  const rows = month.getByRole('listitem')
+  await expect(rows.nth(0)).toContainText('Send', { timeout: 15_000 })
+  await expect(rows.nth(0)).toContainText('5 FUSD')
+  await expect(rows.nth(0)).not.toContainText('Pending', { timeout: 15_000 })
+  await expect(rows.nth(1)).toContainText('0.1 ETH')
+  await expect(rows.nth(0)).not.toContainText('-5 FUSD')
+  await expect(frame.getByRole('heading', { name: String(now.getUTCFullYear()), level: 2 })).toBeVisible()
+  await shot(page, `${options.label}-account-activity`)
+}
+
+/**
+ * Goes through the Send flow from the Account view: the spec's errors on the way, then token, amount,
+ * receiver, the preview with the network fee, and Send.
+ */
+export async function send(
+  frame: FrameLocator,
+  options: { token: string; amount: string; to: string; approve?: (() => Promise<void>) | undefined },
+) {
+  await frame.getByRole('button', { name: 'Send', exact: true }).click()
+  await expect(frame.getByRole('heading', { name: 'Send' })).toBeVisible()
+  await frame.getByRole('button', { name: 'Preview send' }).click()
+  await expect(frame.getByRole('alert')).toHaveText('An amount and receiver address are required')
+  await frame.getByLabel('Amount', { exact: true }).fill(options.amount)
+  await frame.getByLabel('To', { exact: true }).fill(options.to)
+  await frame.getByRole('button', { name: 'Preview send' }).click()
+  await expect(frame.getByRole('alert')).toHaveText('A token is required')
+  await frame.getByRole('button', { name: /choose token/ }).click()
+  await frame
+    .getByRole('list', { name: 'Select token' })
+    .getByRole('button', { name: new RegExp(`^${options.token}`) })
+    .click()
+  await expect(frame.getByLabel('Amount', { exact: true })).toHaveValue(options.amount)
+  await expect(frame.getByTestId('receiver')).toContainText(Format.truncateAddress(options.to))
+  await frame.getByRole('button', { name: 'Preview send' }).click()
+  await expect(frame.getByText('Network fee')).toBeVisible()
+  await expect(frame.getByText(/ETH \(\$/)).toBeVisible()
+  await frame.getByRole('button', { name: 'Send', exact: true }).click()
+  await options.approve?.()
+}
+
+/** SwitchNetwork from the Account view: to 31338 (balances there equal the chain) and back. */
+export async function switchAndBack(
+  page: Page,
+  frame: FrameLocator,
+  wallet: { address: Address; chainId: () => number },
+  label: string,
+) {
+  await frame.getByRole('button', { name: 'Network: Devnet 31337' }).click()
+  await expect(frame.getByRole('heading', { name: 'Choose Network' })).toBeVisible()
+  const networks = frame.getByRole('list', { name: 'Networks' })
+  await expect(networks.getByRole('button', { name: /Devnet 31337/ })).toHaveAttribute('aria-current', 'true')
+  await shot(page, `${label}-switch-network`)
+  await networks.getByRole('button', { name: /Devnet 31338/ }).click()
+  await expect(frame.getByRole('button', { name: 'Network: Devnet 31338' })).toBeVisible()
+  expect(wallet.chainId()).toBe(31338)
+  await expect(page.getByTestId('network')).toHaveText('Devnet 31338 (31338)')
+  const there = await onChain(31338, wallet.address)
+  await expect(tokenRow(frame, 'FUSD')).toContainText(`${there.FUSD} FUSD`)
+  await expect(tokenRow(frame, 'ETH')).toContainText(`${there.ETH} ETH`)
+  await shot(page, `${label}-account-31338`)
+  await frame.getByRole('button', { name: 'Network: Devnet 31338' }).click()
+  await frame
+    .getByRole('list', { name: 'Networks' })
+    .getByRole('button', { name: /Devnet 31337/ })
+    .click()
+  await expect(frame.getByRole('button', { name: 'Network: Devnet 31337' })).toBeVisible()
+  expect(wallet.chainId()).toBe(31337)
+  await expect(page.getByTestId('network')).toHaveText('Devnet 31337 (31337)')
+}
