@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import AxeBuilder from '@axe-core/playwright'
 import { DEV_ACCOUNTS } from '@frontdoor/devnet/accounts'
 import { expect, type FrameLocator, type Locator, type Page, test } from '@playwright/test'
 import jsQR from 'jsqr'
@@ -57,6 +58,12 @@ async function shownUri(frame: FrameLocator): Promise<string> {
   return (await figure.getAttribute('data-uri')) as string
 }
 
+/** axe-core's findings inside the modal frame (none expected). */
+async function accessibilityViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).include('iframe.frontdoor-frame').analyze()
+  return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)
+}
+
 /** Reads a QR code from what is on screen, as a phone's camera would. */
 async function scan(qr: Locator): Promise<string | undefined> {
   const png = PNG.sync.read(await qr.screenshot())
@@ -96,6 +103,7 @@ test.describe('WalletConnect', () => {
     await expect(frame.getByRole('status').filter({ hasText: 'Link copied' })).toBeVisible()
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(uri)
     await page.screenshot({ path: join(ARTIFACTS, 'connecting-walletconnect.png') })
+    expect(await accessibilityViolations(page)).toEqual([])
 
     await wallet.approve(await wallet.pair(uri))
     await Pages.expectClosed(page)
@@ -146,8 +154,11 @@ test.describe('WalletConnect', () => {
   }) => {
     const wallet = await startWallet()
     await page.goto(DEMO_URL)
+    await page.getByRole('button', { name: 'Dark mode' }).click()
     const frame = await openWalletConnect(page)
     const first = await shownUri(frame)
+    await page.screenshot({ path: join(ARTIFACTS, 'connecting-walletconnect-dark.png') })
+    expect(await accessibilityViolations(page)).toEqual([])
     await wallet.reject(await wallet.pair(first))
     await expect(frame.getByRole('alert')).toContainText('Connection rejected')
     await expect(page.getByTestId('status')).toHaveText('disconnected')
@@ -188,6 +199,7 @@ test.describe('WalletConnect', () => {
       await expect(alert).toContainText('Failed to connect', { timeout: 5000 })
       await expect(alert).toContainText('The WalletConnect relay could not be reached')
       await page.screenshot({ path: join(ARTIFACTS, 'relay-unreachable.png') })
+      expect(await accessibilityViolations(page)).toEqual([])
     } finally {
       await StackControl.startPart('relay')
     }
@@ -233,6 +245,7 @@ test.describe('AllWallets', () => {
     const grid = frame.getByRole('list', { name: 'All wallets' })
     await expect(grid.getByRole('button')).toHaveCount(40)
     await page.screenshot({ path: join(ARTIFACTS, 'all-wallets.png') })
+    expect(await accessibilityViolations(page)).toEqual([])
 
     // The end of the list scrolled into view loads the next page (the demo's chains keep 43 of 64).
     await grid.getByRole('button').last().scrollIntoViewIfNeeded()
@@ -272,6 +285,7 @@ test.describe('AllWallets', () => {
     )
     expect(await scan(qr)).toBe(uri)
     await page.screenshot({ path: join(ARTIFACTS, 'connecting-walletconnect-wallet.png') })
+    expect(await accessibilityViolations(page)).toEqual([])
 
     const wallet = await startWallet()
     await wallet.approve(await wallet.pair(uri))
