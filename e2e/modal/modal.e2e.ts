@@ -90,11 +90,11 @@ test.describe('npm package page', () => {
     await page.keyboard.press('Tab')
     await expect(frame.getByRole('button', { name: 'Close' })).toBeFocused()
 
-    // WalletConnect's flow comes later: an honest placeholder, and Back returns to Connect.
+    // Enter on WalletConnect opens its pairing view (e2e/walletconnect pairs for real); Back returns.
     await frame.getByRole('button', { name: 'All Wallets' }).focus()
     await page.keyboard.press('ArrowUp')
     await page.keyboard.press('Enter')
-    await expect(frame.getByText('Not available yet')).toBeVisible()
+    await expect(frame.getByRole('heading', { name: 'WalletConnect' })).toBeVisible()
     await frame.getByRole('button', { name: 'Back' }).click()
     await expect(frame.getByRole('heading', { name: 'Connect Wallet' })).toBeVisible()
   })
