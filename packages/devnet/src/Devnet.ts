@@ -87,6 +87,9 @@ export async function start(options: StartOptions): Promise<Node> {
     },
   )
   const tail: string[] = []
+  // Only our own node's banner counts: a free port can be taken by another node between the probe and
+  // the spawn, and that node would answer the health check in our place.
+  let listening = false
   for (const stream of [child.stdout, child.stderr]) {
     let buffered = ''
     stream?.on('data', (chunk: Buffer) => {
@@ -94,6 +97,7 @@ export async function start(options: StartOptions): Promise<Node> {
       const lines = buffered.split('\n')
       buffered = lines.pop() ?? ''
       for (const line of lines) {
+        if (line.includes('Started HTTP and WebSocket JSON-RPC server at')) listening = true
         tail.push(line)
         if (tail.length > TAIL_LINES) tail.shift()
         options.onLine?.(line)
@@ -121,7 +125,7 @@ export async function start(options: StartOptions): Promise<Node> {
   }
 
   const deadline = Date.now() + START_TIMEOUT_MS
-  while ((await Health.chainId(url)) !== options.chainId) {
+  while (!listening || (await Health.chainId(url)) !== options.chainId) {
     if (!alive()) return fail(`exited (code ${child.exitCode})`)
     if (Date.now() > deadline) return fail(`did not answer within ${START_TIMEOUT_MS} ms`)
     await sleep(POLL_MS)
