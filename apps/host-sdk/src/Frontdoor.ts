@@ -27,6 +27,12 @@ export type Options = {
   container?: HTMLElement
   /** false: do not append the dialog to document.body; place `element` yourself. */
   append?: boolean
+  /** Wallet directory ids: only these wallets are listed (Connect and All Wallets). */
+  includeWalletIds?: string[]
+  /** Wallet directory ids never listed. */
+  excludeWalletIds?: string[]
+  /** Wallet directory ids listed first. */
+  featuredWalletIds?: string[]
 }
 
 /** What the page sees of the modal and the connection. */
@@ -139,6 +145,9 @@ export function createFrontdoor(options: Options): Frontdoor {
       metadata: options.metadata,
       networks: options.networks,
       ...(options.features ? { features: options.features } : {}),
+      ...(options.includeWalletIds ? { includeWalletIds: options.includeWalletIds } : {}),
+      ...(options.excludeWalletIds ? { excludeWalletIds: options.excludeWalletIds } : {}),
+      ...(options.featuredWalletIds ? { featuredWalletIds: options.featuredWalletIds } : {}),
       theme: { themeMode: options.themeMode ?? 'light', themeVariables: options.themeVariables ?? {} },
       mode: inline ? 'inline' : 'modal',
       sdkVersion: SDK_VERSION,
