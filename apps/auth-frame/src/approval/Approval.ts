@@ -85,13 +85,15 @@ export function create() {
       if (!entry || entry.item.id !== id || entry.item.status !== 'waiting') return
       entry.item = { ...entry.item, status: 'working' }
       emit()
-      entry
-        .perform()
-        .then(entry.resolve, entry.reject)
-        .finally(() => {
-          remove(entry)
-          emit()
-        })
+      const settle = (done: () => void) => {
+        remove(entry)
+        emit()
+        done()
+      }
+      entry.perform().then(
+        (value) => settle(() => entry.resolve(value)),
+        (error: unknown) => settle(() => entry.reject(error)),
+      )
     },
     /** The user declined the request on screen. */
     decline(id: number) {

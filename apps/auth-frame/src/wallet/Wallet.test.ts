@@ -1,0 +1,162 @@
+import { describe, expect, test } from 'vitest'
+import * as Api from '../api/Api.js'
+import * as Approval from '../approval/Approval.js'
+import * as Backends from '../session/Backends.js'
+import * as Session from '../session/Session.js'
+import * as Wallet from './Wallet.js'
+
+const address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+const user = {
+  id: 'u1',
+  email: 'ada@example.com',
+  address,
+  solanaAddress: 'So1',
+  accounts: [{ address, type: 'eoa' }],
+  preferredAccountType: 'eoa',
+  smartAccountDeployed: false,
+}
+
+/**
+ * The wallet's decisions (policy, approval, session) over a recorded `fetch` answering as the auth
+ * contract says; the real API behind a real browser is tested in e2e/embedded.
+ */
+function setup(options: { loggedIn?: boolean } = {}) {
+  const calls: { path: string; body: unknown; auth: string | null }[] = []
+  const fetchFn = (async (input: string | URL | Request, init?: RequestInit) => {
+    const url = new URL(String(input))
+    const body = init?.body ? JSON.parse(String(init.body)) : undefined
+    calls.push({ path: url.pathname, body, auth: new Headers(init?.headers).get('authorization') })
+    const json = (status: number, value: unknown) =>
+      new Response(JSON.stringify(value), { status, headers: { 'content-type': 'application/json' } })
+    switch (url.pathname) {
+      case '/v1/auth/email/otp':
+        return json(200, { sent: true, cooldownS: 30 })
+      case '/v1/auth/email/verify':
+        return body.otp === '123456'
+          ? json(200, { token: 't0k', expiresAt: '2099-01-01T00:00:00Z', user })
+          : json(400, { error: { code: 'invalid_otp', message: 'The code is not valid' } })
+      case '/v1/auth/user':
+        return json(200, { user })
+      case '/v1/vault/rpc':
+        return json(200, { result: '0xsig' })
+      case '/v1/auth/signout':
+        return json(200, { ok: true })
+      case '/v1/':
+        return json(200, { jsonrpc: '2.0', id: 1, result: '0x10' })
+      default:
+        return json(404, { error: { code: 'not_found', message: 'Not found' } })
+    }
+  }) as typeof fetch
+  const session = Session.create(Backends.memory())
+  if (options.loggedIn) session.set({ token: 't0k', expiresAtMs: Date.now() + 60_000 })
+  const approval = Approval.create()
+  const wallet = Wallet.create({
+    apiUrl: 'http://127.0.0.1:4000',
+    modalOrigin: 'http://127.0.0.1:5180',
+    api: Api.create('http://127.0.0.1:4000', fetchFn),
+    session,
+    approval,
+  })
+  wallet.handlers.syncDappData(
+    { metadata: { name: 'Demo' }, projectId: 'demo', sdkVersion: '0', sdkType: 'frontdoor' },
+    { origin: '' },
+  )
+  const call = <K extends keyof Wallet.Handlers>(name: K, params: Parameters<Wallet.Handlers[K]>[0]) =>
+    (wallet.handlers[name] as (p: unknown, c: { origin: string }) => unknown)(params, { origin: '' })
+  return { wallet, call, calls, session, approval }
+}
+
+describe('login', () => {
+  test('email OTP: the session token is kept in the frame, the modal gets the user only', async () => {
+    const { call, calls, session } = setup()
+    expect(await call('connectEmail', { email: 'ada@example.com' })).toEqual({ action: 'VERIFY_OTP' })
+    await expect(call('connectOtp', { otp: '000000' })).rejects.toMatchObject({
+      message: 'The code is not valid',
+      data: { code: 'invalid_otp' },
+    })
+    expect(await call('connectOtp', { otp: '123456' })).toBeUndefined()
+    expect(session.get()?.token).toBe('t0k')
+    const shown = await call('getUser', { chainId: 31337 })
+    expect(shown).toEqual({
+      address,
+      chainId: 31337,
+      accounts: user.accounts,
+      preferredAccountType: 'eoa',
+      smartAccountDeployed: false,
+      email: 'ada@example.com',
+    })
+    expect(JSON.stringify(shown)).not.toContain('t0k')
+    expect(calls.at(-1)).toMatchObject({ path: '/v1/auth/user', auth: 'Bearer t0k' })
+  })
+})
+
+describe('rpcRequest', () => {
+  test("a method outside the policy: 'Action not allowed' (4200), nothing asked", async () => {
+    const { call, calls } = setup({ loggedIn: true })
+    const before = calls.length
+    await expect(call('rpcRequest', { method: 'eth_sign', params: [] })).rejects.toMatchObject({
+      code: 4200,
+      message: 'Action not allowed',
+    })
+    expect(calls.length).toBe(before)
+  })
+
+  test("without a session: 4100 'Not connected to email or social'", async () => {
+    const { call } = setup()
+    await expect(call('rpcRequest', { method: 'eth_blockNumber' })).rejects.toMatchObject({
+      code: 4100,
+      message: 'Not connected to email or social',
+    })
+  })
+
+  test('a safe method goes to the RPC proxy without approval', async () => {
+    const { call, calls, approval } = setup({ loggedIn: true })
+    await call('switchNetwork', { chainId: 31337 })
+    expect(await call('rpcRequest', { method: 'eth_blockNumber', params: [] })).toBe('0x10')
+    expect(calls.at(-1)?.path).toBe('/v1/')
+    expect(approval.get().current).toBeUndefined()
+    expect(await call('rpcRequest', { method: 'eth_chainId' })).toBe('0x7a69')
+  })
+
+  test('an unsafe method waits for the user: the vault is asked only after Approve; Decline is 4001', async () => {
+    const { call, calls, approval } = setup({ loggedIn: true })
+    await call('switchNetwork', { chainId: 31337 })
+    const signing = call('rpcRequest', { method: 'personal_sign', params: ['0x68656c6c6f', address] })
+    await expect.poll(() => approval.get().current?.method).toBe('personal_sign')
+    expect(calls.some((c) => c.path === '/v1/vault/rpc')).toBe(false)
+    approval.approve(approval.get().current!.id)
+    expect(await signing).toBe('0xsig')
+    expect(calls.find((c) => c.path === '/v1/vault/rpc')).toMatchObject({
+      body: { chainId: 31337, method: 'personal_sign', params: ['0x68656c6c6f', address] },
+      auth: 'Bearer t0k',
+    })
+    const declined = call('rpcRequest', { method: 'personal_sign', params: ['0x00', address] })
+    await expect.poll(() => approval.get().current).toBeDefined()
+    approval.decline(approval.get().current!.id)
+    await expect(declined).rejects.toMatchObject({ code: 4001, message: 'Signature declined' })
+  })
+
+  test("another account's request is refused (4100); rpcAbort rejects 'Request was aborted'", async () => {
+    const { call, approval } = setup({ loggedIn: true })
+    await expect(
+      call('rpcRequest', {
+        method: 'personal_sign',
+        params: ['0x00', '0x0000000000000000000000000000000000000001'],
+      }),
+    ).rejects.toMatchObject({ code: 4100 })
+    const pending = call('rpcRequest', { method: 'personal_sign', params: ['0x00', address] })
+    await expect.poll(() => approval.get().current).toBeDefined()
+    await call('rpcAbort', undefined)
+    await expect(pending).rejects.toMatchObject({ message: 'Request was aborted' })
+  })
+})
+
+describe('signOut', () => {
+  test('revokes the session at the API and forgets it', async () => {
+    const { call, calls, session } = setup({ loggedIn: true })
+    await call('signOut', undefined)
+    expect(session.get()).toBeUndefined()
+    expect(calls.at(-1)).toMatchObject({ path: '/v1/auth/signout', auth: 'Bearer t0k' })
+    expect(await call('isConnected', undefined)).toEqual({ isConnected: false })
+  })
+})
