@@ -437,16 +437,6 @@ export function create(env: Env.Env) {
     switchNetwork: switchTo,
     /** Whether the connected wallet is on one of the page's networks. */
     onSupportedChain,
-    /**
-     * Shows the modal (and the host's dialog) on `view`: a flow inside the modal whose wallet request
-     * closed it (the embedded wallet's approval) comes back to where it belongs.
-     */
-    show(view: Router.View) {
-      router.reset(view)
-      if (modal.get().open) return
-      modal.open()
-      host?.remote.open().catch(() => {})
-    },
     /** The user asked to close (close button, Escape, click outside): the host hides the dialog. */
     requestClose() {
       close()
