@@ -56,7 +56,7 @@ export default function ConnectingSocial() {
   return (
     <div className="fd-connecting">
       <div className="fd-connecting-logo" data-state={status.kind === 'error' ? 'error' : 'connecting'}>
-        <span aria-hidden="true">{name.slice(0, 2)}</span>
+        <span aria-hidden="true">{name.slice(0, 1)}</span>
       </div>
       {status.kind === 'error' ? (
         <>

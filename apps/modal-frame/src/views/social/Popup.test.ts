@@ -53,6 +53,7 @@ describe('start', () => {
       'frontdoor-social',
       expect.stringContaining('width=600,height=800'),
     )
+    expect(push).toHaveBeenCalledWith('ConnectingExternal', { social: 'github', name: 'GitHub' })
     expect(Popup.take()).toEqual({ provider: 'github', popup: null })
     expect(Popup.take()).toBeUndefined()
   })

@@ -1,4 +1,5 @@
 import * as Constants from '@frontdoor/schemas/constants'
+import { SOCIAL_NAMES } from '../connect/Socials.js'
 
 /**
  * The social login popup (OAuth providers refuse to be framed). It must open SYNCHRONOUSLY in the
@@ -55,7 +56,7 @@ export function take(): Attempt | undefined {
 /** What {@link start} needs of the controller. */
 export type Starter = {
   env: { apiUrl: string; projectId: string | undefined }
-  router: { push: (view: 'ConnectingExternal', data: { social: string }) => void }
+  router: { push: (view: 'ConnectingExternal', data: { social: string; name: string }) => void }
 }
 
 /**
@@ -63,10 +64,11 @@ export type Starter = {
  * activation), then shows the view that waits for it.
  */
 export function start(controller: Starter, provider: string, win: Window = window) {
+  const name = SOCIAL_NAMES[provider as keyof typeof SOCIAL_NAMES] ?? provider
   open(
     startUrl(controller.env.apiUrl, controller.env.projectId ?? '', provider, win.location.origin),
     provider,
     win,
   )
-  controller.router.push('ConnectingExternal', { social: provider })
+  controller.router.push('ConnectingExternal', { social: provider, name })
 }
