@@ -1,6 +1,7 @@
 import { DEV_ACCOUNTS } from '@frontdoor/devnet/accounts'
 import * as Format from '@frontdoor/schemas/presentation/format'
-import { expect, test } from '@playwright/test'
+import { expect, type Page, test } from '@playwright/test'
+import * as Embedded from '../embedded/embedded.js'
 import * as Pages from '../modal/pages.js'
 import * as StackControl from '../stack-control.js'
 import * as Injected from '../wallets/injected.js'
@@ -161,6 +162,62 @@ test.describe('account views with a WalletConnect wallet', () => {
     } finally {
       await wallet.stop()
     }
+  })
+})
+
+test.describe('account views with an email wallet', () => {
+  /** Logs in with a new email, funds its wallet on the devnet, opens Account; returns what the flow needs. */
+  async function emailOwner(page: Page) {
+    await page.goto(Pages.addresses.DEMO_URL)
+    const address = await Embedded.loginByEmail(page, Embedded.freshEmail('account'))
+    // The Account view renders (hidden) at login and reads the empty balances then; they are cached
+    // 30 s (spec section 9), and opening the modal after that reads them again.
+    const loggedIn = Date.now()
+    await Account.fund(address)
+    await page.waitForTimeout(Math.max(0, loggedIn + 31_000 - Date.now()))
+    const frame = await Account.openAccount(page)
+    const approve = async () => {
+      await expect(frame.getByRole('heading', { name: 'Approve Transaction' })).toBeVisible()
+      const auth = Embedded.authFrame(page)
+      await expect(auth.getByRole('button', { name: 'Approve' })).toBeEnabled()
+      await Account.shot(page, 'email-approve-send')
+      await auth.getByRole('button', { name: 'Approve' }).click()
+    }
+    return { address, frame, approve }
+  }
+
+  test('Account of a new embedded wallet (funded on the devnet): balances, no NFTs, 0.1 ETH approved in the auth frame, Activity, 31338 and back', async ({
+    page,
+  }) => {
+    test.setTimeout(150_000)
+    const { address, frame, approve } = await emailOwner(page)
+    await Account.ownerFlow(page, frame, {
+      label: 'email',
+      address,
+      nfts: [],
+      receiver: RECEIVER.address,
+      approve,
+      sends: ['ETH'],
+    })
+    await frame.getByRole('tab', { name: 'Tokens' }).click()
+    await Account.switchAndBack(page, frame, { address }, 'email')
+  })
+
+  test('5 FUSD from an embedded wallet', async ({ page }) => {
+    // Blocked outside the account views: the auth frame's approval screen of an ERC-20 transfer (its
+    // call data shown) is taller than the 440 px ApproveTransaction area, so 'Approve' stays disabled
+    // ('Checking that this screen is fully visible...'). Reported to the embedded wallet's owners.
+    test.fixme(true, 'ApproveTransaction area too short for an ERC-20 approval screen')
+    test.setTimeout(150_000)
+    const { address, frame, approve } = await emailOwner(page)
+    await Account.ownerFlow(page, frame, {
+      label: 'email-fusd',
+      address,
+      nfts: [],
+      receiver: RECEIVER.address,
+      approve,
+      sends: ['FUSD'],
+    })
   })
 })
 

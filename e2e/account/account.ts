@@ -1,10 +1,20 @@
 import { mkdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { DEPLOYER } from '@frontdoor/devnet/accounts'
 import * as Deployment from '@frontdoor/devnet/deployment'
 import * as Format from '@frontdoor/schemas/presentation/format'
 import { expect, type FrameLocator, type Page } from '@playwright/test'
-import { type Address, createPublicClient, erc20Abi, formatEther, formatUnits, http } from 'viem'
+import {
+  type Address,
+  createPublicClient,
+  createWalletClient,
+  erc20Abi,
+  formatEther,
+  formatUnits,
+  http,
+} from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
 import * as Pages from '../modal/pages.js'
 import type * as Injected from '../wallets/injected.js'
 
@@ -84,6 +94,12 @@ const MONTHS = new Intl.DateTimeFormat('en-US', { month: 'long', timeZone: 'UTC'
 const usd = (value: number) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(value)
 
+/** The sends of the owner flow: the Send view's token name and the amount. */
+const SENDS = {
+  ETH: { token: 'Ether', amount: '0.1' },
+  FUSD: { token: 'Frontdoor USD', amount: '5' },
+} as const
+
 /** Options of {@link ownerFlow}. */
 export type OwnerFlow = {
   /** Names the screenshots: `<label>-account-tokens.png` ... */
@@ -94,6 +110,8 @@ export type OwnerFlow = {
   /** The names of the (non-spam) NFTs the account owns on 31337. */
   nfts: string[]
   receiver: Address
+  /** What to send (default both: 0.1 ETH, then 5 FUSD). */
+  sends?: ('ETH' | 'FUSD')[]
   /** What the wallet's user does for each send (the embedded wallet's approval), if anything. */
   approve?: () => Promise<void>
 }
@@ -129,37 +147,47 @@ export async function ownerFlow(page: Page, frame: FrameLocator, options: OwnerF
   // NFTs: the owned ones, not the spam collection.
   await frame.getByRole('tab', { name: 'NFTs' }).click()
   const nfts = frame.getByRole('list', { name: 'NFTs' })
-  await expect(nfts.getByRole('listitem')).toHaveCount(options.nfts.length)
-  for (const name of options.nfts) await expect(nfts.getByRole('listitem', { name })).toBeVisible()
-  await expect(nfts).not.toContainText('Free Airdrop Claim')
+  if (options.nfts.length === 0) await expect(frame.getByText('No NFTs yet.')).toBeVisible()
+  else {
+    await expect(nfts.getByRole('listitem')).toHaveCount(options.nfts.length)
+    for (const name of options.nfts) await expect(nfts.getByRole('listitem', { name })).toBeVisible()
+    await expect(nfts).not.toContainText('Free Airdrop Claim')
+  }
   await shot(page, `${options.label}-account-nfts`)
 
   // Send 0.1 of the native coin, then 5 of the stablecoin.
-  await send(frame, { token: 'Ether', amount: '0.1', to: options.receiver, approve: options.approve })
-  await expect(frame.getByRole('heading', { name: 'Account' })).toBeVisible()
-  await send(frame, { token: 'Frontdoor USD', amount: '5', to: options.receiver, approve: options.approve })
-  await expect(frame.getByRole('heading', { name: 'Account' })).toBeVisible()
+  const sends = options.sends ?? ['ETH', 'FUSD']
+  for (const symbol of sends) {
+    const { token, amount } = SENDS[symbol]
+    await send(frame, { token, amount, to: options.receiver, approve: options.approve })
+    await expect(frame.getByRole('heading', { name: 'Account' })).toBeVisible()
+  }
 
-  // The balances follow the chain: 5 FUSD and 0.1 ETH (and the fees) less.
+  // The balances follow the chain: 0.1 ETH (and the fees) and 5 FUSD less.
+  const fusdSent = sends.includes('FUSD') ? 5_000_000n : 0n
+  const ethSent = sends.includes('ETH') ? 10n ** 17n : 0n
   await expect
-    .poll(async () => (await onChain(31337, options.address)).raw.fusd)
-    .toBe(before.raw.fusd - 5_000_000n)
+    .poll(async () => (await onChain(31337, options.address)).raw.eth)
+    .toBeLessThan(before.raw.eth - ethSent)
   const after = await onChain(31337, options.address)
-  expect(after.raw.eth < before.raw.eth - 10n ** 17n).toBe(true)
+  expect(after.raw.fusd).toBe(before.raw.fusd - fusdSent)
   await frame.getByRole('tab', { name: 'Tokens' }).click()
-  await expect(tokenRow(frame, 'FUSD')).toContainText(`${after.FUSD} FUSD`, { timeout: 15_000 })
-  await expect(tokenRow(frame, 'ETH')).toContainText(`${after.ETH} ETH`)
+  await expect(tokenRow(frame, 'ETH')).toContainText(`${after.ETH} ETH`, { timeout: 15_000 })
+  await expect(tokenRow(frame, 'FUSD')).toContainText(`${after.FUSD} FUSD`)
 
   // Activity: this year, this month, newest first; a send carries no sign (spec section 9).
   await frame.getByRole('tab', { name: 'Activity' }).click()
   const now = new Date()
   const month = frame.getByRole('region', { name: `${MONTHS.format(now)} ${now.getUTCFullYear()}` })
   const rows = month.getByRole('listitem')
-  await expect(rows.nth(0)).toContainText('Send', { timeout: 15_000 })
-  await expect(rows.nth(0)).toContainText('5 FUSD')
-  await expect(rows.nth(0)).not.toContainText('Pending', { timeout: 15_000 })
-  await expect(rows.nth(1)).toContainText('0.1 ETH')
-  await expect(rows.nth(0)).not.toContainText('-5 FUSD')
+  const newestFirst = [...sends].reverse()
+  for (const [index, symbol] of newestFirst.entries()) {
+    const { amount } = SENDS[symbol]
+    await expect(rows.nth(index)).toContainText('Send', { timeout: 15_000 })
+    await expect(rows.nth(index)).toContainText(`${amount} ${symbol}`)
+    await expect(rows.nth(index)).not.toContainText(`-${amount} ${symbol}`)
+    await expect(rows.nth(index)).not.toContainText('Pending', { timeout: 15_000 })
+  }
   await expect(frame.getByRole('heading', { name: String(now.getUTCFullYear()), level: 2 })).toBeVisible()
   await shot(page, `${options.label}-account-activity`)
 }
@@ -198,7 +226,7 @@ export async function send(
 export async function switchAndBack(
   page: Page,
   frame: FrameLocator,
-  wallet: { address: Address; chainId: () => number },
+  wallet: { address: Address; chainId?: () => number },
   label: string,
 ) {
   await frame.getByRole('button', { name: 'Network: Devnet 31337' }).click()
@@ -208,11 +236,15 @@ export async function switchAndBack(
   await shot(page, `${label}-switch-network`)
   await networks.getByRole('button', { name: /Devnet 31338/ }).click()
   await expect(frame.getByRole('button', { name: 'Network: Devnet 31338' })).toBeVisible()
-  expect(wallet.chainId()).toBe(31338)
+  if (wallet.chainId) expect(wallet.chainId()).toBe(31338)
   await expect(page.getByTestId('network')).toHaveText('Devnet 31338 (31338)')
+  // The balances there: what the chain holds (tokens it holds none of are not listed).
   const there = await onChain(31338, wallet.address)
-  await expect(tokenRow(frame, 'FUSD')).toContainText(`${there.FUSD} FUSD`)
-  await expect(tokenRow(frame, 'ETH')).toContainText(`${there.ETH} ETH`)
+  for (const symbol of ['ETH', 'FUSD'] as const) {
+    const held = symbol === 'ETH' ? there.raw.eth : there.raw.fusd
+    if (held === 0n) await expect(tokenRow(frame, symbol)).toHaveCount(0)
+    else await expect(tokenRow(frame, symbol)).toContainText(`${there[symbol]} ${symbol}`)
+  }
   await shot(page, `${label}-account-31338`)
   await frame.getByRole('button', { name: 'Network: Devnet 31338' }).click()
   await frame
@@ -220,6 +252,40 @@ export async function switchAndBack(
     .getByRole('button', { name: /Devnet 31337/ })
     .click()
   await expect(frame.getByRole('button', { name: 'Network: Devnet 31337' })).toBeVisible()
-  expect(wallet.chainId()).toBe(31337)
+  if (wallet.chainId) expect(wallet.chainId()).toBe(31337)
   await expect(page.getByTestId('network')).toHaveText('Devnet 31337 (31337)')
 }
+
+/**
+ * Gives a new (embedded) wallet what the owner flow sends and shows: 1 ETH, 10 FUSD and 1 DOOR from the
+ * devnet's deployer (no other test spends from it).
+ */
+export async function fund(address: Address) {
+  const client = createWalletClient({
+    account: privateKeyToAccount(DEPLOYER.privateKey),
+    transport: http(DEVNET_31337_URL),
+  })
+  const reader = chain(31337)
+  const onDevnet = { ...devnet, id: await reader.getChainId() }
+  const transfer = (token: string, amount: bigint) =>
+    client.writeContract({
+      chain: onDevnet,
+      address: token as Address,
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [address, amount],
+    })
+  const hashes = [
+    await client.sendTransaction({ chain: onDevnet, to: address, value: 10n ** 18n }),
+    await transfer(TOKENS.FUSD.address, 10_000_000n),
+    await transfer(TOKENS.DOOR.address, 10n ** 18n),
+  ]
+  for (const hash of hashes) await reader.waitForTransactionReceipt({ hash })
+}
+
+const devnet = {
+  id: 31337,
+  name: 'Devnet 31337',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: [DEVNET_31337_URL] } },
+} as const

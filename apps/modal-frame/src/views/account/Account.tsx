@@ -2,7 +2,7 @@ import * as BalancesView from '@frontdoor/schemas/presentation/balances'
 import * as Format from '@frontdoor/schemas/presentation/format'
 import * as TransactionsView from '@frontdoor/schemas/presentation/transactions'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
-import { type ReactNode, useState } from 'react'
+import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { useController } from '../../app/context.js'
 import { useStore } from '../../store/useStore.js'
 import * as Toast from '../toast/Toast.js'
@@ -48,6 +48,15 @@ function AccountView({ scope }: { scope: Queries.Scope }) {
   const identity = useQuery(queries.identity(scope.context, scope.address))
   const balances = useQuery(queries.balance(scope))
   const history = useInfiniteQuery({ ...queries.history(scope), enabled: features.activity })
+  // The view stays rendered while the modal is hidden: opening it reads again what its cache let go
+  // stale (portfolio 30 s, history 15 s, identity 5 min).
+  const { open } = useStore(controller.modal)
+  const wasOpen = useRef(open)
+  useEffect(() => {
+    if (open && !wasOpen.current)
+      void queries.client.refetchQueries({ type: 'active', stale: true }, { cancelRefetch: false })
+    wasOpen.current = open
+  }, [open, queries])
 
   const network = state.host?.info.networks.find((n) => n.caipNetworkId === `eip155:${scope.chainId}`)
   const chain = `eip155:${scope.chainId}`
@@ -194,7 +203,7 @@ function AccountView({ scope }: { scope: Queries.Scope }) {
             size={32}
           />
           <span className="fd-wallet-name">
-            {connection.session?.wallet.name ?? 'Wallet'}
+            <span className="fd-ellipsis">{connection.session?.wallet.name ?? 'Wallet'}</span>
             <span className="fd-row-sub">Manage wallets</span>
           </span>
         </button>

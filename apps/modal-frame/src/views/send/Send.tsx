@@ -115,26 +115,36 @@ function SendView({ scope }: { scope: Queries.Scope }) {
   const confirm = async () => {
     if (!request || !token || !receiverAddress) return
     update({ loading: true, error: undefined })
+    const { router } = controller
+    // The send is this view's pending transaction: a wallet view pushed over it (the embedded wallet's
+    // approval) comes back here when it is done instead of closing the modal (spec section 4).
+    router.pushTransaction('Send')
+    let hash: unknown
     try {
-      const hash = await controller.connection.request('eth_sendTransaction', [request])
+      hash = await controller.connection.request('eth_sendTransaction', [request])
       if (typeof hash !== 'string') throw new Error('The wallet returned no transaction hash')
-      Pending.frame.add({
-        hash,
-        chain: Queries.caip2(scope.chainId),
-        from: scope.address,
-        to: receiverAddress,
-        symbol: token.symbol,
-        iconUrl: token.iconUrl,
-        amount: send.amount,
-        sentAt: Date.now(),
-      })
-      SendStore.frame.reset()
-      controller.router.reset('Account')
-      Toast.frame.show('Transaction sent', 'success')
-      void Settle.settle({ queries, scope, hash, tokens: tokenIds(token), pending: Pending.frame })
     } catch (error) {
+      router.popTransaction()
+      if (router.get().history.at(-1)?.view === 'Send') router.goBack()
       update({ loading: false, error: messageOf(error) })
+      return
     }
+    router.popTransaction()
+    Pending.frame.add({
+      hash,
+      chain: Queries.caip2(scope.chainId),
+      from: scope.address,
+      to: receiverAddress,
+      symbol: token.symbol,
+      iconUrl: token.iconUrl,
+      amount: send.amount,
+      sentAt: Date.now(),
+    })
+    // Spec section 4: everything reset after success, back to Account.
+    SendStore.frame.reset()
+    router.reset('Account')
+    Toast.frame.show('Transaction sent', 'success')
+    void Settle.settle({ queries, scope, hash, tokens: tokenIds(token), pending: Pending.frame })
   }
 
   if (picking)
