@@ -226,3 +226,42 @@ test.describe('email login cooldown', () => {
     )
   })
 })
+
+test.describe('embedded wallet settings', () => {
+  test('update email with the primary then the secondary code; the account type toggle', async ({ page }) => {
+    await page.goto(DEMO_URL)
+    const email = Embedded.freshEmail('ida')
+    await Embedded.loginByEmail(page, email)
+    await page.getByRole('button', { name: /^0x/ }).click()
+    const frame = Pages.modal(page)
+    await expect(frame.getByRole('heading', { name: 'Account' })).toBeVisible({ timeout: 15_000 })
+    const settings = frame.getByRole('region', { name: 'Embedded wallet' })
+    await expect(settings.getByText(email)).toBeVisible()
+
+    // Account type: the preference is stored by the API and reported back.
+    const toggle = frame.getByRole('switch', { name: 'Smart account' })
+    const before = await toggle.getAttribute('aria-checked')
+    await toggle.click()
+    await expect(toggle).toHaveAttribute('aria-checked', before === 'true' ? 'false' : 'true')
+    await page.screenshot({ path: join(ARTIFACTS, 'account-embedded-settings.png') })
+
+    const newEmail = Embedded.freshEmail('ida-new')
+    const sentAfter = Date.now() - 1000
+    await frame.getByRole('button', { name: 'Update email' }).click()
+    await expect(frame.getByRole('heading', { name: 'Update Email' })).toBeVisible()
+    await frame.getByRole('textbox', { name: 'New email' }).fill(newEmail)
+    await frame.getByRole('button', { name: 'Continue' }).click()
+    await expect(frame.getByText(`Enter the code sent to ${email}`)).toBeVisible()
+    await page.screenshot({ path: join(ARTIFACTS, 'update-email-primary.png') })
+    await frame
+      .getByRole('textbox', { name: 'Code from your current email' })
+      .fill(await Embedded.otpFor(email, sentAfter))
+    await expect(frame.getByText(`Enter the code sent to ${newEmail}`)).toBeVisible()
+    await frame
+      .getByRole('textbox', { name: 'Code from your new email' })
+      .fill(await Embedded.otpFor(newEmail, sentAfter))
+    await expect(frame.getByText(`Your email is now ${newEmail}`)).toBeVisible()
+    await frame.getByRole('button', { name: 'Done' }).click()
+    await expect(settings.getByText(newEmail)).toBeVisible()
+  })
+})

@@ -2,7 +2,7 @@ import * as BalancesView from '@frontdoor/schemas/presentation/balances'
 import * as Format from '@frontdoor/schemas/presentation/format'
 import * as TransactionsView from '@frontdoor/schemas/presentation/transactions'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
-import { type ReactNode, useEffect, useRef, useState } from 'react'
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react'
 import { useController } from '../../app/context.js'
 import { useStore } from '../../store/useStore.js'
 import * as Toast from '../toast/Toast.js'
@@ -18,6 +18,9 @@ import { Tabs } from './Tabs.js'
 import { TokensTab } from './TokensTab.js'
 import * as Usd from './Usd.js'
 import './account.css'
+
+// The embedded wallet's settings (update email, account type): a chunk of its own, for embedded accounts only.
+const EmbeddedSettings = lazy(() => import('../update-email/EmbeddedSettings.js'))
 
 /** The tab the Account view shows, kept while the user visits Send, Receive ... and comes back. */
 let lastTab = 'tokens'
@@ -196,6 +199,11 @@ function AccountView({ scope }: { scope: Queries.Scope }) {
       />
 
       <div className="fd-account-foot">
+        {connection.connectorId === 'embedded' ? (
+          <Suspense fallback={null}>
+            <EmbeddedSettings />
+          </Suspense>
+        ) : null}
         <button type="button" className="fd-wallet" onClick={() => controller.router.push('ProfileWallets')}>
           <Icon
             src={connection.session?.wallet.icon}
