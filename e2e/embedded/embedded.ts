@@ -39,9 +39,16 @@ export async function submitEmail(page: Page, email: string) {
   await page.getByRole('button', { name: 'Connect', exact: true }).click()
   await Pages.expectConnectShown(page)
   const frame = Pages.modal(page)
-  await frame.getByRole('textbox', { name: 'Email' }).fill(email)
-  await frame.getByRole('textbox', { name: 'Email' }).press('Enter')
-  await expect(frame.getByText('Enter the 6-digit code sent to')).toBeVisible()
+  const input = frame.getByRole('textbox', { name: 'Email' })
+  // The Connect view may re-render once the project's features arrive: retry until the email is taken.
+  await expect(async () => {
+    if (await input.isVisible()) {
+      await input.fill(email)
+      await expect(input).toHaveValue(email)
+      await input.press('Enter')
+    }
+    await expect(frame.getByText('Enter the 6-digit code sent to')).toBeVisible({ timeout: 3000 })
+  }).toPass({ timeout: 20_000 })
 }
 
 /** Logs in with a new email address through the dev mailbox; returns the address of its wallet. */

@@ -36,11 +36,13 @@ export default function ApproveTransaction() {
       frame.show({ top: rect.top, left: rect.left, width: rect.width, height: rect.height, radius })
     }
     place()
-    frame.focus()
+    // After the App's own focus move for the new view (parent effects run after this one).
+    const focusing = setTimeout(() => frame.focus(), 0)
     const resize = new ResizeObserver(place)
     resize.observe(target)
     window.addEventListener('resize', place)
     return () => {
+      clearTimeout(focusing)
       resize.disconnect()
       window.removeEventListener('resize', place)
       frame.hide()

@@ -20,13 +20,13 @@ export default function ConnectingSocial() {
   const route = useStore(controller.router)
   const provider = String(route.data?.social ?? '')
   const name = SOCIAL_NAMES[provider as keyof typeof SOCIAL_NAMES] ?? provider
-  const [attempt, setAttempt] = useState<Popup.Attempt>(() => {
-    const taken = Popup.take()
-    return taken?.provider === provider ? taken : { provider, popup: null }
-  })
+  const [attempt, setAttempt] = useState<Popup.Attempt>(
+    () => Popup.pending(provider) ?? { provider, popup: null },
+  )
   const [status, setStatus] = useState<Status>({ kind: 'waiting' })
 
   useEffect(() => {
+    if (Popup.pending(provider) === attempt) Popup.take()
     const abort = new AbortController()
     setStatus({ kind: 'waiting' })
     const apiOrigin = new URL(controller.env.apiUrl).origin

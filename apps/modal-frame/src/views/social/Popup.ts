@@ -46,6 +46,11 @@ export function open(url: string, provider: string, win: Window = window): Attem
   return current
 }
 
+/** The attempt the last click opened for `provider`, left in place (render functions may run twice). */
+export function pending(provider: string): Attempt | undefined {
+  return current?.provider === provider ? current : undefined
+}
+
 /** Takes the attempt the last click opened (once). */
 export function take(): Attempt | undefined {
   const attempt = current
