@@ -448,6 +448,22 @@ describe('GET /v1/identity/{address}', () => {
   })
 })
 
+describe('GET /v1/profile/account/{name}', () => {
+  test('a registered name resolves to its address (coin type 60); an unknown one is 404', async () => {
+    const found = await t.getJson(
+      `/v1/profile/account/${Names.DEV_ACCOUNT_NAME.name}?projectId=demo&apiVersion=2`,
+    )
+    expect(found.status).toBe(200)
+    expect(found.body).toMatchObject({
+      name: Names.DEV_ACCOUNT_NAME.name,
+      addresses: { '60': { address: alice.toLowerCase() } },
+      attributes: [],
+    })
+    expect((await t.getJson('/v1/profile/account/nobody.frontdoor.id?projectId=demo')).status).toBe(404)
+    expect((await t.getJson('/v1/profile/account/bad%20name?projectId=demo')).status).toBe(400)
+  })
+})
+
 describe('POST /v1/fungible/price', () => {
   const price = (body: unknown) =>
     t.getJson('/v1/fungible/price', {

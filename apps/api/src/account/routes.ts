@@ -45,6 +45,12 @@ export const NftsQuery = zm.extend(NftsSchemas.NftsQuery, { projectId: Query.Pro
 /** `GET /v1/identity/{address}` query. */
 export const IdentityQuery = zm.extend(Identity.IdentityQuery, { projectId: Query.ProjectId })
 
+/** `GET /v1/profile/account/{name}` path and query. */
+export const ProfileParam = zm.object({
+  name: zm.string().check(zm.minLength(1), zm.maxLength(255), zm.regex(/^[a-zA-Z0-9.-]+$/, 'must be a name')),
+})
+export const ProfileQuery = zm.object({ projectId: Query.ProjectId, apiVersion: zm.optional(zm.string()) })
+
 /** `POST /v1/fungible/price` body: at most {@link PRICE_ADDRESSES_MAX} CAIP-10 addresses of EVM tokens. */
 export const FungiblePriceBody = zm.extend(Fungible.FungiblePriceBody, {
   projectId: Query.ProjectId,
@@ -127,6 +133,7 @@ export function routes(deps: Deps.Deps) {
   return new Hono()
     .use('/v1/account/*', limit)
     .use('/v1/identity/*', limit)
+    .use('/v1/profile/*', limit)
     .use('/v1/fungible/*', limit)
     .get('/v1/account/:address/history', history)
     .get('/v1/account//history', history)
@@ -157,6 +164,14 @@ export function routes(deps: Deps.Deps) {
       const query = Validate.query(c, IdentityQuery)
       await deps.projects.require(query.projectId)
       return c.json(await Names.identity(deps.db.orm, address))
+    })
+    .get('/v1/profile/account/:name', async (c) => {
+      const { name } = Validate.params(c, ProfileParam)
+      const query = Validate.query(c, ProfileQuery)
+      await deps.projects.require(query.projectId)
+      const found = await Names.profile(deps.db.orm, name)
+      if (!found) throw Errors.http(404, { error: 'Not Found', message: `No account name '${name}'` })
+      return c.json(found)
     })
     .post('/v1/fungible/price', async (c) => {
       const body = await Validate.json(c, FungiblePriceBody)

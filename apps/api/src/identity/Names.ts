@@ -1,5 +1,6 @@
 import { DEV_ACCOUNTS } from '@frontdoor/devnet/accounts'
 import type { Identity } from '@frontdoor/schemas'
+import type * as Profile from '@frontdoor/schemas/api/profile'
 import { desc, eq } from 'drizzle-orm'
 import { pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 import type * as Db from '../db/Db.js'
@@ -36,4 +37,20 @@ export async function identity(orm: Db.Orm, address: string): Promise<Identity.I
     .orderBy(desc(names.updatedAt), names.name)
     .limit(1)
   return { name: row?.name ?? null, avatar: row?.avatar ?? null }
+}
+
+/** The SLIP-44 coin type of EVM addresses in a name profile. */
+export const EVM_COIN_TYPE = '60'
+
+/** The profile of a registered name (`GET /v1/profile/account/{name}`), or undefined. */
+export async function profile(orm: Db.Orm, name: string): Promise<Profile.NameProfile | undefined> {
+  const [row] = await orm.select().from(names).where(eq(names.name, name.toLowerCase())).limit(1)
+  if (!row) return undefined
+  return {
+    name: row.name,
+    registered_at: row.registeredAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    addresses: { [EVM_COIN_TYPE]: { address: row.address, created: row.registeredAt.toISOString() } },
+    attributes: row.avatar ? [{ avatar: row.avatar }] : [],
+  }
 }
