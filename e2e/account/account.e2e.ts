@@ -204,10 +204,6 @@ test.describe('account views with an email wallet', () => {
   })
 
   test('5 FUSD from an embedded wallet', async ({ page }) => {
-    // Blocked outside the account views: the auth frame's approval screen of an ERC-20 transfer (its
-    // call data shown) is taller than the 440 px ApproveTransaction area, so 'Approve' stays disabled
-    // ('Checking that this screen is fully visible...'). Reported to the embedded wallet's owners.
-    test.fixme(true, 'ApproveTransaction area too short for an ERC-20 approval screen')
     test.setTimeout(150_000)
     const { address, frame, approve } = await emailOwner(page)
     await Account.ownerFlow(page, frame, {
