@@ -118,46 +118,14 @@ function transferOfLog(
   const token = log.address.toLowerCase()
   const logIndex = Number(log.logIndex)
   if (!topic0 || !t1) return undefined
-  if (topic0 === TOPICS.transfer && t2) {
+  const isTransfer = topic0 === TOPICS.transfer
+  if ((isTransfer || topic0 === TOPICS.approval) && t2) {
+    const parties = { logIndex, token, fromAddress: addressOfTopic(t1), toAddress: addressOfTopic(t2) }
+    // ERC-20 events carry the amount as data; ERC-721 ones the token id as a third indexed topic.
     if (log.topics.length === 3 && isWord(log.data))
-      return {
-        logIndex,
-        kind: 'erc20',
-        token,
-        fromAddress: addressOfTopic(t1),
-        toAddress: addressOfTopic(t2),
-        amount: BigInt(log.data).toString(),
-      }
+      return { ...parties, kind: isTransfer ? 'erc20' : 'approval', amount: BigInt(log.data).toString() }
     if (log.topics.length === 4 && t3)
-      return {
-        logIndex,
-        kind: 'erc721',
-        token,
-        fromAddress: addressOfTopic(t1),
-        toAddress: addressOfTopic(t2),
-        tokenId: BigInt(t3).toString(),
-      }
-    return undefined
-  }
-  if (topic0 === TOPICS.approval && t2) {
-    if (log.topics.length === 3 && isWord(log.data))
-      return {
-        logIndex,
-        kind: 'approval',
-        token,
-        fromAddress: addressOfTopic(t1),
-        toAddress: addressOfTopic(t2),
-        amount: BigInt(log.data).toString(),
-      }
-    if (log.topics.length === 4 && t3)
-      return {
-        logIndex,
-        kind: 'approval',
-        token,
-        fromAddress: addressOfTopic(t1),
-        toAddress: addressOfTopic(t2),
-        tokenId: BigInt(t3).toString(),
-      }
+      return { ...parties, kind: isTransfer ? 'erc721' : 'approval', tokenId: BigInt(t3).toString() }
     return undefined
   }
   if (topic0 === TOPICS.approvalForAll && t2 && log.topics.length === 3 && isWord(log.data))
