@@ -1,3 +1,4 @@
+import * as SocialPopup from '@frontdoor/protocol/social-popup'
 import * as Html from './Html.js'
 
 /**
@@ -6,13 +7,8 @@ import * as Html from './Html.js'
  * the outcome.
  */
 
-/** The `type` of the message the popup posts to the modal. */
-export const MESSAGE_TYPE = 'frontdoor:social'
-
-/** What the popup posts: a one-time redeem code, or an error message of packages/schemas. */
-export type Message =
-  | { type: typeof MESSAGE_TYPE; result: { code: string } }
-  | { type: typeof MESSAGE_TYPE; error: string }
+/** The `type` of the message the popup posts to the modal (packages/protocol). */
+export const MESSAGE_TYPE = SocialPopup.MESSAGE_TYPE
 
 /**
  * The result page.
@@ -26,7 +22,7 @@ export function render(
     | { error: string; detail?: string | undefined }
   ),
 ): { html: string; headers: Record<string, string> } {
-  const message: Message =
+  const message: SocialPopup.Message =
     'result' in options
       ? { type: MESSAGE_TYPE, result: { code: options.result.code } }
       : { type: MESSAGE_TYPE, error: options.error }

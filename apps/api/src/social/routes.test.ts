@@ -1,9 +1,9 @@
 import { runInNewContext } from 'node:vm'
+import type * as SocialPopup from '@frontdoor/protocol/social-popup'
 import { Errors } from '@frontdoor/schemas'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import * as Projects from '../projects/Projects.js'
 import * as OAuthProviders from './OAuthProviders.js'
-import type * as ResultPage from './ResultPage.js'
 import * as Routes from './routes.js'
 import * as TestServer from './TestServer.js'
 
@@ -71,13 +71,13 @@ async function popup(server: Server, provider: string, username: string, get: Fe
 /** Runs the page's inline script against a fake opener and returns what it posted, and to whom. */
 function runPage(html: string) {
   const script = /<script nonce="[^"]+">([\s\S]*?)<\/script>/.exec(html)?.[1]
-  const posted: { message: ResultPage.Message; target: string }[] = []
+  const posted: { message: SocialPopup.Message; target: string }[] = []
   let closed = false
   if (script)
     runInNewContext(script, {
       window: {
         opener: {
-          postMessage: (message: ResultPage.Message, target: string) => posted.push({ message, target }),
+          postMessage: (message: SocialPopup.Message, target: string) => posted.push({ message, target }),
         },
         close: () => {
           closed = true

@@ -1,3 +1,4 @@
+import * as SocialPopup from '@frontdoor/protocol/social-popup'
 import { Errors } from '@frontdoor/schemas'
 import * as z from 'zod/mini'
 
@@ -10,14 +11,8 @@ import * as z from 'zod/mini'
 /** How often the popup is checked for having been closed by the user. */
 export const CLOSED_POLL_MS = 500
 
-/** The message the API's callback page posts. */
-export const Result = z.union([
-  z.object({
-    type: z.literal('frontdoor:social'),
-    result: z.object({ code: z.string().check(z.minLength(1), z.maxLength(512)) }),
-  }),
-  z.object({ type: z.literal('frontdoor:social'), error: z.string().check(z.maxLength(500)) }),
-])
+/** The message the API's callback page posts (packages/protocol). */
+export const Result = SocialPopup.Message
 
 /**
  * Waits for the popup's outcome: the one-time redeem code. Rejects with 'Failed to initiate social
