@@ -1,1 +1,2 @@
-export {}
+export { frontdoor, type Parameters as FrontdoorParameters } from './Connector.js'
+export * as Networks from './Networks.js'
