@@ -18,11 +18,25 @@ Build.ifStale({
   cwd: app,
   output: join(dist, 'index.html'),
   inputs: [
-    ...['src', 'index.html', 'script-tag.html', 'embedded.html', 'vite.config.ts'].map((p) => join(app, p)),
+    ...[
+      'src',
+      'index.html',
+      'script-tag.html',
+      'embedded.html',
+      'wagmi.html',
+      'viem.html',
+      'ethers.html',
+      'vite.config.ts',
+    ].map((p) => join(app, p)),
     join(root, 'apps', 'host-sdk', 'src'),
+    join(root, 'apps', 'wagmi', 'src'),
+    join(root, 'apps', 'react', 'src'),
     join(root, 'packages', 'protocol', 'src'),
   ],
-  key: { path: stampPath, value: addresses.MODAL_URL },
+  key: {
+    path: stampPath,
+    value: [addresses.MODAL_URL, addresses.DEVNET_31337_URL, addresses.DEVNET_31338_URL].join(' '),
+  },
   args: ['--configLoader', 'runner'],
 })
 
