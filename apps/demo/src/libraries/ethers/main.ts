@@ -43,14 +43,17 @@ const panel = Panel.mount(document.getElementById('root')!, 'ethers', {
   },
 })
 
-/** Reads the connection through ethers (listAccounts, getNetwork) and shows it. */
+/**
+ * Reads the connection through ethers (listAccounts, eth_chainId) and shows it. Not getNetwork(): with
+ * 'any' it answers the previous network once after a switch.
+ */
 async function refresh() {
   const [signer] = await provider.listAccounts()
-  const { chainId } = await provider.getNetwork()
+  const chainId = Number(await provider.send('eth_chainId', []))
   panel.show({
     status: signer ? 'connected' : connecting ? 'connecting' : 'disconnected',
     address: signer?.address,
-    chainId: Number(chainId),
+    chainId,
   })
 }
 for (const event of ['connect', 'disconnect', 'accountsChanged', 'chainChanged'])
