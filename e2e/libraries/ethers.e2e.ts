@@ -7,4 +7,8 @@ test.describe('ethers v6: BrowserProvider(frontdoor.provider)', () => {
   }) => {
     await Flow.journey(page, '/ethers.html', Flow.account(12))
   })
+
+  test("closing the modal rejects getSigner with the user's refusal", async ({ page }) => {
+    await Flow.closeRejects(page, '/ethers.html', Flow.account(12))
+  })
 })

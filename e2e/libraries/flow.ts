@@ -118,3 +118,23 @@ export async function journey(page: Page, path: string, user: { privateKey: Hex 
   await expect(page.getByTestId('status')).toHaveText('disconnected')
   expect(await Pages.providerRequest(page, 'eth_accounts')).toEqual({ result: [] })
 }
+
+/**
+ * Closing the modal while the library's connect call is pending rejects it as the user's refusal
+ * (4001; ethers calls it ACTION_REJECTED), and the page stays disconnected.
+ */
+export async function closeRejects(page: Page, path: string, user: { privateKey: Hex }) {
+  const wallet = await Injected.install(page, { privateKey: user.privateKey })
+  await page.goto(new URL(path, DEMO_URL).toString())
+  await expect(page.getByTestId('status')).toHaveText('disconnected')
+  await page.getByRole('button', { name: 'Connect', exact: true }).click()
+  await Pages.expectConnectShown(page)
+  await page.waitForTimeout(500)
+  await expect(page.getByTestId('connect-result')).toHaveText('pending')
+  await page.keyboard.press('Escape')
+  await Pages.expectClosed(page)
+  await expect(page.getByTestId('connect-result')).toHaveText(/^error (4001|ACTION_REJECTED): /)
+  await expect(page.getByTestId('status')).toHaveText('disconnected')
+  expect(wallet.requests.map((r) => r.method)).not.toContain('eth_requestAccounts')
+  expect(await Pages.providerRequest(page, 'eth_accounts')).toEqual({ result: [] })
+}

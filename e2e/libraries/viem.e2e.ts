@@ -7,4 +7,8 @@ test.describe('viem: a wallet client on custom(frontdoor.provider)', () => {
   }) => {
     await Flow.journey(page, '/viem.html', Flow.account(11))
   })
+
+  test("closing the modal rejects requestAddresses with the user's refusal", async ({ page }) => {
+    await Flow.closeRejects(page, '/viem.html', Flow.account(11))
+  })
 })

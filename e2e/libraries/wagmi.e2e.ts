@@ -7,4 +7,8 @@ test.describe('wagmi: the frontdoor() connector with wagmi hooks', () => {
   }) => {
     await Flow.journey(page, '/wagmi.html', Flow.account(10))
   })
+
+  test("closing the modal rejects useConnect with the user's refusal", async ({ page }) => {
+    await Flow.closeRejects(page, '/wagmi.html', Flow.account(10))
+  })
 })
