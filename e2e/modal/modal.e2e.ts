@@ -151,34 +151,6 @@ test.describe('npm package page', () => {
     expect(found[0]).toMatchObject({ name: 'Frontdoor', rdns: 'dev.frontdoor', hasRequest: true })
   })
 
-  test('eth_requestAccounts opens the modal and closing it rejects with 4001', async ({ page }) => {
-    await page.goto(DEMO_URL)
-    await page.waitForFunction(() => document.querySelector('iframe.frontdoor-frame'))
-    const result = page.evaluate(async () => {
-      const provider = await new Promise<{ request: (a: { method: string }) => Promise<unknown> }>(
-        (resolve) => {
-          window.addEventListener(
-            'eip6963:announceProvider',
-            (e) => resolve((e as CustomEvent).detail.provider),
-            {
-              once: true,
-            },
-          )
-          window.dispatchEvent(new Event('eip6963:requestProvider'))
-        },
-      )
-      try {
-        return { ok: await provider.request({ method: 'eth_requestAccounts' }) }
-      } catch (error) {
-        const e = error as { code: number; message: string }
-        return { code: e.code, message: e.message }
-      }
-    })
-    await Pages.expectConnectShown(page)
-    await page.keyboard.press('Escape')
-    expect(await result).toEqual({ code: 4001, message: 'The user rejected the request.' })
-  })
-
   test('reads a balance on the devnet through the provider and switches network', async ({ page }) => {
     await page.goto(DEMO_URL)
     await page.getByRole('button', { name: 'Read' }).click()

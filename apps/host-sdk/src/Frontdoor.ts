@@ -114,29 +114,42 @@ export function createFrontdoor(options: Options): Frontdoor {
     status: 'disconnected',
     ...(firstChain ? { chainId: firstChain } : {}),
   }
+  // eth_requestAccounts calls waiting for the visitor: settled by a connection or by closing the modal.
   let pendingAccounts: { resolve: (a: string[]) => void; reject: (e: Error) => void }[] = []
+  // Resolves once the modal has restored its stored connections (HostModal.State `restored`).
+  let onRestored = () => {}
+  const restored = new Promise<void>((resolve) => {
+    onRestored = resolve
+  })
 
   const stopCsp = Dialog.watchCsp(modalUrl.origin)
   const frame = Dialog.iframe(src.toString())
   const dialog = inline ? undefined : Dialog.create(frame, () => void close())
 
+  /**
+   * Takes the next state and emits the provider events it implies, each once, in the order wallets
+   * emit them: on connecting `chainChanged` (when the wallet's chain differs), `connect`, then
+   * `accountsChanged`; on disconnecting `accountsChanged` with no accounts, then `disconnect`. The
+   * page is connected while it has an account (a second wallet being added keeps the first).
+   */
   const setState = (next: State) => {
     const previous = state
     state = next
-    if (previous.address !== next.address) emitter.emit('accountsChanged', next.address ? [next.address] : [])
     if (previous.chainId !== next.chainId && next.chainId) emitter.emit('chainChanged', hex(next.chainId))
-    if (previous.status !== 'connected' && next.status === 'connected')
+    if (!previous.address && next.address) {
       emitter.emit('connect', { chainId: hex(next.chainId ?? 1) })
-    if (previous.status === 'connected' && next.status === 'disconnected')
+      emitter.emit('accountsChanged', [next.address])
+    } else if (previous.address && !next.address) {
+      emitter.emit('accountsChanged', [])
       emitter.emit('disconnect', ProviderErrors.of('disconnected'))
-    if (next.status === 'connected' && next.address) {
-      for (const p of pendingAccounts) p.resolve([next.address])
-      pendingAccounts = []
-    } else if (previous.open && !next.open) {
-      for (const p of pendingAccounts) p.reject(ProviderErrors.of('userRejected'))
-      pendingAccounts = []
-    }
+    } else if (previous.address !== next.address) emitter.emit('accountsChanged', [next.address])
+    if (next.address) settleAccounts({ accounts: [next.address] })
     for (const listener of [...listeners]) listener(state)
+  }
+  function settleAccounts(outcome: { accounts: string[] } | { error: Error }) {
+    const settled = pendingAccounts
+    pendingAccounts = []
+    for (const p of settled) 'accounts' in outcome ? p.resolve(outcome.accounts) : p.reject(outcome.error)
   }
 
   const transport = Transport.connectModal(frame, modalUrl.origin, {
@@ -165,6 +178,7 @@ export function createFrontdoor(options: Options): Frontdoor {
         ...(nextAddress ? { address: nextAddress } : {}),
         ...(chainId ? { chainId } : {}),
       })
+      if (snapshot.restored) onRestored()
     },
     open: () => dialog?.show(),
     requestClose: () => void close(),
@@ -246,11 +260,42 @@ export function createFrontdoor(options: Options): Frontdoor {
     await call('open', openOptions)
   }
 
+  /** Closes the modal (the visitor, the modal or the page asked): waiting eth_requestAccounts calls get 4001. */
   async function close() {
     dialog?.hide()
     if (state.open && !inline) setState({ ...state, open: false })
+    settleAccounts({ error: ProviderErrors.of('userRejected') })
     const call = await modal()
     await call('close')
+  }
+
+  /**
+   * The modal once it has restored the stored connections, so a reload's connection is known before a
+   * request is answered from it. A modal that never reports it is taken as it is after the frame load
+   * timeout; one that does not answer at all fails with 4900.
+   */
+  async function settledModal(): Promise<Transport.Call> {
+    const call = await modal()
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const late = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, FRAME_LOAD_TIMEOUT_MS)
+    })
+    await Promise.race([restored, late])
+    clearTimeout(timer)
+    return call
+  }
+
+  /** eth_requestAccounts: the account, or the modal until the visitor connects (4001 if they close it). */
+  async function requestAccounts(): Promise<string[]> {
+    await settledModal()
+    if (state.address) return [state.address]
+    return new Promise<string[]>((resolve, reject) => {
+      pendingAccounts.push({ resolve, reject })
+      open().catch((error: Error) => {
+        pendingAccounts = pendingAccounts.filter((p) => p.reject !== reject)
+        reject(error)
+      })
+    })
   }
 
   async function forward(method: string, params: unknown): Promise<unknown> {
@@ -276,15 +321,12 @@ export function createFrontdoor(options: Options): Frontdoor {
         throw ProviderErrors.of('invalidParams')
       switch (method) {
         case 'eth_accounts':
-          return state.status === 'connected' && state.address ? [state.address] : []
+          await settledModal()
+          return state.address ? [state.address] : []
         case 'eth_chainId':
           return hex(state.chainId ?? 1)
         case 'eth_requestAccounts':
-          if (state.status === 'connected' && state.address) return [state.address]
-          return new Promise<string[]>((resolve, reject) => {
-            pendingAccounts.push({ resolve, reject })
-            open().catch(reject)
-          })
+          return requestAccounts()
       }
       return forward(method, params)
     },

@@ -85,6 +85,7 @@ const state = fc.record(
       fc.anything(),
     ),
     network: fc.oneof(network, fc.constant(validNetwork), fc.anything()),
+    restored: fc.oneof(fc.boolean(), fc.constant('yes')),
     extra: fc.anything(),
   },
   { requiredKeys: [] },
@@ -108,6 +109,7 @@ describe('state', () => {
       status: 'connected',
       account: { address: '0xabc', caipAddress: 'eip155:31337:0xabc', status: 'connected' },
       network: validNetwork,
+      restored: true,
     }
     expect(z.safeParse(HostModal.State, snapshot).success).toBe(true)
     expect(Validate.state(snapshot)).toBe(snapshot)

@@ -74,13 +74,14 @@ const isAccount = (value: unknown) =>
 export function state(value: unknown): HostModal.State {
   const ok =
     isObject(value) &&
-    hasOnly(value, ['open', 'loading', 'view', 'status', 'account', 'network']) &&
+    hasOnly(value, ['open', 'loading', 'view', 'status', 'account', 'network', 'restored']) &&
     typeof value.open === 'boolean' &&
     typeof value.loading === 'boolean' &&
     VIEWS_SET.has(value.view as string) &&
     STATUSES.has(value.status) &&
     optional(value.account, isAccount) &&
-    optional(value.network, isNetwork)
+    optional(value.network, isNetwork) &&
+    optional(value.restored, (v) => typeof v === 'boolean')
   if (!ok) throw new InvalidMessage('state')
   return value as HostModal.State
 }

@@ -60,13 +60,18 @@ schemaSuite('ModalMessages', HostModal.ModalMessages, {
   getState: {
     params: noParams,
     result: {
-      valid: [state, { open: false, loading: false, view: 'Connect', status: 'disconnected' }],
+      valid: [
+        state,
+        { open: false, loading: false, view: 'Connect', status: 'disconnected' },
+        { open: false, loading: false, view: 'Connect', status: 'disconnected', restored: true },
+      ],
       invalid: [
         { ...state, status: 'online' },
         { ...state, account: { ...account, caipAddress: 'eip155:1' } },
         { ...state, network: { ...network, caipNetworkId: 'eip155:1' } },
         { ...state, view: 'Home' },
         { ...state, loading: 'no' },
+        { ...state, restored: 'yes' },
       ],
     },
   },

@@ -123,6 +123,11 @@ export const State = z.strictObject({
   status: Account.ConnectionStatus,
   account: z.optional(AccountSnapshot),
   network: z.optional(Network.Network),
+  /**
+   * True once the modal has restored the stored connections (or found none): until then a
+   * `disconnected` status may still become `connected` without the visitor doing anything.
+   */
+  restored: z.optional(z.boolean()),
 })
 /** A state snapshot the modal sends the host after every change. */
 export type State = z.infer<typeof State>

@@ -44,6 +44,8 @@ export type State = {
   status: HostModal.State['status']
   address: string | undefined
   chainId: number | undefined
+  /** True once the stored connections were restored (or there were none to restore). */
+  restored: boolean
 }
 
 /** Finds the connector of a stored connector id, by kind (loading its code when it is lazy). */
@@ -102,9 +104,15 @@ export function create(env: Env.Env) {
     status: 'disconnected',
     address: undefined,
     chainId: undefined,
+    restored: false,
   })
   let host: (HostBridge.Host & { info: HostModal.HostInfo | undefined }) | undefined
   let allowed = false
+  // The host may send requests as soon as the bridge connects, before the modal has read its networks.
+  let onHostInfo = () => {}
+  const hostInfoRead = new Promise<void>((resolve) => {
+    onHostInfo = resolve
+  })
 
   // --- Connectors ---------------------------------------------------------------------------------
   const injected = new Map<string, Injected.Injected>()
@@ -241,6 +249,7 @@ export function create(env: Env.Env) {
           }
         : {}),
       ...(network ? { network } : {}),
+      restored: s.restored,
     }
   }
   const push = () => {
@@ -287,6 +296,7 @@ export function create(env: Env.Env) {
 
   async function request(req: HostModal.RpcRequest): Promise<unknown> {
     if (!allowed) throw rpcError(Rpc.ERRORS.unauthorized)
+    await hostInfoRead
     const s = state.get()
     switch (req.method) {
       case 'eth_chainId':
@@ -327,8 +337,9 @@ export function create(env: Env.Env) {
 
   const handlers: HostBridge.Handlers = {
     open: (options) => {
-      if (allowed) router.reset(options?.view ?? home())
+      // Open first: a snapshot of the new view must not say the modal is closed.
       modal.open()
+      if (allowed) router.reset(options?.view ?? home())
     },
     close: () => {
       close()
@@ -352,6 +363,7 @@ export function create(env: Env.Env) {
     },
     switchNetwork: async ({ caipNetworkId }) => {
       if (!allowed) throw rpcError(Rpc.ERRORS.unauthorized)
+      await hostInfoRead
       const [namespace, reference] = caipNetworkId.split(':')
       if (namespace !== 'eip155') throw rpcError(Rpc.ERRORS.unrecognizedChain)
       await switchTo(Number(reference))
@@ -383,8 +395,10 @@ export function create(env: Env.Env) {
       theme: allowed ? withDefaults(info.theme ?? {}) : s.theme,
       chainId: firstEvm ? Number(firstEvm.id) : undefined,
     }))
+    onHostInfo()
     push()
-    if (!allowed || !env.projectId) return
+    const restored = () => state.set((s) => ({ ...s, restored: true }))
+    if (!allowed || !env.projectId) return restored()
     backend.use(
       ConnectionStorage.local() ??
         ConnectionStorage.hostBacked(
@@ -392,7 +406,7 @@ export function create(env: Env.Env) {
           (key, value) => void connected.remote.storageWrite({ key, value }).catch(() => {}),
         ),
     )
-    await Promise.all([loadProject(env.projectId, info.features), connection.reconnect()])
+    await Promise.all([loadProject(env.projectId, info.features), connection.reconnect().finally(restored)])
   }
 
   return {
