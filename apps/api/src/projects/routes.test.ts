@@ -7,6 +7,31 @@ import * as Projects from './Projects.js'
 const t = await TestApp.create({ limits: { origins: { limit: 3, windowMs: 60_000 } } })
 afterAll(() => t.close())
 
+describe('GET /appkit/v1/project-limits', () => {
+  test("answers AppKit's planLimits: no plan, never over a limit", async () => {
+    const { status, body } = await t.getJson(
+      '/appkit/v1/project-limits?projectId=demo&st=appkit&sv=html-wagmi-1.8.24',
+    )
+    expect(status).toBe(200)
+    expect(body).toMatchInlineSnapshot(`
+      {
+        "planLimits": {
+          "isAboveMauLimit": false,
+          "isAboveRpcLimit": false,
+          "tier": "none",
+        },
+      }
+    `)
+  })
+
+  test('unknown project: 401; missing projectId: 400', async () => {
+    expect((await t.getJson('/appkit/v1/project-limits?projectId=nope')).status).toBe(401)
+    const { status, body } = await t.getJson('/appkit/v1/project-limits')
+    expect(status).toBe(400)
+    expect(body.issues[0].field).toBe('projectId')
+  })
+})
+
 describe('GET /appkit/v1/config', () => {
   test('lists every feature of the demo project', async () => {
     const { status, body } = await t.getJson('/appkit/v1/config?projectId=demo&st=appkit&sv=html-4.0.0')
