@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, notInArray, type SQL, sql } from 'drizzle-orm'
+import { and, asc, count, eq, ilike, inArray, notInArray, or, type SQL, sql } from 'drizzle-orm'
 import type * as Db from '../db/Db.js'
 import * as Tables from '../db/Tables.js'
 import * as Seed from './Seed.js'
@@ -14,6 +14,9 @@ export type Filter = {
   include?: string[] | undefined
   exclude?: string[] | undefined
   chains?: string[] | undefined
+  /** With `rdns`: keep wallets named (case-insensitively) in `names` or with an rdns in `rdns`. */
+  names?: string[] | undefined
+  rdns?: string[] | undefined
 }
 
 /** The URL of a wallet's image on this API. */
@@ -25,7 +28,8 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`)
 
 /**
  * One page of wallets matching the filter, ordered by `order` then id, and the count of all matches.
- * `search` matches names case-insensitively; `chains` keeps wallets supporting any of the chains.
+ * `search` matches names case-insensitively; `chains` keeps wallets supporting any of the chains;
+ * `names` / `rdns` keep the wallets of AppKit's connectors (by name or reverse-DNS id).
  */
 export async function query(
   orm: Db.Orm,
@@ -44,6 +48,18 @@ export async function query(
       sql`, `,
     )
     where.push(sql`${w.chains} ?| array[${list}]::text[]`)
+  }
+  if (filter.names?.length || filter.rdns?.length) {
+    const either: SQL[] = []
+    if (filter.names?.length)
+      either.push(
+        inArray(
+          sql`lower(${w.name})`,
+          filter.names.map((name) => name.toLowerCase()),
+        ),
+      )
+    if (filter.rdns?.length) either.push(inArray(w.rdns, filter.rdns))
+    where.push(or(...either) as SQL)
   }
   const condition = where.length ? and(...where) : undefined
   const [rows, totals] = await Promise.all([

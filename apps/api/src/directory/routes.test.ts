@@ -94,6 +94,47 @@ describe('GET /getWallets', () => {
     ).toBe(true)
   })
 
+  test("AppKit's ranking query (names, rdns, badge) keeps only its connectors' wallets", async () => {
+    // What AppKit's ApiController.prefetchWalletRanks sends when no wallet of ours is among its connectors.
+    const none = await wallets(
+      'page=1&entries=20&badge=certified&names=Browser+Wallet%2CBase+Account%2CCoinbase%2CWalletConnect%2CAuth&rdns=baseAccount%2CcoinbaseWalletSDK',
+    )
+    expect(none).toEqual({ data: [], count: 0 })
+    const all = (await wallets('page=1&entries=100')).data
+    const certified = all.filter((w) => w.badge_type === 'certified')
+    const [byName, byRdns] = certified
+    const other = all.find((w) => w.badge_type !== 'certified')!
+    const rdnsOf = (id: string) => Seed.wallets().find((w) => w.id === id)!.rdns!
+    const found = await wallets(
+      `page=1&entries=20&badge=certified&names=${encodeURIComponent(`Browser Wallet,${byName!.name.toUpperCase()},${other.name}`)}&rdns=${rdnsOf(byRdns!.id)},${rdnsOf(other.id)}`,
+    )
+    expect(found.data.map((w) => w.id).sort()).toEqual([byName!.id, byRdns!.id].sort())
+    expect(found.count).toBe(2)
+    // Without the badge, the uncertified one comes too; names alone and rdns alone filter as well.
+    const anyBadge = await wallets(`page=1&entries=20&names=${encodeURIComponent(other.name)}`)
+    expect(anyBadge.data.map((w) => w.id)).toEqual([other.id])
+    const byRdnsOnly = await wallets(`page=1&entries=20&rdns=${rdnsOf(byRdns!.id)}`)
+    expect(byRdnsOnly.data.map((w) => w.id)).toEqual([byRdns!.id])
+  })
+
+  test("badge is AppKit's name for badge_type", async () => {
+    const certified = await wallets('page=1&entries=100&badge=certified')
+    expect(certified.count).toBe(12)
+    expect(certified.data.every((w) => w.badge_type === 'certified')).toBe(true)
+  })
+
+  test("AppKit's All Wallets page query (include_pay_only, sort, exclude, chains) is answered", async () => {
+    const recommended = (await wallets('page=1&entries=4&chains=eip155:31337,eip155:31338')).data
+    const page = await wallets(
+      `page=1&entries=40&exclude=${recommended.map((w) => w.id).join(',')}&include_pay_only=true&sort=default&chains=eip155%3A31337%2Ceip155%3A31338`,
+    )
+    expect(page.data.length).toBeGreaterThan(0)
+    expect(page.data.some((w) => recommended.some((r) => r.id === w.id))).toBe(false)
+    expect(
+      (await t.getJson('/getWallets?projectId=demo&page=1&entries=4&sort=best')).body.issues[0].field,
+    ).toBe('sort')
+  })
+
   test('bad input: 400 naming the field', async () => {
     const cases: [string, string][] = [
       ['page=0&entries=10', 'page'],

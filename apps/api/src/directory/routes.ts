@@ -1,4 +1,4 @@
-import { Directory } from '@frontdoor/schemas'
+import { Directory, Query } from '@frontdoor/schemas'
 import { type Context, Hono } from 'hono'
 import * as z from 'zod/mini'
 import type * as Deps from '../Deps.js'
@@ -11,8 +11,22 @@ import * as Wallets from './Wallets.js'
 /** Images never change for an id; clients and proxies may keep them a day, then revalidate by ETag. */
 export const IMAGE_CACHE_CONTROL = 'public, max-age=86400'
 
-/** The query of `/getWallets`, coerced from strings (shared schema). */
-export const GetWalletsQuery = Directory.GetWalletsQuery
+/** A wallet name or reverse-DNS id as AppKit lists its connectors' (`Browser Wallet`, `io.metamask`). */
+const ConnectorKey = z.string().check(z.minLength(1), z.maxLength(128, 'must be at most 128 characters'))
+
+/**
+ * The query of `/getWallets`, coerced from strings: the shared schema plus what AppKit's client sends
+ * (its ApiController): `names` and `rdns` (comma lists: the wallets of its connectors, for ranking),
+ * `badge` (its name for `badge_type`), `include_pay_only` and `sort` (accepted; every seeded wallet
+ * speaks WalletConnect v2 and none WalletConnect Pay, so neither changes an answer).
+ */
+export const GetWalletsQuery = z.extend(Directory.GetWalletsQuery, {
+  names: z.optional(Query.commaList(ConnectorKey, 100)),
+  rdns: z.optional(Query.commaList(ConnectorKey, 100)),
+  badge: z.optional(Directory.BadgeType),
+  include_pay_only: z.optional(z.enum(['true', 'false'])),
+  sort: z.optional(z.enum(['default', 'wcpay'])),
+})
 
 const IdParam = z.object({ id: Directory.WalletId })
 
@@ -45,10 +59,12 @@ export function routes(deps: Deps.Deps) {
         page: query.page,
         entries: query.entries,
         search: query.search?.trim() || undefined,
-        badge_type: query.badge_type,
+        badge_type: query.badge_type ?? query.badge,
         include: query.include,
         exclude: query.exclude,
         chains: query.chains,
+        names: query.names,
+        rdns: query.rdns,
       }
       const page = await pages.get(JSON.stringify(filter), async () =>
         JSON.stringify(await Wallets.query(deps.db.orm, filter, deps.config.publicUrl)),
