@@ -10,6 +10,7 @@ import * as Auth from './auth/routes.js'
 import * as Chains from './chains/routes.js'
 import type * as Deps from './Deps.js'
 import * as Directory from './directory/routes.js'
+import * as Cors from './http/Cors.js'
 import * as Errors from './http/Errors.js'
 import * as Metrics from './http/Metrics.js'
 import * as Projects from './projects/routes.js'
@@ -55,7 +56,7 @@ export function build(deps: Deps.Deps, options: { metrics?: Metrics.Metrics } = 
     AuthOrigin.guard(
       deps.config,
       cors({
-        origin: deps.config.corsOrigins,
+        origin: Cors.allowOrigin(deps),
         allowMethods: ['GET', 'POST', 'OPTIONS'],
         allowHeaders: ['content-type', 'x-request-id'],
         exposeHeaders: ['x-request-id', 'retry-after', 'etag'],

@@ -1,0 +1,47 @@
+import { afterAll, describe, expect, test } from 'vitest'
+import * as TestApp from '../TestApp.js'
+
+const t = await TestApp.create()
+afterAll(() => t.close())
+
+const allowed = async (path: string, origin: string, init: RequestInit = {}) => {
+  const response = await t.app.request(path, { ...init, headers: { origin, ...init.headers } })
+  return response.headers.get('access-control-allow-origin')
+}
+
+describe('allowOrigin', () => {
+  test("a project's allowed origin reads the directory, config and image routes (AppKit runs in that page)", async () => {
+    for (const path of [
+      '/appkit/v1/config?projectId=demo&st=appkit&sv=html-wagmi-1.8.24',
+      '/appkit/v1/project-limits?projectId=demo&st=appkit&sv=html-wagmi-1.8.24',
+      '/getWallets?projectId=demo&st=appkit&sv=html-wagmi-1.8.24&page=1&entries=4',
+      '/projects/v1/origins?projectId=demo&st=appkit&sv=html-wagmi-1.8.24',
+      '/getAnalyticsConfig?projectId=demo&st=appkit&sv=html-wagmi-1.8.24',
+      '/public/getAssetImage/ba0ba0cd-17c6-4806-ad93-f9d174f17900?projectId=demo&st=appkit&sv=html-wagmi-1.8.24',
+    ])
+      expect(await allowed(path, TestApp.DEMO_URL), path).toBe(TestApp.DEMO_URL)
+  })
+
+  test("the RPC proxy's preflight answers the project's page", async () => {
+    const origin = await allowed('/v1/?chainId=eip155:31337&projectId=demo', TestApp.DEMO_URL, {
+      method: 'OPTIONS',
+      headers: { 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+    })
+    expect(origin).toBe(TestApp.DEMO_URL)
+  })
+
+  test('other origins, unknown projects and requests without a project get no CORS grant', async () => {
+    expect(await allowed('/appkit/v1/config?projectId=demo', 'https://evil.example')).toBeNull()
+    expect(await allowed('/appkit/v1/config?projectId=ghost', TestApp.DEMO_URL)).toBeNull()
+    expect(await allowed('/appkit/v1/config?projectId=a%20b', TestApp.DEMO_URL)).toBeNull()
+    expect(await allowed('/v1/supported-chains', TestApp.DEMO_URL)).toBeNull()
+  })
+
+  test('our frames keep their grant on every route', async () => {
+    expect(await allowed('/v1/supported-chains', TestApp.MODAL_URL)).toBe(TestApp.MODAL_URL)
+  })
+
+  test("the embedded wallet's paths answer the auth frame only, even for a project's page", async () => {
+    expect(await allowed('/v1/auth/me?projectId=demo', TestApp.DEMO_URL)).toBeNull()
+  })
+})
