@@ -22,6 +22,8 @@ export type Config = {
   authOrigin: string
   /** The demo site, the allowed origin of the seeded `demo` project. */
   demoUrl: string
+  /** More origins the seeded `demo` project allows (DEMO_ALLOWED_ORIGINS, a comma list; e2e pages of their own). */
+  demoAllowedOrigins: string[]
   /** Upstream JSON-RPC nodes per CAIP-2 chain id, best first. */
   upstreams: Record<string, string[]>
   /** The network registry (CAIP network objects). */
@@ -136,6 +138,11 @@ export function fromEnv(env: Record<string, string | undefined>): { config: Conf
       modalOrigin: new URL(addresses.MODAL_URL).origin,
       authOrigin: new URL(addresses.AUTH_URL).origin,
       demoUrl: addresses.DEMO_URL,
+      demoAllowedOrigins: (env.DEMO_ALLOWED_ORIGINS ?? '')
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean)
+        .map((origin) => new URL(origin).origin),
       upstreams,
       networks: Networks.all(addresses),
       oauth: OAuthProviders.fromEnv(env),

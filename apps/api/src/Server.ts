@@ -40,7 +40,8 @@ export async function prepare(
   try {
     await Migrator.migrate(db)
     await Wallets.seed(db.orm)
-    await Projects.seedDemo(db.orm, config.demoUrl)
+    for (const origin of [config.demoUrl, ...config.demoAllowedOrigins])
+      await Projects.seedDemo(db.orm, origin)
     await Names.seedDev(db.orm)
   } catch (error) {
     await db.close()
