@@ -15,7 +15,11 @@ import { beforeEach, describe, expect, test, vi } from 'vitest'
 
 const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 
-/** A stand-in for createFrontdoor(): the state, the provider's events and the modal's answers. */
+/**
+ * A stand-in for createFrontdoor(): the state, the provider's events and the modal's answers. Like the
+ * real provider, eth_accounts answers only once the modal has restored its stored connections (a state
+ * snapshot with `restored: true`), and fails with 4900 when the modal does not answer.
+ */
 function fakeFrontdoor() {
   let state: HostSdk.State = {
     open: false,
@@ -30,7 +34,16 @@ function fakeFrontdoor() {
     for (const l of [...(events.get(event) ?? [])]) l(...args)
   }
   let pending: { resolve: (a: string[]) => void; reject: (e: unknown) => void } | undefined
-  const set = (next: Partial<HostSdk.State>) => {
+  let restored = false
+  let waiting: { resolve: () => void; reject: (e: unknown) => void }[] = []
+  const untilRestored = () =>
+    restored ? Promise.resolve() : new Promise<void>((resolve, reject) => waiting.push({ resolve, reject }))
+  const settleWaiting = (error?: unknown) => {
+    for (const w of waiting) error ? w.reject(error) : w.resolve()
+    waiting = []
+  }
+  /** A state snapshot from the modal; `restored: true` once it restored its stored connections. */
+  const set = ({ restored: done, ...next }: Partial<HostSdk.State> & { restored?: true }) => {
     const previous = state
     state = { ...state, ...next }
     if (previous.address !== state.address) emit('accountsChanged', state.address ? [state.address] : [])
@@ -44,6 +57,10 @@ function fakeFrontdoor() {
       pending = undefined
     }
     for (const l of stateListeners) l(state)
+    if (done && !restored) {
+      restored = true
+      settleWaiting()
+    }
   }
   const requests: { method: string; params?: unknown }[] = []
   const provider: HostSdk.Provider = {
@@ -51,7 +68,8 @@ function fakeFrontdoor() {
       requests.push(args)
       switch (args.method) {
         case 'eth_accounts':
-          return state.status === 'connected' ? [state.address] : []
+          await untilRestored()
+          return state.address ? [state.address] : []
         case 'eth_chainId':
           return `0x${state.chainId?.toString(16)}`
         case 'eth_requestAccounts':
@@ -82,9 +100,13 @@ function fakeFrontdoor() {
     requests,
     events,
     set,
-    /** The visitor picks a wallet in the modal. */
+    /** The visitor picks a wallet in the modal (which has long restored by then). */
     visitorConnects(address = ADDRESS) {
-      set({ open: false, status: 'connected', address })
+      set({ open: false, status: 'connected', address, restored: true })
+    },
+    /** The modal frame never answers: waiting requests fail with 4900. */
+    modalFails() {
+      settleWaiting(Object.assign(new Error('Disconnected'), { code: 4900 }))
     },
     /** The visitor closes the modal. */
     visitorCloses() {
@@ -182,6 +204,7 @@ describe('frontdoor', () => {
     expect(getConnection(config).chainId).toBe(31337)
     const chain: { id: number } = await switchChain(config, { chainId: 31338 })
     expect(chain.id).toBe(31338)
+    expect(fake.frontdoor.getState().chainId).toBe(31338)
     expect(fake.requests.at(-1)).toEqual({
       method: 'wallet_switchEthereumChain',
       params: [{ chainId: '0x7a6a' }],
@@ -229,9 +252,15 @@ describe('frontdoor: reload', () => {
   test('reconnects without asking once the modal restored the session', async () => {
     localStorage.setItem('wagmi.frontdoor.connected', 'true')
     const config = configWith()
-    const result = reconnect(config)
+    let settled = false
+    const result = reconnect(config).finally(() => {
+      settled = true
+    })
     fake.set({ status: 'reconnecting' })
-    fake.set({ status: 'connected', address: ADDRESS })
+    // eth_accounts waits for the modal's restore.
+    await new Promise((r) => setTimeout(r, 20))
+    expect(settled).toBe(false)
+    fake.set({ status: 'connected', address: ADDRESS, restored: true })
     const connections = await result
     expect(connections.map((c) => c.accounts)).toEqual([[ADDRESS]])
     expect(fake.requests.map((r) => r.method)).not.toContain('eth_requestAccounts')
@@ -250,10 +279,20 @@ describe('frontdoor: reload', () => {
     localStorage.setItem('wagmi.frontdoor.connected', 'true')
     const config = configWith()
     const result = reconnect(config)
-    // The modal's snapshots arrive after wagmi asked (isAuthorized waits for them).
+    // The modal's snapshots arrive after wagmi asked (eth_accounts waits for the restore).
     await new Promise((r) => setTimeout(r, 20))
     fake.set({ status: 'reconnecting' })
-    fake.set({ status: 'disconnected' })
+    fake.set({ status: 'disconnected', restored: true })
+    expect(await result).toEqual([])
+    expect(getConnection(config).status).toBe('disconnected')
+  })
+
+  test('a modal that does not answer leaves wagmi disconnected', async () => {
+    localStorage.setItem('wagmi.frontdoor.connected', 'true')
+    const config = configWith()
+    const result = reconnect(config)
+    await new Promise((r) => setTimeout(r, 20))
+    fake.modalFails()
     expect(await result).toEqual([])
     expect(getConnection(config).status).toBe('disconnected')
   })

@@ -9,14 +9,11 @@ import {
   UserRejectedRequestError,
 } from 'viem'
 import * as Networks from './Networks.js'
-import * as Session from './Session.js'
 
 /** Options of {@link frontdoor}: those of `createFrontdoor()`; `networks` defaults to the config's chains. */
 export type Parameters = Omit<HostSdk.Options, 'networks'> & {
   /** The networks the modal offers (default: wagmi's `config.chains`, in order). */
   networks?: HostSdk.Network[]
-  /** How long a reload waits for the modal to restore the connection (default 5 s). */
-  restoreTimeoutMs?: number
 }
 
 type StorageItem = { 'frontdoor.connected': true }
@@ -24,6 +21,8 @@ type Listener = (...args: never[]) => void
 
 const RDNS = 'dev.frontdoor'
 const USER_REJECTED = 4001
+/** How long switchChain waits for the modal to report the new chain after the wallet switched. */
+const SWITCH_REPORT_TIMEOUT_MS = 5_000
 
 const codeOf = (error: unknown) => (error as { code?: unknown } | undefined)?.code
 
@@ -43,7 +42,7 @@ frontdoor.type = 'frontdoor' as const
  * })
  */
 export function frontdoor(parameters: Parameters) {
-  const { restoreTimeoutMs, networks, ...options } = parameters
+  const { networks, ...options } = parameters
   let instance: HostSdk.Frontdoor | undefined
   let onConnect: Listener | undefined
   let onAccountsChanged: Listener | undefined
@@ -144,9 +143,13 @@ export function frontdoor(parameters: Parameters) {
 
       async isAuthorized() {
         if (typeof window === 'undefined') return false
-        // Only a page that connected before waits for the modal's restore.
+        // Only a page that connected before waits for the modal's restore (eth_accounts waits for it).
         if (config.storage && !(await config.storage.getItem('frontdoor.connected'))) return false
-        return Session.restored(sdk(), restoreTimeoutMs)
+        try {
+          return (await this.getAccounts()).length > 0
+        } catch {
+          return false
+        }
       },
 
       async switchChain({ chainId }) {
@@ -163,7 +166,7 @@ export function frontdoor(parameters: Parameters) {
           throw new SwitchChainError(error as Error)
         }
         // The modal reports the new chain just after the wallet answered: wait, so wagmi reads it.
-        await Session.onChain(sdk(), chainId, restoreTimeoutMs)
+        await chainReported(sdk(), chainId)
         config.emitter.emit('change', { chainId })
         return chain
       },
@@ -234,4 +237,26 @@ export function frontdoor(parameters: Parameters) {
     onChainChanged = undefined
     onDisconnect = undefined
   }
+}
+
+/**
+ * Resolves once the modal's state is on `chainId` (it reports a switch just after the wallet made it),
+ * or after {@link SWITCH_REPORT_TIMEOUT_MS}.
+ */
+function chainReported(
+  modal: Pick<HostSdk.Frontdoor, 'getState' | 'subscribe'>,
+  chainId: number,
+): Promise<void> {
+  if (modal.getState().chainId === chainId) return Promise.resolve()
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer)
+      unsubscribe()
+      resolve()
+    }
+    const timer = setTimeout(done, SWITCH_REPORT_TIMEOUT_MS)
+    const unsubscribe = modal.subscribe((state) => {
+      if (state.chainId === chainId) done()
+    })
+  })
 }
