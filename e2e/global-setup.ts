@@ -1,6 +1,7 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import * as Stack from '../scripts/stack/stack.js'
+import * as AppKitPageServer from './appkit/PageServer.js'
 import * as StackControl from './stack-control.js'
 
 /**
@@ -10,6 +11,8 @@ import * as StackControl from './stack-control.js'
  */
 export default async function globalSetup() {
   const only = process.env.E2E_PARTS?.split(',').filter(Boolean)
+  // The AppKit e2e serves its page on an origin of its own: the API seeds it into the demo project.
+  process.env.DEMO_ALLOWED_ORIGINS ??= AppKitPageServer.PAGE_URL
   const stack = await Stack.start(only ? { only } : {})
   const control = createServer((request, response) => {
     const match = /^\/parts\/([a-z0-9-]+)\/(stop|start)$/.exec(request.url ?? '')
