@@ -300,3 +300,139 @@ describe('POST /v1/vault/rpc', () => {
     expect((await rpc(alice.token, call, t.deps.config.modalOrigin)).status).toBe(403)
   })
 })
+
+describe('POST /v1/vault/rpc: what the visitor sees is what is signed', () => {
+  const erc20 = parseAbi([
+    'function approve(address spender, uint256 amount) returns (bool)',
+    'function allowance(address owner, address spender) view returns (uint256)',
+  ])
+  const spender = accounts[3]!.address
+  const approveMax = encodeFunctionData({
+    abi: erc20,
+    functionName: 'approve',
+    args: [spender, 2n ** 256n - 1n],
+  })
+  const send = (token: string, request: Record<string, unknown>) =>
+    rpc(token, { chainId: 31337, method: 'eth_sendTransaction', params: [request] })
+  const refused = (detail: RegExp) => ({
+    status: 400,
+    body: { error: { code: -32602, message: expect.stringMatching(detail) } },
+  })
+
+  test('eth_sendTransaction: data and input that differ are refused, nothing is sent', async () => {
+    const nonce = await client.getTransactionCount({ address: alice.user.address as Hex })
+    const from = alice.user.address
+    const to = tokens.FUSD.address
+    expect(await send(alice.token, { from, to, data: '0x', input: approveMax })).toMatchObject(
+      refused(/data and input differ/),
+    )
+    expect(await send(alice.token, { from, to, input: '0x', data: approveMax })).toMatchObject(
+      refused(/data and input differ/),
+    )
+    expect(await client.getTransactionCount({ address: alice.user.address as Hex })).toBe(nonce)
+  })
+
+  test('eth_sendTransaction: unknown fields, malformed quantities, a chainId of another chain are refused', async () => {
+    const from = alice.user.address
+    const to = accounts[1]!.address
+    expect(await send(alice.token, { from, to, value: '0x1', memo: 'hi' })).toMatchObject(
+      refused(/unknown field memo/),
+    )
+    expect(await send(alice.token, { from, to, value: '1000' })).toMatchObject(refused(/params\.0\.value/))
+    expect(await send(alice.token, { from, to, gasPrice: '0x1', maxFeePerGas: '0x1' })).toMatchObject(
+      refused(/gasPrice/),
+    )
+    expect(await send(alice.token, { from, to, chainId: '0x1' })).toMatchObject(refused(/chainId/))
+    expect(await send(alice.token, { from, to, data: `${approveMax}00` as Hex })).toMatchObject(
+      refused(/approve/),
+    )
+  })
+
+  test('eth_sendTransaction: an approve sent as input is signed as such, with the given gas and fees exactly', async () => {
+    const { status, body } = await send(alice.token, {
+      from: alice.user.address,
+      to: tokens.FUSD.address,
+      input: approveMax,
+      gas: toHex(80_000),
+      maxFeePerGas: toHex(5_000_000_000n),
+      maxPriorityFeePerGas: toHex(1_000_000_000n),
+    })
+    expect(status).toBe(200)
+    const tx = await client.getTransaction({ hash: body.result })
+    expect(tx).toMatchObject({
+      input: approveMax,
+      gas: 80_000n,
+      maxFeePerGas: 5_000_000_000n,
+      maxPriorityFeePerGas: 1_000_000_000n,
+    })
+    await client.waitForTransactionReceipt({ hash: body.result })
+    const allowance = await client.readContract({
+      address: tokens.FUSD.address,
+      abi: erc20,
+      functionName: 'allowance',
+      args: [alice.user.address as Hex, spender],
+    })
+    expect(allowance).toBe(2n ** 256n - 1n)
+  })
+
+  test('eth_signTypedData_v4: message keys outside the signed type are refused', async () => {
+    const extra = { ...typedData, message: { ...typedData.message, spender: accounts[3]!.address } }
+    expect(
+      await rpc(alice.token, {
+        chainId: 31337,
+        method: 'eth_signTypedData_v4',
+        params: [alice.user.address, extra],
+      }),
+    ).toMatchObject(refused(/message\.spender is not part of the signed type/))
+  })
+
+  test('solana_signMessage: bytes that are a Solana transaction are refused', async () => {
+    const keys = [base58.decode(alice.user.solanaAddress), new Uint8Array(32).fill(7), new Uint8Array(32)]
+    // A SOL transfer's message: 1 signer, 3 keys, a blockhash, one system-program transfer.
+    const transfer = Uint8Array.from([
+      1,
+      0,
+      1,
+      3,
+      ...keys.flatMap((key) => [...key]),
+      ...new Uint8Array(32).fill(9),
+      1,
+      2,
+      2,
+      0,
+      1,
+      12,
+      2,
+      0,
+      0,
+      0,
+      0x00,
+      0xca,
+      0x9a,
+      0x3b,
+      0,
+      0,
+      0,
+      0,
+    ])
+    for (const bytes of [transfer, Uint8Array.from([0x80, ...transfer, 0])]) {
+      expect(
+        await rpc(alice.token, {
+          chainId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+          method: 'solana_signMessage',
+          params: { message: base58.encode(bytes), pubkey: alice.user.solanaAddress },
+        }),
+      ).toMatchObject(refused(/Solana transaction/))
+    }
+  })
+
+  test('content longer than the screen shows is refused', async () => {
+    expect(
+      await rpc(alice.token, {
+        chainId: 31337,
+        method: 'personal_sign',
+        params: [`0x${'61'.repeat(20_000)}`, alice.user.address],
+      }),
+    ).toMatchObject(refused(/longer than/))
+  })
+})

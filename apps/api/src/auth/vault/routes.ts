@@ -1,8 +1,9 @@
 import { PROVIDER_ERRORS } from '@frontdoor/protocol/errors'
+import * as SignRequest from '@frontdoor/protocol/sign-request'
 import { base58 } from '@scure/base'
 import { Hono } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import { type Hex, hashTypedData, isAddress, isHex, type TypedDataDefinition } from 'viem'
+import { type Hex, hashTypedData, type TypedDataDefinition } from 'viem'
 import * as zm from 'zod/mini'
 import type * as Deps from '../../Deps.js'
 import * as AuthErrors from '../AuthErrors.js'
@@ -25,36 +26,6 @@ const Body = zm.object({
   params: zm.optional(zm.unknown()),
 })
 
-const HexString = zm.string().check(zm.refine((value) => isHex(value, { strict: true }), 'must be 0x-hex'))
-const Address = zm
-  .string()
-  .check(zm.refine((value) => isAddress(value, { strict: false }), 'must be an address'))
-const PersonalSignParams = zm.tuple([zm.string().check(zm.maxLength(1_000_000)), Address])
-const TypedData = zm.object({
-  types: zm.record(zm.string(), zm.array(zm.object({ name: zm.string(), type: zm.string() }))),
-  primaryType: zm.string(),
-  domain: zm.optional(zm.record(zm.string(), zm.unknown())),
-  message: zm.record(zm.string(), zm.unknown()),
-})
-const TypedDataParams = zm.tuple([Address, zm.union([zm.string().check(zm.maxLength(1_000_000)), TypedData])])
-const TransactionRequest = zm.object({
-  from: Address,
-  to: zm.optional(zm.nullable(Address)),
-  value: zm.optional(HexString),
-  data: zm.optional(HexString),
-  input: zm.optional(HexString),
-  gas: zm.optional(HexString),
-  gasPrice: zm.optional(HexString),
-  maxFeePerGas: zm.optional(HexString),
-  maxPriorityFeePerGas: zm.optional(HexString),
-  nonce: zm.optional(HexString),
-})
-const SendTransactionParams = zm.tuple([TransactionRequest])
-const SolanaSignMessageParams = zm.object({
-  message: zm.string().check(zm.maxLength(1_000_000)),
-  pubkey: zm.string(),
-})
-
 /** A vault error: an EIP-1193 / JSON-RPC code in the contract's error body. */
 function rpcError(status: ContentfulStatusCode, code: number, message: string, data?: unknown) {
   return AuthErrors.fail(status, code, message, data === undefined ? {} : { data })
@@ -65,13 +36,14 @@ const invalidParams = (detail: string) =>
 const notYourAccount = () =>
   rpcError(403, PROVIDER_ERRORS.unauthorized.code, PROVIDER_ERRORS.unauthorized.message)
 
-function parseParams<T extends zm.ZodMiniType>(schema: T, params: unknown): zm.infer<T> {
-  const result = zm.safeParse(schema, params)
-  if (result.success) return result.data
-  const issue = result.error.issues[0]
-  throw invalidParams(
-    `params${issue?.path.length ? `.${issue.path.join('.')}` : ''}: ${issue?.message ?? 'invalid'}`,
-  )
+/** Reads params with one of SignRequest's parsers (the approval screen's reading); a refusal is -32602. */
+function read<T>(parse: () => T): T {
+  try {
+    return parse()
+  } catch (error) {
+    if (SignRequest.isInvalid(error)) throw rpcError(400, error.code, error.message)
+    throw error
+  }
 }
 
 /** An EVM chain id from the body: a number, a decimal or 0x string, or a CAIP-2 `eip155:<n>`. */
@@ -120,7 +92,7 @@ export function routes(deps: Deps.Deps) {
     switch (body.method) {
       case 'personal_sign': {
         const chainId = evmChainId(body.chainId)
-        const [message, address] = parseParams(PersonalSignParams, body.params)
+        const { message, address } = read(() => SignRequest.personalMessage(body.params))
         if (!isMine(address)) throw notYourAccount()
         return c.json({
           result: await Vault.personalSign(db, vault, userId, { chain: `eip155:${chainId}`, message }),
@@ -128,17 +100,8 @@ export function routes(deps: Deps.Deps) {
       }
       case 'eth_signTypedData_v4': {
         const chainId = evmChainId(body.chainId)
-        const [address, raw] = parseParams(TypedDataParams, body.params)
+        const { address, typedData } = read(() => SignRequest.typedData(body.params))
         if (!isMine(address)) throw notYourAccount()
-        let json: unknown = raw
-        if (typeof raw === 'string') {
-          try {
-            json = JSON.parse(raw)
-          } catch {
-            throw invalidParams('params.1: the typed data is not JSON')
-          }
-        }
-        const typedData = parseParams(TypedData, json)
         const domainChainId = typedData.domain?.chainId
         if (domainChainId !== undefined && Number(domainChainId) !== chainId)
           throw invalidParams(
@@ -160,8 +123,10 @@ export function routes(deps: Deps.Deps) {
       case 'eth_sendTransaction': {
         const chainId = evmChainId(body.chainId)
         const chain = `eip155:${chainId}`
-        const [request] = parseParams(SendTransactionParams, body.params)
+        const request = read(() => SignRequest.transaction(body.params))
         if (!isMine(request.from)) throw notYourAccount()
+        if (request.chainId !== undefined && request.chainId !== chainId)
+          throw invalidParams(`params.0.chainId: ${request.chainId} is not the active chain ${chainId}`)
         if (!deps.upstreams.has(chain))
           throw rpcError(
             400,
@@ -173,24 +138,22 @@ export function routes(deps: Deps.Deps) {
           )
         const call = ChainRpc.create(deps.upstreams, chain)
         const hash = await oneAtATime(userId, async () => {
-          const transaction = await Transactions.prepare(call, chainId, {
-            ...(request as Transactions.Request),
-            from: addresses.evm,
-          }).catch(chainFailure)
+          const transaction = await Transactions.prepare(call, chainId, request).catch(chainFailure)
           const signed = await Vault.signTransaction(db, vault, userId, { chain, transaction })
           return call<Hex>('eth_sendRawTransaction', [signed]).catch(chainFailure)
         })
         return c.json({ result: hash })
       }
       case 'solana_signMessage': {
-        const { message, pubkey } = parseParams(SolanaSignMessageParams, body.params)
+        const { message, pubkey } = read(() => SignRequest.solanaParams(body.params))
         if (pubkey !== addresses.solana) throw notYourAccount()
         let bytes: Uint8Array
         try {
           bytes = base58.decode(message)
         } catch {
-          throw invalidParams('params.message: must be base58')
+          throw invalidParams(SignRequest.REFUSALS.solanaBase58)
         }
+        read(() => SignRequest.solanaMessage(bytes))
         const chain =
           typeof body.chainId === 'string' && body.chainId.startsWith('solana:') ? body.chainId : 'solana'
         const signature = await Vault.solanaSignMessage(db, vault, userId, { chain, message: bytes })
