@@ -1,3 +1,4 @@
+import { generateKeyPairSync, sign as signBytes } from 'node:crypto'
 import * as RelayAuth from '@walletconnect/relay-auth'
 import { describe, expect, test } from 'vitest'
 import * as Auth from './Auth.js'
@@ -15,6 +16,17 @@ function sign(options: { aud?: string; iat?: number; ttl?: number; keyPair?: Rel
     keyPair,
     options.iat ?? NOW_S,
   )
+}
+
+/** Signs arbitrary claims as relay-auth would (it always sets `exp`; tests need tokens without one). */
+function signClaims(claims: Record<string, unknown>): string {
+  const { publicKey, privateKey } = generateKeyPairSync('ed25519')
+  const raw = Buffer.from(publicKey.export({ format: 'jwk' }).x!, 'base64url')
+  const header = { alg: 'EdDSA', typ: 'JWT' }
+  const payload = { iss: RelayAuth.encodeIss(raw), sub: 'subject', aud: AUDIENCE, ...claims }
+  const data = RelayAuth.encodeData({ header, payload } as Parameters<typeof RelayAuth.encodeData>[0])
+  const signature = RelayAuth.encodeSig(signBytes(null, data, privateKey))
+  return `${Buffer.from(data).toString()}.${signature}`
 }
 
 const verify = (token: string | undefined) =>
@@ -46,6 +58,35 @@ describe('verify', () => {
 
   test('refuses a token issued in the future', async () => {
     expect(await verify(await sign({ iat: NOW_S + 121 }))).toEqual({ ok: false, reason: 'not yet valid' })
+  })
+
+  test('accepts the 1-day tokens WalletConnect clients sign, and lifetimes up to MAX_JWT_LIFETIME_S', async () => {
+    expect(Auth.MAX_JWT_LIFETIME_S).toBe(7 * DAY_S)
+    expect((await verify(await sign({ ttl: DAY_S }))).ok).toBe(true)
+    expect((await verify(await sign({ ttl: Auth.MAX_JWT_LIFETIME_S }))).ok).toBe(true)
+  })
+
+  test('refuses a token that lives longer than MAX_JWT_LIFETIME_S', async () => {
+    expect(await verify(await sign({ ttl: Auth.MAX_JWT_LIFETIME_S + 1 }))).toEqual({
+      ok: false,
+      reason: 'lifetime',
+    })
+    expect(await verify(await sign({ ttl: 100 * 365 * DAY_S }))).toEqual({ ok: false, reason: 'lifetime' })
+    expect(
+      await Auth.verify(await sign({ ttl: 2 * DAY_S }), {
+        audiences: [AUDIENCE],
+        skewS: 120,
+        nowS: NOW_S,
+        maxLifetimeS: DAY_S,
+      }),
+    ).toEqual({ ok: false, reason: 'lifetime' })
+  })
+
+  test('refuses a well-signed token without exp (or iat)', async () => {
+    const fine = signClaims({ iat: NOW_S, exp: NOW_S + DAY_S })
+    expect((await verify(fine)).ok).toBe(true)
+    expect(await verify(signClaims({ iat: NOW_S }))).toEqual({ ok: false, reason: 'malformed' })
+    expect(await verify(signClaims({ exp: NOW_S + DAY_S }))).toEqual({ ok: false, reason: 'malformed' })
   })
 
   test('refuses a token for another relay', async () => {

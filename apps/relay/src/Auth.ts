@@ -7,8 +7,21 @@ import { z } from 'zod'
  * `iss`; the times and the audience are checked here.
  */
 
+/**
+ * The longest lifetime (`exp - iat`) a token may claim. WalletConnect clients sign 1-day tokens; a
+ * token valid for years would let a leaked one be replayed for as long.
+ */
+export const MAX_JWT_LIFETIME_S = 7 * 24 * 60 * 60
+
 /** Why a token was refused. */
-export type Failure = 'missing' | 'malformed' | 'signature' | 'expired' | 'not yet valid' | 'audience'
+export type Failure =
+  | 'missing'
+  | 'malformed'
+  | 'signature'
+  | 'expired'
+  | 'not yet valid'
+  | 'lifetime'
+  | 'audience'
 
 /** The outcome of a check: the client's did:key, or why not. */
 export type Result = { ok: true; clientId: string; expiresAt: number } | { ok: false; reason: Failure }
@@ -17,6 +30,7 @@ const Claims = z.object({
   iss: z.string().startsWith('did:key:z').max(128),
   sub: z.string().max(256),
   aud: z.string().max(2048),
+  // Both required: a token without `exp` never expires.
   iat: z.number().int(),
   exp: z.number().int(),
 })
@@ -36,6 +50,8 @@ export type VerifyOptions = {
   audiences: string[]
   /** Allowed clock skew on `iat` and `exp`. */
   skewS: number
+  /** The longest accepted `exp - iat` (default `MAX_JWT_LIFETIME_S`). */
+  maxLifetimeS?: number
   /** The time, in seconds since the epoch. */
   nowS?: number
 }
@@ -69,6 +85,8 @@ export async function verify(token: string | undefined | null, options: VerifyOp
   const now = options.nowS ?? Math.floor(Date.now() / 1000)
   if (claims.exp + options.skewS < now) return { ok: false, reason: 'expired' }
   if (claims.iat - options.skewS > now) return { ok: false, reason: 'not yet valid' }
+  if (claims.exp - claims.iat > (options.maxLifetimeS ?? MAX_JWT_LIFETIME_S))
+    return { ok: false, reason: 'lifetime' }
   const audience = normalizeAudience(claims.aud)
   const accepted = options.audiences.map(normalizeAudience)
   if (!audience || !accepted.includes(audience)) return { ok: false, reason: 'audience' }
