@@ -34,6 +34,36 @@ describe('fromEnv', () => {
     expect(config.limits.messagesPerSecond).toBe(50)
     expect(config.limits.messagesBurst).toBe(Config.DEFAULT_LIMITS.messagesBurst)
   })
+
+  test('the memory caps and the JWT lifetime from the environment', () => {
+    expect(Config.fromEnv({}).limits).toMatchObject({
+      maxSubscriptionsPerSocket: Config.MAX_SUBSCRIPTIONS_PER_SOCKET,
+      maxBatchTopics: 500,
+      maxMailboxMessagesPerTopic: Config.MAX_MAILBOX_MESSAGES_PER_TOPIC,
+      maxMailboxBytesPerTopic: Config.MAX_MAILBOX_BYTES_PER_TOPIC,
+      maxMailboxBytes: Config.MAX_MAILBOX_BYTES,
+      maxFetchBytes: Config.MAX_FETCH_BYTES,
+    })
+    const config = Config.fromEnv({
+      RELAY_MAX_SUBSCRIPTIONS_PER_SOCKET: '10',
+      RELAY_MAX_BATCH_TOPICS: '20',
+      RELAY_MAX_MAILBOX_MESSAGES_PER_TOPIC: '30',
+      RELAY_MAX_MAILBOX_BYTES_PER_TOPIC: '4000',
+      RELAY_MAX_MAILBOX_BYTES: '50000',
+      RELAY_MAX_FETCH_BYTES: '6000',
+      RELAY_MAX_JWT_LIFETIME_S: '3600',
+    })
+    expect(config.limits).toMatchObject({
+      maxSubscriptionsPerSocket: 10,
+      maxBatchTopics: 20,
+      maxMailboxMessagesPerTopic: 30,
+      maxMailboxBytesPerTopic: 4000,
+      maxMailboxBytes: 50_000,
+      maxFetchBytes: 6000,
+    })
+    expect(config.jwtMaxLifetimeS).toBe(3600)
+    expect(Config.fromEnv({}).jwtMaxLifetimeS).toBe(7 * 86_400)
+  })
 })
 
 describe('parseListen', () => {

@@ -1,5 +1,7 @@
 import * as Addresses from '@frontdoor/protocol/addresses'
 import * as Constants from '@frontdoor/schemas/constants'
+import * as Auth from './Auth.js'
+import * as Messages from './Messages.js'
 
 /** The relay's settings, read once from the environment (`fromEnv`) or built by tests. */
 export type Config = {
@@ -15,6 +17,8 @@ export type Config = {
   heartbeatMs: number
   /** Clock skew allowed on a JWT's `iat` and `exp`. */
   jwtSkewS: number
+  /** The longest lifetime (`exp - iat`) a JWT may claim. */
+  jwtMaxLifetimeS: number
   limits: Limits
 }
 
@@ -30,13 +34,36 @@ export type Limits = {
   messagesBurst: number
   /** Topics one socket may hold. */
   maxSubscriptionsPerSocket: number
-  /** Messages kept per topic; the oldest go first. */
-  maxMailboxPerTopic: number
+  /** Topics one `irn_batchSubscribe`, `irn_batchUnsubscribe` or `irn_batchFetchMessages` may name. */
+  maxBatchTopics: number
+  /** Messages the mailbox keeps per topic; a publish past it is refused. */
+  maxMailboxMessagesPerTopic: number
+  /** Bytes the mailbox keeps per topic; a publish past it is refused. */
+  maxMailboxBytesPerTopic: number
+  /** Bytes the mailbox keeps over all topics (in memory, or in Redis for all nodes); past it publishes are refused. */
+  maxMailboxBytes: number
+  /** Bytes of messages one `irn_batchFetchMessages` answer carries; the rest is left with `hasMore`. */
+  maxFetchBytes: number
   /** Largest accepted TTL of a publish (30 days: WalletConnect's longest). */
   maxTtlS: number
   /** Outgoing bytes buffered for one socket before it is dropped as too slow. */
   maxBufferedBytes: number
 }
+
+/** Topics one socket may subscribe to (RELAY_MAX_SUBSCRIPTIONS_PER_SOCKET). */
+export const MAX_SUBSCRIPTIONS_PER_SOCKET = 5000
+
+/** Messages kept per topic (RELAY_MAX_MAILBOX_MESSAGES_PER_TOPIC). */
+export const MAX_MAILBOX_MESSAGES_PER_TOPIC = 500
+
+/** Bytes kept per topic (RELAY_MAX_MAILBOX_BYTES_PER_TOPIC): 16 of the largest messages. */
+export const MAX_MAILBOX_BYTES_PER_TOPIC = 4 * 1024 * 1024
+
+/** Bytes kept over all topics (RELAY_MAX_MAILBOX_BYTES). */
+export const MAX_MAILBOX_BYTES = 256 * 1024 * 1024
+
+/** Bytes of messages in one `irn_batchFetchMessages` answer (RELAY_MAX_FETCH_BYTES). */
+export const MAX_FETCH_BYTES = 4 * 1024 * 1024
 
 /** Default limits. */
 export const DEFAULT_LIMITS: Limits = {
@@ -44,8 +71,12 @@ export const DEFAULT_LIMITS: Limits = {
   maxMessageChars: 256 * 1024,
   messagesPerSecond: 500,
   messagesBurst: 1000,
-  maxSubscriptionsPerSocket: 5000,
-  maxMailboxPerTopic: 500,
+  maxSubscriptionsPerSocket: MAX_SUBSCRIPTIONS_PER_SOCKET,
+  maxBatchTopics: Messages.MAX_BATCH_TOPICS,
+  maxMailboxMessagesPerTopic: MAX_MAILBOX_MESSAGES_PER_TOPIC,
+  maxMailboxBytesPerTopic: MAX_MAILBOX_BYTES_PER_TOPIC,
+  maxMailboxBytes: MAX_MAILBOX_BYTES,
+  maxFetchBytes: MAX_FETCH_BYTES,
   maxTtlS: 30 * 24 * 60 * 60,
   maxBufferedBytes: 16 * 1024 * 1024,
 }
@@ -68,7 +99,9 @@ export function parseListen(value: string | undefined): { host: string; port: nu
 /**
  * Reads the relay's settings: RELAY_URL (the public address, also where to listen unless
  * RELAY_LISTEN=host:port says otherwise, e.g. behind a proxy), REDIS_URL, LOG_LEVEL,
- * RELAY_MAX_FRAME_BYTES, RELAY_MESSAGES_PER_SECOND, RELAY_MESSAGES_BURST.
+ * RELAY_MAX_FRAME_BYTES, RELAY_MESSAGES_PER_SECOND, RELAY_MESSAGES_BURST, RELAY_MAX_JWT_LIFETIME_S and
+ * the caps RELAY_MAX_SUBSCRIPTIONS_PER_SOCKET, RELAY_MAX_BATCH_TOPICS, RELAY_MAX_MAILBOX_MESSAGES_PER_TOPIC,
+ * RELAY_MAX_MAILBOX_BYTES_PER_TOPIC, RELAY_MAX_MAILBOX_BYTES, RELAY_MAX_FETCH_BYTES.
  */
 export function fromEnv(env: Record<string, string | undefined>): Config {
   const { RELAY_URL } = Addresses.from(env)
@@ -82,11 +115,27 @@ export function fromEnv(env: Record<string, string | undefined>): Config {
     logLevel: env.LOG_LEVEL || 'info',
     heartbeatMs: Constants.RELAY_HEARTBEAT_S * 1000,
     jwtSkewS: JWT_SKEW_S,
+    jwtMaxLifetimeS: positive(env.RELAY_MAX_JWT_LIFETIME_S, Auth.MAX_JWT_LIFETIME_S),
     limits: {
       ...DEFAULT_LIMITS,
       maxFrameBytes: positive(env.RELAY_MAX_FRAME_BYTES, DEFAULT_LIMITS.maxFrameBytes),
       messagesPerSecond: positive(env.RELAY_MESSAGES_PER_SECOND, DEFAULT_LIMITS.messagesPerSecond),
       messagesBurst: positive(env.RELAY_MESSAGES_BURST, DEFAULT_LIMITS.messagesBurst),
+      maxSubscriptionsPerSocket: positive(
+        env.RELAY_MAX_SUBSCRIPTIONS_PER_SOCKET,
+        DEFAULT_LIMITS.maxSubscriptionsPerSocket,
+      ),
+      maxBatchTopics: positive(env.RELAY_MAX_BATCH_TOPICS, DEFAULT_LIMITS.maxBatchTopics),
+      maxMailboxMessagesPerTopic: positive(
+        env.RELAY_MAX_MAILBOX_MESSAGES_PER_TOPIC,
+        DEFAULT_LIMITS.maxMailboxMessagesPerTopic,
+      ),
+      maxMailboxBytesPerTopic: positive(
+        env.RELAY_MAX_MAILBOX_BYTES_PER_TOPIC,
+        DEFAULT_LIMITS.maxMailboxBytesPerTopic,
+      ),
+      maxMailboxBytes: positive(env.RELAY_MAX_MAILBOX_BYTES, DEFAULT_LIMITS.maxMailboxBytes),
+      maxFetchBytes: positive(env.RELAY_MAX_FETCH_BYTES, DEFAULT_LIMITS.maxFetchBytes),
     },
   }
 }

@@ -14,6 +14,8 @@ export const ErrorCodes = {
   methodNotFound: -32601,
   invalidParams: -32602,
   internal: -32603,
+  /** A cap of the relay was reached (EIP-1474's "limit exceeded"). */
+  limitExceeded: -32005,
 } as const
 
 const QUOTE = 0x22

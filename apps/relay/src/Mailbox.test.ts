@@ -2,36 +2,87 @@ import { describe, expect, test } from 'vitest'
 import * as Mailbox from './Mailbox.js'
 
 const TOPIC = 'a'.repeat(64)
+const OTHER = 'b'.repeat(64)
+
+const caps = (caps: Partial<Mailbox.Caps> = {}): Mailbox.Caps => ({
+  maxMessagesPerTopic: 10,
+  maxBytesPerTopic: 1 << 20,
+  maxBytes: 1 << 20,
+  ...caps,
+})
+
+const data = (mailbox: Mailbox.Mailbox, topic = TOPIC) =>
+  (mailbox.list(topic) as Mailbox.Stored[]).map((m) => m.data)
+
+describe('bytes', () => {
+  test('counts data and publisher in UTF-8', () => {
+    expect(Mailbox.bytes({ data: 'abc', publisher: 'p' })).toBe(4)
+    expect(Mailbox.bytes({ data: 'é', publisher: '' })).toBe(2)
+  })
+})
 
 describe('memory', () => {
   test('keeps a message until its TTL, then forgets it', () => {
     let time = 1000
-    const mailbox = Mailbox.memory({ maxPerTopic: 10, now: () => time })
+    const mailbox = Mailbox.memory({ ...caps(), now: () => time })
     mailbox.put(TOPIC, { data: 'short', publisher: 'p', expiresAt: 2000 })
     mailbox.put(TOPIC, { data: 'long', publisher: 'p', expiresAt: 5000 })
-    expect((mailbox.list(TOPIC) as Mailbox.Stored[]).map((m) => m.data)).toEqual(['short', 'long'])
+    expect(data(mailbox)).toEqual(['short', 'long'])
     expect(mailbox.size()).toBe(2)
+    expect(mailbox.bytes()).toBe(11)
     time = 2000
-    expect((mailbox.list(TOPIC) as Mailbox.Stored[]).map((m) => m.data)).toEqual(['long'])
+    expect(data(mailbox)).toEqual(['long'])
     expect(mailbox.size()).toBe(1)
+    expect(mailbox.bytes()).toBe(5)
     time = 5000
     expect(mailbox.list(TOPIC)).toEqual([])
     expect(mailbox.size()).toBe(0)
+    expect(mailbox.bytes()).toBe(0)
     mailbox.close()
   })
 
-  test('drops the oldest past the per-topic cap', () => {
-    const mailbox = Mailbox.memory({ maxPerTopic: 2, now: () => 0 })
-    for (const data of ['1', '2', '3']) mailbox.put(TOPIC, { data, publisher: 'p', expiresAt: 10 })
-    expect((mailbox.list(TOPIC) as Mailbox.Stored[]).map((m) => m.data)).toEqual(['2', '3'])
-    expect(mailbox.size()).toBe(2)
+  test('refuses a message past the per-topic message cap and keeps what it holds', () => {
+    const mailbox = Mailbox.memory({ ...caps({ maxMessagesPerTopic: 2 }), now: () => 0 })
+    const verdicts = ['1', '2', '3'].map((data) =>
+      mailbox.put(TOPIC, { data, publisher: 'p', expiresAt: 10 }),
+    )
+    expect(verdicts).toEqual(['stored', 'stored', 'topic_messages'])
+    expect(data(mailbox)).toEqual(['1', '2'])
+    expect(mailbox.put(OTHER, { data: '4', publisher: 'p', expiresAt: 10 })).toBe('stored')
+    expect(mailbox.size()).toBe(3)
+    mailbox.close()
+  })
+
+  test('refuses a message past the per-topic byte cap', () => {
+    const mailbox = Mailbox.memory({ ...caps({ maxBytesPerTopic: 10 }), now: () => 0 })
+    expect(mailbox.put(TOPIC, { data: '1234567', publisher: 'p', expiresAt: 10 })).toBe('stored')
+    expect(mailbox.put(TOPIC, { data: '12', publisher: 'p', expiresAt: 10 })).toBe('topic_bytes')
+    expect(mailbox.put(TOPIC, { data: '1', publisher: 'p', expiresAt: 10 })).toBe('stored')
+    expect(mailbox.put(OTHER, { data: '12345678', publisher: 'p', expiresAt: 10 })).toBe('stored')
+    expect(mailbox.bytes()).toBe(19)
+    mailbox.close()
+  })
+
+  test('refuses a message past the total byte cap until messages expire', () => {
+    let time = 0
+    const mailbox = Mailbox.memory({ ...caps({ maxBytes: 25 }), now: () => time })
+    const topics = ['1', '2', '3'].map((n) => n.repeat(64))
+    const verdicts = topics.map((topic) =>
+      mailbox.put(topic, { data: '123456789', publisher: 'p', expiresAt: 10 }),
+    )
+    expect(verdicts).toEqual(['stored', 'stored', 'total_bytes'])
+    expect(mailbox.bytes()).toBe(20)
+    // Expired messages make room (looked for at most once a second).
+    time = 1000
+    expect(mailbox.put(topics[2]!, { data: '123456789', publisher: 'p', expiresAt: 2000 })).toBe('stored')
+    expect(mailbox.bytes()).toBe(10)
     mailbox.close()
   })
 
   test('keeps topics apart', () => {
-    const mailbox = Mailbox.memory({ maxPerTopic: 2, now: () => 0 })
+    const mailbox = Mailbox.memory({ ...caps(), now: () => 0 })
     mailbox.put(TOPIC, { data: 'x', publisher: 'p', expiresAt: 10 })
-    expect(mailbox.list('b'.repeat(64))).toEqual([])
+    expect(mailbox.list(OTHER)).toEqual([])
     mailbox.close()
   })
 })

@@ -26,7 +26,10 @@ export const Tags = {
 /** The TTL of a session proposal, its response and the settlement when the client gives none. */
 export const SESSION_METHOD_TTL_S = 300
 
-/** Topics one batch may name. */
+/**
+ * Topics one batch may name by default (WalletConnect's limit); the relay's `maxBatchTopics` applies
+ * to subscribe, unsubscribe and fetch batches, this one to the messages of `irn_batchPublish`.
+ */
 export const MAX_BATCH_TOPICS = 500
 
 /** A topic: 32 bytes in hex. */
@@ -38,15 +41,15 @@ const Tag = z.number().int().nonnegative()
 /** `irn_subscribe` params. */
 export const SubscribeParams = z.object({ topic: Topic })
 
-/** `irn_batchSubscribe` and `irn_batchFetchMessages` params. */
-export const BatchSubscribeParams = z.object({ topics: z.array(Topic).min(1).max(MAX_BATCH_TOPICS) })
+/** `irn_batchSubscribe` and `irn_batchFetchMessages` params (the relay caps their length). */
+export const BatchSubscribeParams = z.object({ topics: z.array(Topic).min(1) })
 
 /** `irn_unsubscribe` params. */
 export const UnsubscribeParams = z.object({ topic: Topic, id: z.string().max(128).optional() })
 
 /** `irn_batchUnsubscribe` params. */
 export const BatchUnsubscribeParams = z.object({
-  subscriptions: z.array(UnsubscribeParams).min(1).max(MAX_BATCH_TOPICS),
+  subscriptions: z.array(UnsubscribeParams).min(1),
 })
 
 /** `irn_publish` params. */

@@ -10,8 +10,18 @@ export type Metrics = {
   authFailure: (reason: string) => void
   /** A frame refused by the rate limit. */
   rateLimited: () => void
+  /** A request refused by a memory cap, by cap (`Limit`). */
+  limitReached: (limit: Limit) => void
   render: () => Promise<string>
 }
+
+/** The memory caps a request can run into. */
+export type Limit =
+  | 'subscriptions_per_socket'
+  | 'batch_topics'
+  | 'mailbox_topic_messages'
+  | 'mailbox_topic_bytes'
+  | 'mailbox_total_bytes'
 
 /** Live values read when the metrics are rendered. */
 export type Gauges = {
@@ -19,6 +29,7 @@ export type Gauges = {
   subscriptions: () => number
   topics: () => number
   mailbox: () => Promise<number> | number
+  mailboxBytes: () => Promise<number> | number
 }
 
 function escapeLabel(value: string): string {
@@ -35,6 +46,7 @@ function escapeLabel(value: string): string {
 export function create(gauges: Gauges): Metrics {
   const messagesIn = new Map<string, number>()
   const authFailures = new Map<string, number>()
+  const limits = new Map<string, number>()
   let messagesOut = 0
   let stored = 0
   let rateLimited = 0
@@ -64,8 +76,11 @@ export function create(gauges: Gauges): Metrics {
     rateLimited() {
       rateLimited += 1
     },
+    limitReached(limit) {
+      limits.set(limit, (limits.get(limit) ?? 0) + 1)
+    },
     async render() {
-      const mailbox = await gauges.mailbox()
+      const [mailbox, mailboxBytes] = await Promise.all([gauges.mailbox(), gauges.mailboxBytes()])
       const lines = [
         ...single('frontdoor_relay_sockets', 'gauge', 'Open WebSocket connections.', gauges.sockets()),
         ...single(
@@ -86,6 +101,12 @@ export function create(gauges: Gauges): Metrics {
           'Messages kept in the mailbox until their TTL.',
           mailbox,
         ),
+        ...single(
+          'frontdoor_relay_mailbox_bytes',
+          'gauge',
+          'Bytes of the messages kept in the mailbox (over all nodes on Redis).',
+          mailboxBytes,
+        ),
         ...counter('frontdoor_relay_messages_in_total', 'Frames received, by method.', 'method', messagesIn),
         ...single(
           'frontdoor_relay_messages_out_total',
@@ -105,6 +126,12 @@ export function create(gauges: Gauges): Metrics {
           'counter',
           'Frames refused by the rate limit.',
           rateLimited,
+        ),
+        ...counter(
+          'frontdoor_relay_limit_refusals_total',
+          'Requests refused by a memory cap, by cap.',
+          'limit',
+          limits,
         ),
       ]
       return `${lines.join('\n')}\n`

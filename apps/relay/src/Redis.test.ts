@@ -44,7 +44,9 @@ describe.skipIf(skip)('on Redis', () => {
         redis: connection,
         prefix,
         nodeId: 'node-a',
-        maxPerTopic: 3,
+        maxMessagesPerTopic: 3,
+        maxBytesPerTopic: 1 << 20,
+        maxBytes: 1 << 20,
         now: () => time,
       })
       const [one, two] = [topic(), topic()]
@@ -56,21 +58,56 @@ describe.skipIf(skip)('on Redis', () => {
         { data: '{"n":2}', publisher: 'did:key:z2', expiresAt: time + 60_000 },
       ])
       expect(await mailbox.size()).toBe(3)
+      expect(await mailbox.bytes()).toBe(3 * 17)
       expect(await connection.pttl(RedisMailbox.topicKey(one, prefix))).toBeGreaterThan(59_000)
 
       time += 1000
       expect((await mailbox.list(one)).map((message) => message.data)).toEqual(['{"n":2}'])
       expect(await mailbox.size()).toBe(2)
+      expect(await mailbox.bytes()).toBe(2 * 17)
 
+      const verdicts = []
       for (const n of [4, 5, 6]) {
-        await mailbox.put(two, { data: `{"n":${n}}`, publisher: 'p', expiresAt: time + 60_000 + n })
+        verdicts.push(
+          await mailbox.put(two, { data: `{"n":${n}}`, publisher: 'p', expiresAt: time + 60_000 + n }),
+        )
       }
+      // Past the cap a message is refused; what the topic holds stays.
+      expect(verdicts).toEqual(['stored', 'stored', 'topic_messages'])
       expect((await mailbox.list(two)).map((message) => message.data)).toEqual([
+        '{"n":3}',
         '{"n":4}',
         '{"n":5}',
-        '{"n":6}',
       ])
       expect(await mailbox.size()).toBe(4)
+    })
+
+    test('caps the bytes of a topic and of all topics, shared by every node, until messages expire', async () => {
+      const connection = new Redis(redis.url)
+      cleanups.push(() => connection.quit())
+      let time = Date.now()
+      const prefix = `test:${topic()}:`
+      const caps = { maxMessagesPerTopic: 100, maxBytesPerTopic: 25, maxBytes: 45 }
+      const [a, b] = ['node-a', 'node-b'].map((nodeId) =>
+        RedisMailbox.create({ redis: connection, prefix, nodeId, ...caps, now: () => time }),
+      )
+      const [one, two, three] = [topic(), topic(), topic()]
+      const put = (mailbox: typeof a, key: string, expiresAt = time + 1000) =>
+        mailbox!.put(key, { data: '123456789', publisher: 'p', expiresAt })
+      expect(await put(a, one)).toBe('stored')
+      expect(await put(b, one)).toBe('stored')
+      expect(await put(a, one)).toBe('topic_bytes')
+      expect(await put(b, two)).toBe('stored')
+      expect(await put(a, two)).toBe('stored')
+      expect(await put(b, three)).toBe('total_bytes')
+      expect(await a!.bytes()).toBe(40)
+      // A topic key that Redis expires by itself is retired from the totals too.
+      time += 1000
+      await sleep(1100)
+      expect(await connection.exists(RedisMailbox.topicKey(one, prefix))).toBe(0)
+      expect(await put(b, three, time + 60_000)).toBe('stored')
+      expect(await a!.bytes()).toBe(10)
+      expect(await a!.size()).toBe(1)
     })
   })
 

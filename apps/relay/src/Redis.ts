@@ -5,10 +5,9 @@ import type * as Mailbox from './Mailbox.js'
 import * as RedisFanout from './RedisFanout.js'
 import * as RedisMailbox from './RedisMailbox.js'
 
-export type Options = {
+export type Options = Mailbox.Caps & {
   url: string
   nodeId: string
-  maxPerTopic: number
   receive: Fanout.Receive
   logger: Logger
 }
@@ -40,7 +39,9 @@ export async function backends(
   const mailbox = RedisMailbox.create({
     redis: commands,
     nodeId: options.nodeId,
-    maxPerTopic: options.maxPerTopic,
+    maxMessagesPerTopic: options.maxMessagesPerTopic,
+    maxBytesPerTopic: options.maxBytesPerTopic,
+    maxBytes: options.maxBytes,
   })
   const fanout = RedisFanout.create({
     subscriber,

@@ -1,31 +1,69 @@
 import type { Redis } from 'ioredis'
-import type * as Mailbox from './Mailbox.js'
+import * as Mailbox from './Mailbox.js'
 
 /**
  * The mailbox in Redis, shared by every relay node. Each topic is a sorted set scored by expiry; the
  * key itself expires with its longest-lived message. A member is `uid \n publisher \n data`, the uid
  * being `nodeTag.counter` (it keeps two equal messages apart and names the node that stored it).
  *
- * One short Lua script per put stores the message and announces the same member on the topic's
- * channel (`RedisFanout` listens): one command per publish on the Redis hot path, and a message is
- * always stored before any node hears of it.
+ * One short Lua script per put checks the caps, stores the message and announces the same member on
+ * the topic's channel (`RedisFanout` listens): one command per publish on the Redis hot path, and a
+ * message is always stored before any node hears of it.
+ *
+ * The byte caps need totals that survive a topic key expiring on its own: a ledger (a sorted set of
+ * `bytes \n topic \n uid` scored by expiry) and a hash of bytes per topic and in all (`total`). Each
+ * put first retires a bounded number of expired ledger entries from the totals; until they are
+ * retired the totals count a little high, which only refuses early.
  */
 
 /** Where the relay's keys live. */
 export const PREFIX = 'frontdoor:relay:'
 
-// KEYS: topic set, topic channel. ARGV: now, expiresAt, member, maxPerTopic, ttlMs.
-const PUT = `
+/** Expired ledger entries one put retires at most. */
+const SWEEP_BATCH = 256
+
+// KEYS[ledger], KEYS[bytes] at positions L and B. ARGV[1]: now. Leaves `swept` (entries retired).
+const sweep = (L: number, B: number) => `
+local expired = redis.call('ZRANGEBYSCORE', KEYS[${L}], '-inf', ARGV[1], 'LIMIT', 0, ${SWEEP_BATCH})
+local swept = #expired
+if swept > 0 then
+  local freed = 0
+  for _, entry in ipairs(expired) do
+    local size, topic = string.match(entry, '^(%d+)\\n([^\\n]*)\\n')
+    size = tonumber(size)
+    freed = freed + size
+    if redis.call('HINCRBY', KEYS[${B}], topic, -size) <= 0 then redis.call('HDEL', KEYS[${B}], topic) end
+  end
+  if redis.call('HINCRBY', KEYS[${B}], 'total', -freed) <= 0 then redis.call('HDEL', KEYS[${B}], 'total') end
+  redis.call('ZREM', KEYS[${L}], unpack(expired))
+end
+`
+
+// KEYS: topic set, topic channel, ledger, bytes. ARGV: now, expiresAt, member, ttlMs, topic, size,
+// ledger entry, maxMessagesPerTopic, maxBytesPerTopic, maxBytes.
+const PUT = `${sweep(3, 4)}
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
+if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[8]) then return 'topic_messages' end
+local size = tonumber(ARGV[6])
+if (tonumber(redis.call('HGET', KEYS[4], ARGV[5])) or 0) + size > tonumber(ARGV[9]) then return 'topic_bytes' end
+if (tonumber(redis.call('HGET', KEYS[4], 'total')) or 0) + size > tonumber(ARGV[10]) then return 'total_bytes' end
 redis.call('ZADD', KEYS[1], ARGV[2], ARGV[3])
-local excess = redis.call('ZCARD', KEYS[1]) - tonumber(ARGV[4])
-if excess > 0 then redis.call('ZREMRANGEBYRANK', KEYS[1], 0, excess - 1) end
-if redis.call('PTTL', KEYS[1]) < tonumber(ARGV[5]) then redis.call('PEXPIREAT', KEYS[1], ARGV[2]) end
+redis.call('ZADD', KEYS[3], ARGV[2], ARGV[7])
+redis.call('HINCRBY', KEYS[4], ARGV[5], size)
+redis.call('HINCRBY', KEYS[4], 'total', size)
+if redis.call('PTTL', KEYS[1]) < tonumber(ARGV[4]) then redis.call('PEXPIREAT', KEYS[1], ARGV[2]) end
 redis.call('PUBLISH', KEYS[2], ARGV[3])
+return 'stored'
+`
+
+// KEYS: ledger, bytes. ARGV: now. Returns how many entries it retired.
+const SWEEP = `${sweep(1, 2)}
+return swept
 `
 
 type Scripted = Redis & {
-  relayMailboxPut: (topicKey: string, channel: string, ...args: (string | number)[]) => Promise<unknown>
+  relayMailboxPut: (...args: (string | number)[]) => Promise<Mailbox.Verdict>
+  relayMailboxSweep: (...args: (string | number)[]) => Promise<number>
 }
 
 /** The channel on which a topic's new messages are announced. */
@@ -58,12 +96,11 @@ export function topicKey(topic: string, prefix = PREFIX): string {
   return `${prefix}mailbox:${topic}`
 }
 
-export type Options = {
+export type Options = Mailbox.Caps & {
   /** A connection for commands (not in subscriber mode). */
   redis: Redis
   /** Names this node in the uids of its messages (see `nodeTag`). */
   nodeId: string
-  maxPerTopic: number
   now?: () => number
   /** Key prefix (default `PREFIX`); tests use their own. */
   prefix?: string
@@ -73,29 +110,44 @@ export type Options = {
  * A Redis mailbox.
  *
  * @example
- * const mailbox = RedisMailbox.create({ redis: new Redis(url), nodeId, maxPerTopic: 500 })
+ * const mailbox = RedisMailbox.create({ redis: new Redis(url), nodeId, ...caps })
  */
 export function create(options: Options): Mailbox.Mailbox {
   const now = options.now ?? Date.now
   if (!('relayMailboxPut' in options.redis)) {
-    options.redis.defineCommand('relayMailboxPut', { numberOfKeys: 2, lua: PUT })
+    options.redis.defineCommand('relayMailboxPut', { numberOfKeys: 4, lua: PUT })
+    options.redis.defineCommand('relayMailboxSweep', { numberOfKeys: 2, lua: SWEEP })
   }
   const redis = options.redis as Scripted
   const prefix = options.prefix ?? PREFIX
+  const ledger = `${prefix}ledger`
+  const totals = `${prefix}bytes`
   const tag = `${nodeTag(options.nodeId)}.`
   let counter = 0
+  /** Retires every expired ledger entry (for the gauges; puts retire a batch each). */
+  const sweepAll = async () => {
+    while ((await redis.relayMailboxSweep(ledger, totals, now())) >= SWEEP_BATCH);
+  }
   return {
-    async put(topic, message) {
+    put(topic, message) {
       const uid = tag + (counter++).toString(36)
       const time = now()
-      await redis.relayMailboxPut(
+      const size = Mailbox.bytes(message)
+      return redis.relayMailboxPut(
         topicKey(topic, prefix),
         channel(topic, prefix),
+        ledger,
+        totals,
         time,
         message.expiresAt,
         `${uid}\n${message.publisher}\n${message.data}`,
-        options.maxPerTopic,
         message.expiresAt - time,
+        topic,
+        size,
+        `${size}\n${topic}\n${uid}`,
+        options.maxMessagesPerTopic,
+        options.maxBytesPerTopic,
+        options.maxBytes,
       )
     },
     async list(topic) {
@@ -126,6 +178,10 @@ export function create(options: Options): Mailbox.Mailbox {
         for (const count of counts) total += count
       } while (cursor !== '0')
       return total
+    },
+    async bytes() {
+      await sweepAll()
+      return Number(await redis.hget(totals, 'total')) || 0
     },
     close: () => undefined,
   }

@@ -65,11 +65,25 @@ class RequestError extends Error {
   }
 }
 
+/** The error a publish refused by the mailbox gets, and the metric it counts under. */
+function refusal(verdict: Exclude<Mailbox.Verdict, 'stored'>, limits: Config.Limits) {
+  const [limit, message]: [Metrics.Limit, string] =
+    verdict === 'topic_messages'
+      ? ['mailbox_topic_messages', `at most ${limits.maxMailboxMessagesPerTopic} messages per topic`]
+      : verdict === 'topic_bytes'
+        ? ['mailbox_topic_bytes', `at most ${limits.maxMailboxBytesPerTopic} bytes per topic`]
+        : ['mailbox_total_bytes', `at most ${limits.maxMailboxBytes} bytes in all`]
+  return {
+    limit,
+    error: new RequestError({ code: JsonRpc.ErrorCodes.limitExceeded, message: `Mailbox full: ${message}` }),
+  }
+}
+
 /**
  * Creates the relay's protocol handling.
  *
  * @example
- * const relay = Relay.create({ mailbox: Mailbox.memory({ maxPerTopic: 500 }), fanout: Fanout.local(), … })
+ * const relay = Relay.create({ mailbox: Mailbox.memory(caps), fanout: Fanout.local(), … })
  * socket.on('message', (data) => relay.handle(client, data.toString()))
  */
 export function create(options: Options): Relay {
@@ -97,6 +111,7 @@ export function create(options: Options): Relay {
       let id = client.subscriptions.get(topic)
       if (id === undefined) {
         if (client.subscriptions.size >= limits.maxSubscriptionsPerSocket) {
+          metrics.limitReached('subscriptions_per_socket')
           throw new RequestError({
             code: JsonRpc.ErrorCodes.invalidParams,
             message: 'Too many subscriptions',
@@ -159,25 +174,60 @@ export function create(options: Options): Relay {
       tag: message.tag,
       attestation: message.attestation,
     })
-    deliver(message.topic, client.clientId, data)
-    metrics.stored()
-    // Stored before other nodes hear of it (on Redis, one script does both), so a node whose client
-    // subscribes in between finds it in the mailbox.
-    const stored = mailbox.put(message.topic, {
+    // Stored before anyone hears of it (on Redis, one script checks the caps, stores and tells the
+    // other nodes), so a node whose client subscribes in between finds it in the mailbox, and a
+    // message the mailbox refuses reaches no one.
+    const verdict = mailbox.put(message.topic, {
       data,
       publisher: client.clientId,
       expiresAt: publishedAt + message.ttl * 1000,
     })
-    const sent = fanout.publish(message.topic, client.clientId, data)
-    return stored || sent ? Promise.all([stored, sent]) : undefined
+    const stored = (verdict: Mailbox.Verdict) => {
+      if (verdict !== 'stored') {
+        const { limit, error } = refusal(verdict, limits)
+        metrics.limitReached(limit)
+        throw error
+      }
+      metrics.stored()
+      deliver(message.topic, client.clientId, data)
+      return fanout.publish(message.topic, client.clientId, data)
+    }
+    return typeof verdict === 'string' ? stored(verdict) : verdict.then(stored)
   }
 
-  const fetch = async (client: Client.Client, list: readonly string[]): Promise<string> => {
-    const data: string[] = []
-    for (const stored of await Promise.all(list.map((topic) => mailbox.list(topic)))) {
-      for (const message of stored) if (message.publisher !== client.clientId) data.push(message.data)
+  /** Refuses a batch naming more topics than `maxBatchTopics`. */
+  const batch = <T>(list: readonly T[]): readonly T[] => {
+    if (list.length > limits.maxBatchTopics) {
+      metrics.limitReached('batch_topics')
+      throw new RequestError({
+        code: JsonRpc.ErrorCodes.invalidParams,
+        message: `Invalid params: topics: at most ${limits.maxBatchTopics}`,
+      })
     }
-    return `{"messages":[${data.join(',')}],"hasMore":false}`
+    return list
+  }
+
+  const fetch = (client: Client.Client, list: readonly string[]): Promise<string> => {
+    // A repeated topic would repeat its messages in the answer.
+    if (new Set(list).size !== list.length) {
+      throw new RequestError({
+        code: JsonRpc.ErrorCodes.invalidParams,
+        message: 'Invalid params: topics: duplicate topic',
+      })
+    }
+    return Promise.all(list.map((topic) => mailbox.list(topic))).then((lists) => {
+      const data: string[] = []
+      let bytes = 0
+      for (const stored of lists) {
+        for (const message of stored) {
+          if (message.publisher === client.clientId) continue
+          bytes += Buffer.byteLength(message.data)
+          if (bytes > limits.maxFetchBytes) return `{"messages":[${data.join(',')}],"hasMore":true}`
+          data.push(message.data)
+        }
+      }
+      return `{"messages":[${data.join(',')}],"hasMore":false}`
+    })
   }
 
   /** Runs a request; returns the result as JSON, or a promise of it, and what to do once answered. */
@@ -202,8 +252,8 @@ export function create(options: Options): Relay {
         }
       }
       case 'irn_batchSubscribe': {
-        const list = [...new Set(request.params.topics)]
-        const order = request.params.topics
+        const order = batch(request.params.topics)
+        const list = [...new Set(order)]
         return {
           result: subscribe(client, list).then(() =>
             JSON.stringify(order.map((topic) => client.subscriptions.get(topic))),
@@ -215,10 +265,11 @@ export function create(options: Options): Relay {
         unsubscribe(client, request.params.topic)
         return { result: 'true' }
       case 'irn_batchUnsubscribe':
-        for (const subscription of request.params.subscriptions) unsubscribe(client, subscription.topic)
+        for (const subscription of batch(request.params.subscriptions))
+          unsubscribe(client, subscription.topic)
         return { result: 'true' }
       case 'irn_batchFetchMessages':
-        return { result: fetch(client, request.params.topics) }
+        return { result: fetch(client, batch(request.params.topics)) }
       case 'wc_proposeSession': {
         const { pairingTopic, sessionProposal, ttl, attestation } = request.params
         const result = (async () => {

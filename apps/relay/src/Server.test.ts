@@ -1,4 +1,6 @@
+import { Writable } from 'node:stream'
 import * as RelayAuth from '@walletconnect/relay-auth'
+import pino from 'pino'
 import { afterEach, describe, expect, test } from 'vitest'
 import * as Config from './Config.js'
 import * as RawClient from './RawClient.js'
@@ -93,6 +95,43 @@ describe('auth', () => {
     const token = await RawClient.jwt('wss://relay.example.com')
     const client = await connect(server, { token })
     expect(await client.request('irn_subscribe', { topic: TOPIC })).toEqual(expect.any(String))
+  })
+})
+
+describe('logs', () => {
+  test('no log line carries a JWT: the socket URL is logged with ?auth= redacted', async () => {
+    const lines: string[] = []
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(...chunk.toString().split('\n').filter(Boolean))
+        done()
+      },
+    })
+    const server = await Server.start({
+      env: {},
+      port: 0,
+      logger: pino({ level: 'trace' }, sink),
+    })
+    cleanups.push(() => server.stop())
+    const keyPair = RelayAuth.generateKeyPair()
+    const good = await RawClient.jwt(server.url, { keyPair })
+    const expired = await RawClient.jwt(server.url, { iatS: Math.floor(Date.now() / 1000) - 3 * 86_400 })
+    const client = await connect(server, { token: good, keyPair })
+    await client.request('irn_subscribe', { topic: TOPIC })
+    await client.call('irn_nothing', { auth: good })
+    await RawClient.refused(`${server.url}/?auth=${expired}&projectId=demo`)
+    await client.close()
+    await sleep(50)
+    const refused = lines.map((line) => JSON.parse(line)).find((line) => line.msg === 'socket refused')
+    expect(refused).toMatchObject({ reason: 'expired', url: '/?auth=[redacted]&projectId=demo' })
+    const opened = lines.map((line) => JSON.parse(line)).find((line) => line.msg === 'socket open')
+    expect(opened.url).toBe('/?auth=[redacted]&projectId=test')
+    for (const line of lines) {
+      for (const token of [good, expired]) {
+        expect(line).not.toContain(token)
+        expect(line).not.toContain(token.split('.')[2])
+      }
+    }
   })
 })
 
@@ -278,6 +317,90 @@ describe('limits', () => {
       }),
     )
     expect(await closed).toBe(1009)
+  })
+
+  test('irn_batchFetchMessages refuses a repeated topic instead of repeating its messages', async () => {
+    const server = await relay()
+    const [dapp, wallet] = await Promise.all([connect(server), connect(server)])
+    await dapp.request('irn_publish', { topic: TOPIC, message: 'm'.repeat(1000), ttl: 300 })
+    const answer = await wallet.call('irn_batchFetchMessages', { topics: Array(500).fill(TOPIC) })
+    expect(JSON.parse(answer).error).toEqual({
+      code: -32602,
+      message: 'Invalid params: topics: duplicate topic',
+    })
+    expect(await wallet.request('irn_batchFetchMessages', { topics: [TOPIC, SESSION_TOPIC] })).toMatchObject({
+      messages: [{ topic: TOPIC }],
+      hasMore: false,
+    })
+  })
+
+  test('an irn_batchFetchMessages answer stops at maxFetchBytes and says hasMore', async () => {
+    const server = await relay({ limits: { ...Config.DEFAULT_LIMITS, maxFetchBytes: 5000 } })
+    const [dapp, wallet] = await Promise.all([connect(server), connect(server)])
+    for (let i = 0; i < 3; i++)
+      await dapp.request('irn_publish', { topic: TOPIC, message: `${i}`.repeat(2000), ttl: 300 })
+    const answer = await wallet.request<{ messages: { message: string }[]; hasMore: boolean }>(
+      'irn_batchFetchMessages',
+      { topics: [TOPIC] },
+    )
+    expect(answer.messages.map((message) => message.message[0])).toEqual(['0', '1'])
+    expect(answer.hasMore).toBe(true)
+  })
+
+  test('batches past maxBatchTopics, and subscriptions past maxSubscriptionsPerSocket, are refused and counted', async () => {
+    const server = await relay({
+      limits: { ...Config.DEFAULT_LIMITS, maxBatchTopics: 3, maxSubscriptionsPerSocket: 4 },
+    })
+    const client = await connect(server)
+    const topics = Array.from({ length: 4 }, (_, i) => `${i}`.repeat(64))
+    for (const method of ['irn_batchSubscribe', 'irn_batchFetchMessages']) {
+      expect(JSON.parse(await client.call(method, { topics })).error).toEqual({
+        code: -32602,
+        message: 'Invalid params: topics: at most 3',
+      })
+    }
+    expect(await client.request('irn_batchSubscribe', { topics: topics.slice(0, 3) })).toHaveLength(3)
+    await client.request('irn_subscribe', { topic: topics[3] })
+    expect(await client.call('irn_subscribe', { topic: TOPIC })).toContain('Too many subscriptions')
+    const metrics = await (await fetch(`${http(server)}/metrics`)).text()
+    expect(metrics).toContain('frontdoor_relay_limit_refusals_total{limit="batch_topics"} 2')
+    expect(metrics).toContain('frontdoor_relay_limit_refusals_total{limit="subscriptions_per_socket"} 1')
+  })
+
+  test('a publish past a mailbox cap is refused with -32005, counted, and reaches no one', async () => {
+    const server = await relay({
+      limits: {
+        ...Config.DEFAULT_LIMITS,
+        maxMailboxMessagesPerTopic: 2,
+        maxMailboxBytesPerTopic: 3000,
+        maxMailboxBytes: 5000,
+      },
+    })
+    const [dapp, wallet] = await Promise.all([connect(server), connect(server)])
+    await wallet.request('irn_batchSubscribe', { topics: [TOPIC, SESSION_TOPIC] })
+    const publish = (topic: string, message: string) =>
+      dapp.call('irn_publish', { topic, message, ttl: 300 }).then((text) => JSON.parse(text))
+    expect(await publish(TOPIC, 'a')).toMatchObject({ result: true })
+    expect(await publish(TOPIC, 'b')).toMatchObject({ result: true })
+    expect(await publish(TOPIC, 'c')).toMatchObject({
+      error: { code: -32005, message: 'Mailbox full: at most 2 messages per topic' },
+    })
+    expect(await publish(SESSION_TOPIC, 'x'.repeat(2000))).toMatchObject({ result: true })
+    expect(await publish(SESSION_TOPIC, 'y'.repeat(1000))).toMatchObject({
+      error: { code: -32005, message: 'Mailbox full: at most 3000 bytes per topic' },
+    })
+    expect(await publish('c'.repeat(64), 'z'.repeat(2500))).toMatchObject({
+      error: { code: -32005, message: 'Mailbox full: at most 5000 bytes in all' },
+    })
+    await until(() => (wallet.deliveries.length >= 3 ? true : undefined))
+    await sleep(50)
+    expect(wallet.deliveries.map((delivery) => delivery.data.message[0])).toEqual(['a', 'b', 'x'])
+    const metrics = await (await fetch(`${http(server)}/metrics`)).text()
+    for (const limit of ['mailbox_topic_messages', 'mailbox_topic_bytes', 'mailbox_total_bytes'])
+      expect(metrics).toContain(`frontdoor_relay_limit_refusals_total{limit="${limit}"} 1`)
+    expect(metrics).toContain('frontdoor_relay_mailbox_messages 3')
+    expect(metrics).toMatch(/frontdoor_relay_mailbox_bytes (\d+)/)
+    expect(Number(/frontdoor_relay_mailbox_bytes (\d+)/.exec(metrics)?.[1])).toBeLessThanOrEqual(5000)
   })
 
   test('sockets are pinged on the heartbeat', async () => {

@@ -7,6 +7,7 @@ import * as Auth from './Auth.js'
 import type * as Client from './Client.js'
 import * as Config from './Config.js'
 import * as Fanout from './Fanout.js'
+import * as Log from './Log.js'
 import * as Mailbox from './Mailbox.js'
 import * as Messages from './Messages.js'
 import * as Metrics from './Metrics.js'
@@ -49,9 +50,14 @@ async function backends(
   receive: Fanout.Receive,
   logger: Logger,
 ): Promise<{ mailbox: Mailbox.Mailbox; fanout: Fanout.Fanout; healthy: () => boolean }> {
+  const caps: Mailbox.Caps = {
+    maxMessagesPerTopic: config.limits.maxMailboxMessagesPerTopic,
+    maxBytesPerTopic: config.limits.maxMailboxBytesPerTopic,
+    maxBytes: config.limits.maxMailboxBytes,
+  }
   if (!config.redisUrl) {
     return {
-      mailbox: Mailbox.memory({ maxPerTopic: config.limits.maxMailboxPerTopic }),
+      mailbox: Mailbox.memory(caps),
       fanout: Fanout.local(),
       healthy: () => true,
     }
@@ -60,7 +66,7 @@ async function backends(
   return Redis.backends({
     url: config.redisUrl,
     nodeId,
-    maxPerTopic: config.limits.maxMailboxPerTopic,
+    ...caps,
     receive,
     logger,
   })
@@ -98,6 +104,7 @@ export async function start(options: StartOptions = {}): Promise<Server> {
     subscriptions: () => relay?.topics.size() ?? 0,
     topics: () => relay?.topics.topicCount() ?? 0,
     mailbox: () => mailbox.size(),
+    mailboxBytes: () => mailbox.bytes(),
   })
   relay = Relay.create({ mailbox, fanout, metrics, limits: config.limits, logger })
   const ready = relay
@@ -129,7 +136,7 @@ export async function start(options: StartOptions = {}): Promise<Server> {
   let nextClient = 1
 
   const batch = WriteBatch.create()
-  const accept = (socket: WebSocket, stream: Duplex, clientId: string) => {
+  const accept = (socket: WebSocket, stream: Duplex, clientId: string, url: string) => {
     const entry = {
       socket,
       missed: 0,
@@ -157,7 +164,7 @@ export async function start(options: StartOptions = {}): Promise<Server> {
       } satisfies Client.Client,
     }
     clients.add(entry)
-    logger.debug({ client: entry.client.id, clientId }, 'socket open')
+    logger.debug({ client: entry.client.id, clientId, url }, 'socket open')
     socket.on('message', (data, isBinary) => {
       if (isBinary) {
         socket.close(1003, 'Text frames only')
@@ -179,15 +186,21 @@ export async function start(options: StartOptions = {}): Promise<Server> {
   http.on('upgrade', (request: Http.IncomingMessage, stream: Duplex, head: Buffer) => {
     stream.on('error', () => {})
     const url = new URL(request.url ?? '/', 'ws://relay')
-    Auth.verify(token(request, url), { audiences, skewS: config.jwtSkewS }).then((auth) => {
+    // The request line carries the client's JWT (`?auth=`): only ever logged redacted.
+    const logged = Log.redact(request.url)
+    Auth.verify(token(request, url), {
+      audiences,
+      skewS: config.jwtSkewS,
+      maxLifetimeS: config.jwtMaxLifetimeS,
+    }).then((auth) => {
       wss.handleUpgrade(request, stream, head, (socket) => {
         if (!auth.ok) {
           metrics.authFailure(auth.reason)
-          logger.info({ reason: auth.reason }, 'socket refused')
+          logger.info({ reason: auth.reason, url: logged }, 'socket refused')
           socket.close(Messages.Codes.unauthorized, `Unauthorized: ${auth.reason}`)
           return
         }
-        accept(socket, stream, auth.clientId)
+        accept(socket, stream, auth.clientId, logged)
       })
     })
   })
