@@ -27,6 +27,7 @@ async function start() {
     approve: approval.approve,
     decline: approval.decline,
     watch: (target, onChange) => Visibility.watch(target, onChange),
+    pageOrigin: Env.pageOrigin(location.ancestorOrigins),
   })
   approval.subscribe((state) => screen.render(state, dapp))
   window.addEventListener('focus', () => screen.focus())

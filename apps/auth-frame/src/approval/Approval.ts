@@ -1,4 +1,5 @@
 import * as Errors from '@frontdoor/protocol/errors'
+import type * as SignRequest from '@frontdoor/protocol/sign-request'
 import * as SchemaErrors from '@frontdoor/schemas/errors'
 
 /**
@@ -15,6 +16,8 @@ export type Request = {
   chainId: number
   /** The user's address (the signer). */
   address: string
+  /** eth_sendTransaction: the transaction as it will be signed, and what the chain estimated. */
+  transaction?: (SignRequest.Transaction & { estimated: SignRequest.Estimable[] }) | undefined
 }
 
 /** The request on screen: waiting for a decision, or approved and being signed. */

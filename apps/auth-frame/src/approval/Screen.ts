@@ -1,3 +1,4 @@
+import * as Env from '../env/Env.js'
 import type * as Approval from './Approval.js'
 import * as Summary from './Summary.js'
 import type * as Visibility from './Visibility.js'
@@ -12,11 +13,13 @@ import type * as Visibility from './Visibility.js'
 export type Handlers = {
   approve: (id: number) => void
   decline: (id: number) => void
-  /** Starts watching the Approve area; returns the stop function. */
+  /** Starts watching an area (the Approve row, the signed content); returns the stop function. */
   watch: (target: Element, onChange: (trust: Visibility.Trust) => void) => () => void
+  /** The origin of the page as the browser confirmed it (Env.pageOrigin), if it says. */
+  pageOrigin?: string | undefined
 }
 
-/** The dapp shown as the one asking (from the modal's syncDappData). */
+/** The dapp as it names itself (the modal's syncDappData): a claim, shown second to the origin. */
 export type Dapp = { name: string; url?: string | undefined } | undefined
 
 /** Status line texts. */
@@ -26,6 +29,15 @@ export const STATUS = {
   untracked:
     'Review the request, then approve or decline. This browser cannot confirm that nothing covers it.',
   working: 'Waiting for the wallet…',
+} as const
+
+/** Header texts: who asks. */
+export const ORIGIN = {
+  from: 'Request from',
+  unconfirmed: 'This browser cannot confirm which site asks',
+  claims: (dapp: NonNullable<Dapp>) =>
+    `The site calls itself ${dapp.name}${dapp.url ? ` (${dapp.url})` : ''}`,
+  mismatch: (claimed: string) => `Careful: the site claims to be ${claimed}, which is not the site that asks`,
 } as const
 
 function element<K extends keyof HTMLElementTagNameMap>(
@@ -82,10 +94,16 @@ export function create(root: HTMLElement, handlers: Handlers) {
       'dl',
       { className: 'af-rows' },
       summary.rows.flatMap((row) => [
-        element('dt', { text: row.label }),
-        element('dd', { text: row.value, className: row.value.startsWith('0x') ? 'af-mono' : '' }),
+        element('dt', { text: row.label, className: row.warning ? 'af-warning' : '' }),
+        element('dd', {
+          text: row.value,
+          className: [row.value.startsWith('0x') ? 'af-mono' : '', row.warning ? 'af-warning' : '']
+            .filter(Boolean)
+            .join(' '),
+        }),
       ]),
     )
+    // The signed content in full, scrolling inside its box; the visibility gate watches the box too.
     const detail = summary.detail
       ? element('div', { className: 'af-detail' }, [
           element('h2', { text: summary.detail.label, id: 'af-detail-label' }),
@@ -107,14 +125,20 @@ export function create(root: HTMLElement, handlers: Handlers) {
     statusLine = element('p', { className: 'af-status' })
     statusLine.setAttribute('role', 'status')
     const actions = element('div', { className: 'af-actions' }, [declineButton, approveButton])
+    const origin = handlers.pageOrigin
+    const claimed = dapp?.url ? Env.claimMatches(origin, dapp.url) : undefined
     const header = element('header', {}, [
       element('h1', { text: summary.title, id: 'af-title' }),
-      element('p', {
-        className: 'af-muted',
-        text: dapp
-          ? `${dapp.name}${dapp.url ? ` (${dapp.url})` : ''} asks you to approve`
-          : 'A site asks you to approve',
-      }),
+      origin
+        ? element('p', { className: 'af-origin' }, [
+            element('span', { text: `${ORIGIN.from} ` }),
+            element('strong', { text: origin }),
+          ])
+        : element('p', { className: 'af-origin', text: ORIGIN.unconfirmed }),
+      ...(dapp ? [element('p', { className: 'af-muted', text: ORIGIN.claims(dapp) })] : []),
+      ...(claimed === false && dapp?.url
+        ? [element('p', { className: 'af-muted af-warning', text: ORIGIN.mismatch(dapp.url) })]
+        : []),
     ])
     const section = element('section', { className: 'af-approval' }, [
       header,
@@ -128,10 +152,21 @@ export function create(root: HTMLElement, handlers: Handlers) {
     root.append(section)
     root.hidden = false
     sync()
-    stopWatching = handlers.watch(actions, (next) => {
-      trust = next
-      sync()
-    })
+    // Approve is trusted only while the buttons and the signed content are all really visible.
+    const areas = [actions, ...(detail ? [detail.querySelector('pre')!] : [])]
+    const trusted = areas.map(() => false)
+    let tracked = true
+    const stops = areas.map((area, index) =>
+      handlers.watch(area, (next) => {
+        trusted[index] = next.trusted
+        tracked = next.tracked
+        trust = { trusted: trusted.every(Boolean), tracked }
+        sync()
+      }),
+    )
+    stopWatching = () => {
+      for (const stop of stops) stop()
+    }
     declineButton.focus({ preventScroll: true })
   }
 

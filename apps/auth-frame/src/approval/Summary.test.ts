@@ -52,8 +52,14 @@ describe('describe', () => {
     expect(summary.rows).toContainEqual({ label: 'Value', value: '0.01 ETH' })
     expect(summary.detail).toEqual({ label: 'Data', text: '0xd0e30db0' })
   })
-  test('eth_signTypedData_v4: domain, contract, type and the message fields', () => {
+  test('eth_signTypedData_v4: domain, contract, type and the whole message', () => {
     const typed = JSON.stringify({
+      types: {
+        Mail: [
+          { name: 'to', type: 'string' },
+          { name: 'amount', type: 'uint256' },
+        ],
+      },
       domain: { name: 'Door', chainId: 31337, verifyingContract: address },
       primaryType: 'Mail',
       message: { to: 'Bob', amount: 5 },
@@ -61,11 +67,192 @@ describe('describe', () => {
     const summary = Summary.describe('eth_signTypedData_v4', [address, typed], context)
     expect(summary.rows).toContainEqual({ label: 'Domain', value: 'Door' })
     expect(summary.rows).toContainEqual({ label: 'Type', value: 'Mail' })
-    expect(summary.detail?.text).toBe('to: Bob\namount: 5')
+    expect(summary.detail?.text).toBe('{\n  "to": "Bob",\n  "amount": 5\n}')
   })
-  test('long details are cut', () => {
-    const summary = Summary.describe('wallet_sendCalls', [{ data: 'x'.repeat(10_000) }], context)
-    expect(summary.detail!.text.length).toBe(Summary.DETAIL_MAX_CHARS + 1)
+})
+
+// What the visitor sees is what is signed (issue 12): each of these failed on the screen of before.
+describe('describe: what is signed', () => {
+  const TOKEN = '0x86963C0Be1Ef7dF4273e5c86E918759a97486169'
+  const ATTACKER = '0x00000000000000000000000000000000000a77ac'
+  const word = (value: bigint | string) =>
+    (typeof value === 'string' ? value.slice(2) : value.toString(16)).padStart(64, '0')
+  const approveMax = `0x095ea7b3${word(ATTACKER)}${word(2n ** 256n - 1n)}`
+  const value = (summary: Summary.Summary, label: string) =>
+    summary.rows.find((row) => row.label === label)?.value
+  const refused = (run: () => unknown) => expect(run).toThrow(expect.objectContaining({ code: -32602 }))
+
+  test('an ERC-20 approve sent as input reads as an unlimited approval of its spender', () => {
+    const summary = Summary.describe(
+      'eth_sendTransaction',
+      [{ from: address, to: TOKEN, input: approveMax }],
+      context,
+    )
+    expect(summary.title).toBe('Approve spending')
+    expect(value(summary, 'Spender')).toBe(ATTACKER)
+    expect(value(summary, 'Amount')).toBe('Unlimited')
+    expect(value(summary, 'Contract')).toBe(TOKEN)
+  })
+
+  test('data and input that differ, or unknown fields, are refused rather than shown', () => {
+    refused(() =>
+      Summary.describe(
+        'eth_sendTransaction',
+        [{ from: address, to: TOKEN, data: '0x', input: approveMax }],
+        context,
+      ),
+    )
+    refused(() =>
+      Summary.describe('eth_sendTransaction', [{ from: address, to: TOKEN, calldata: approveMax }], context),
+    )
+  })
+
+  test('transfer and setApprovalForAll are decoded; 2^255 and above read Unlimited', () => {
+    const transfer = Summary.describe(
+      'eth_sendTransaction',
+      [{ from: address, to: TOKEN, data: `0xa9059cbb${word(ATTACKER)}${word(2n ** 255n)}` }],
+      context,
+    )
+    expect(value(transfer, 'Recipient')).toBe(ATTACKER)
+    expect(value(transfer, 'Amount')).toBe('Unlimited')
+    const nft = Summary.describe(
+      'eth_sendTransaction',
+      [{ from: address, to: TOKEN, data: `0xa22cb465${word(ATTACKER)}${word(1n)}` }],
+      context,
+    )
+    expect(nft.rows).toContainEqual({
+      label: 'Warning',
+      value: Summary.TEXT.setApprovalForAll,
+      warning: true,
+    })
+    expect(value(nft, 'Operator')).toBe(ATTACKER)
+  })
+
+  test('gas, max fee and nonce are shown, the estimated ones said so', () => {
+    const given = Summary.describe(
+      'eth_sendTransaction',
+      [{ from: address, to: address, gas: '0x5208', gasPrice: '0x3b9aca00', nonce: '0x2' }],
+      context,
+    )
+    expect(value(given, 'Gas limit')).toBe('21000')
+    expect(value(given, 'Max fee')).toBe('0.000021 ETH')
+    expect(value(given, 'Nonce')).toBe('2')
+    const filled = Summary.describe('eth_sendTransaction', [{ from: address, to: address }], {
+      ...context,
+      transaction: {
+        from: address,
+        to: address,
+        value: 0n,
+        data: '0x',
+        gas: 21000n,
+        nonce: 7,
+        type: 'eip1559',
+        maxFeePerGas: 2n * 10n ** 9n,
+        maxPriorityFeePerGas: 1n,
+        estimated: ['nonce', 'gas', 'fees'],
+      },
+    })
+    expect(value(filled, 'Gas limit')).toBe('21000 (estimated)')
+    expect(value(filled, 'Max fee')).toBe('0.000042 ETH (estimated)')
+    expect(value(filled, 'Nonce')).toBe('7 (estimated)')
+  })
+
+  test('an EIP-2612 permit shows spender, Unlimited and the deadline', () => {
+    const permit = {
+      types: {
+        Permit: [
+          { name: 'owner', type: 'address' },
+          { name: 'spender', type: 'address' },
+          { name: 'value', type: 'uint256' },
+          { name: 'nonce', type: 'uint256' },
+          { name: 'deadline', type: 'uint256' },
+        ],
+      },
+      primaryType: 'Permit',
+      domain: { name: 'Frontdoor USD', verifyingContract: TOKEN },
+      message: {
+        owner: address,
+        spender: ATTACKER,
+        value: (2n ** 256n - 1n).toString(),
+        nonce: '0',
+        deadline: '1893456000',
+      },
+    }
+    const summary = Summary.describe('eth_signTypedData_v4', [address, JSON.stringify(permit)], context)
+    expect(value(summary, 'Spender')).toBe(ATTACKER)
+    expect(value(summary, 'Amount')).toBe('Unlimited')
+    expect(value(summary, 'Deadline')).toBe('2030-01-01T00:00:00Z')
+    // A field outside the signed type is not shown as if it were signed: refused.
+    refused(() =>
+      Summary.describe(
+        'eth_signTypedData_v4',
+        [address, { ...permit, message: { ...permit.message, memo: 'free' } }],
+        context,
+      ),
+    )
+  })
+
+  test('signed content is never cut: shown whole up to the limit, refused above it', () => {
+    const long = `0x${'ab'.repeat(5000)}`
+    const summary = Summary.describe(
+      'eth_sendTransaction',
+      [{ from: address, to: TOKEN, data: long }],
+      context,
+    )
+    expect(summary.detail?.text).toBe(long)
+    refused(() => Summary.describe('personal_sign', [`0x${'61'.repeat(20_000)}`, address], context))
+    refused(() => Summary.describe('wallet_sendCalls', [{ data: 'x'.repeat(40_000) }], context))
+  })
+
+  test('solana_signMessage: bytes that are a Solana transaction are refused', () => {
+    const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
+    const encode = (bytes: Uint8Array) => {
+      let n = BigInt(`0x${Buffer.from(bytes).toString('hex') || '0'}`)
+      let text = ''
+      while (n > 0n) {
+        text = BASE58[Number(n % 58n)] + text
+        n /= 58n
+      }
+      for (const byte of bytes) {
+        if (byte !== 0) break
+        text = `1${text}`
+      }
+      return text
+    }
+    const keys = [1, 2, 3].flatMap((i) => [...new Uint8Array(32).fill(i)])
+    const transfer = Uint8Array.from([
+      1,
+      0,
+      1,
+      3,
+      ...keys,
+      ...new Uint8Array(32).fill(9),
+      1,
+      2,
+      2,
+      0,
+      1,
+      12,
+      2,
+      0,
+      0,
+      0,
+      1,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+    ])
+    refused(() => Summary.describe('solana_signMessage', { message: encode(transfer), pubkey: 'x' }, context))
+    const text = Summary.describe(
+      'solana_signMessage',
+      { message: encode(new TextEncoder().encode('hi')), pubkey: 'x' },
+      context,
+    )
+    expect(text.detail?.text).toBe('hi')
   })
 })
 

@@ -1,29 +1,44 @@
+import * as SignRequest from '@frontdoor/protocol/sign-request'
+
 /**
- * What the approval screen says about a request: a title, labelled rows (method, from, to, value,
- * network) and the text being signed (a personal_sign message decoded, a typed-data summary).
- * Pure functions of the request; nothing here trusts the request beyond displaying it.
+ * What the approval screen says about a request: a title, labelled rows (method, from, to, value, the
+ * decoded call, gas, fee, nonce, network) and the content being signed, in full. The request is read
+ * with protocol's sign-request, the same reading the vault signs: a request it refuses (-32602) is
+ * never shown. Pure functions of the request.
  */
 
-/** One labelled line. */
-export type Row = { label: string; value: string }
+/** One labelled line; `warning` rows are set apart in red. */
+export type Row = { label: string; value: string; warning?: boolean }
 
 /** The screen's content for one request. */
 export type Summary = {
   title: string
   rows: Row[]
-  /** The text being signed or the call's details, when there is one. */
+  /** The text being signed or the call's data, in full (at most SIGNED_CONTENT_MAX_CHARS). */
   detail?: { label: string; text: string }
 }
 
-/** Longest detail text shown (the rest is cut with an ellipsis). */
-export const DETAIL_MAX_CHARS = 4000
+/** What the screen knows besides the request: the signer, the chain, the filled transaction. */
+export type Context = {
+  address: string
+  chainId: number
+  /** The transaction as it will be signed, with what the chain estimated (eth_sendTransaction). */
+  transaction?: (SignRequest.Transaction & { estimated?: SignRequest.Estimable[] }) | undefined
+}
+
+/** Texts of the screen, defined once. */
+export const TEXT = {
+  estimated: 'estimated',
+  unlimited: SignRequest.UNLIMITED,
+  setApprovalForAll: 'Gives this operator control of all your NFTs of this collection',
+  revokeApprovalForAll: 'Takes back the control of all your NFTs of this collection from this operator',
+  deadlineNever: 'Never',
+} as const
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
 const list = (params: unknown): unknown[] => (Array.isArray(params) ? params : [])
-
-const cut = (text: string, max = DETAIL_MAX_CHARS) => (text.length > max ? `${text.slice(0, max)}…` : text)
 
 const isAddress = (value: unknown): value is string =>
   typeof value === 'string' && /^0x[0-9a-fA-F]{40}$/.test(value)
@@ -98,26 +113,115 @@ export function decodeBase58(text: string): Uint8Array | undefined {
   return Uint8Array.from(bytes)
 }
 
-function typedDataSummary(raw: unknown): { rows: Row[]; text: string } {
-  let data: unknown = raw
-  if (typeof raw === 'string') {
-    try {
-      data = JSON.parse(raw)
-    } catch {
-      return { rows: [], text: cut(raw) }
-    }
-  }
-  if (!isRecord(data)) return { rows: [], text: cut(String(raw)) }
-  const domain = isRecord(data.domain) ? data.domain : {}
+/** A token amount in base units, or 'Unlimited'. */
+export function formatAmount(amount: bigint): string {
+  return SignRequest.isUnlimited(amount) ? TEXT.unlimited : amount.toString()
+}
+
+/** A permit deadline (seconds since 1970) as an ISO date, or 'Never' when it is unlimited. */
+export function formatDeadline(deadline: bigint): string {
+  if (SignRequest.isUnlimited(deadline) || deadline > 8_640_000_000_000n) return TEXT.deadlineNever
+  return new Date(Number(deadline) * 1000).toISOString().replace('.000Z', 'Z')
+}
+
+const withEstimate = (text: string, estimated: boolean) => (estimated ? `${text} (${TEXT.estimated})` : text)
+
+function typedDataSummary(params: unknown): { rows: Row[]; text: string } {
+  const { typedData } = SignRequest.typedData(params)
+  const { domain } = typedData
   const rows: Row[] = []
   if (typeof domain.name === 'string') rows.push({ label: 'Domain', value: domain.name })
   if (isAddress(domain.verifyingContract)) rows.push({ label: 'Contract', value: domain.verifyingContract })
-  if (typeof data.primaryType === 'string') rows.push({ label: 'Type', value: data.primaryType })
-  const message = isRecord(data.message) ? data.message : {}
-  const lines = Object.entries(message).map(
-    ([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`,
-  )
-  return { rows, text: cut(lines.join('\n')) }
+  if (domain.chainId !== undefined) rows.push({ label: 'Domain chain', value: String(domain.chainId) })
+  rows.push({ label: 'Type', value: typedData.primaryType })
+  const permit = SignRequest.permit(typedData)
+  if (permit)
+    rows.push(
+      { label: 'Spender', value: permit.spender, warning: true },
+      { label: 'Amount', value: formatAmount(permit.value), warning: SignRequest.isUnlimited(permit.value) },
+      { label: 'Deadline', value: formatDeadline(permit.deadline) },
+    )
+  // Every field of the message is part of the signed type (sign-request refuses others): all of it.
+  return { rows, text: JSON.stringify(typedData.message, null, 2) }
+}
+
+function callRows(call: SignRequest.Call | undefined): { title: string; rows: Row[] } {
+  if (!call) return { title: 'Send transaction', rows: [] }
+  switch (call.function) {
+    case 'approve':
+      return {
+        title: 'Approve spending',
+        rows: [
+          { label: 'Function', value: 'approve(spender, amount)' },
+          { label: 'Spender', value: call.spender, warning: true },
+          {
+            label: 'Amount',
+            value: formatAmount(call.amount),
+            warning: SignRequest.isUnlimited(call.amount),
+          },
+        ],
+      }
+    case 'transfer':
+      return {
+        title: 'Send tokens',
+        rows: [
+          { label: 'Function', value: 'transfer(to, amount)' },
+          { label: 'Recipient', value: call.to },
+          { label: 'Amount', value: formatAmount(call.amount) },
+        ],
+      }
+    case 'setApprovalForAll':
+      return {
+        title: call.approved ? 'Approve all NFTs' : 'Revoke NFT approval',
+        rows: [
+          { label: 'Function', value: 'setApprovalForAll(operator, approved)' },
+          { label: 'Operator', value: call.operator, warning: call.approved },
+          {
+            label: call.approved ? 'Warning' : 'Revokes',
+            value: call.approved ? TEXT.setApprovalForAll : TEXT.revokeApprovalForAll,
+            warning: call.approved,
+          },
+        ],
+      }
+  }
+}
+
+function transactionSummary(params: unknown, context: Context): Summary {
+  const tx = context.transaction ?? SignRequest.transaction(params)
+  const estimated = new Set(context.transaction?.estimated ?? [])
+  const call = SignRequest.call(tx.data)
+  const decoded = callRows(call)
+  const fee = SignRequest.maxFee(tx)
+  const rows: Row[] = [
+    { label: 'Method', value: 'eth_sendTransaction' },
+    { label: 'From', value: context.address },
+    { label: call ? 'Contract' : 'To', value: tx.to ?? 'New contract' },
+    { label: 'Value', value: `${formatEther(tx.value)} ETH` },
+    ...decoded.rows,
+    { label: 'Network', value: `Chain ${context.chainId}` },
+    {
+      label: 'Gas limit',
+      value:
+        tx.gas === undefined ? 'Set by the wallet' : withEstimate(tx.gas.toString(), estimated.has('gas')),
+    },
+    {
+      label: 'Max fee',
+      value:
+        fee === undefined
+          ? 'Set by the wallet'
+          : withEstimate(`${formatEther(fee)} ETH`, estimated.has('gas') || estimated.has('fees')),
+    },
+    {
+      label: 'Nonce',
+      value: tx.nonce === undefined ? 'Next' : withEstimate(String(tx.nonce), estimated.has('nonce')),
+    },
+  ]
+  return {
+    title: decoded.title,
+    rows,
+    // Calldata the screen does not decode is shown whole.
+    ...(!call && tx.data !== '0x' ? { detail: { label: 'Data', text: tx.data } } : {}),
+  }
 }
 
 /** The address a request asks to sign with, when it names one. */
@@ -132,63 +236,57 @@ export function signer(method: string, params: unknown): string | undefined {
   return undefined
 }
 
-/** What the approval screen shows for `method` with `params`, signed by `address` on `chainId`. */
-export function describe(method: string, params: unknown, context: { address: string; chainId: number }) {
-  const args = list(params)
+/**
+ * What the approval screen shows for `method` with `params`, signed by `context.address` on
+ * `context.chainId`. Throws sign-request's -32602 refusal for a request that must not be shown.
+ */
+export function describe(method: string, params: unknown, context: Context): Summary {
   const network: Row = { label: 'Network', value: `Chain ${context.chainId}` }
   const base: Row[] = [{ label: 'Method', value: method }]
   switch (method) {
-    case 'personal_sign':
+    case 'personal_sign': {
+      const { message } = SignRequest.personalMessage(params)
       return {
         title: 'Sign message',
         rows: [...base, { label: 'From', value: context.address }, network],
-        detail: { label: 'Message', text: cut(decodeMessage(args[0])) },
-      } satisfies Summary
+        detail: { label: 'Message', text: decodeMessage(message) },
+      }
+    }
     case 'eth_signTypedData_v4': {
-      const typed = typedDataSummary(args[1])
+      const typed = typedDataSummary(params)
       return {
         title: 'Sign typed data',
         rows: [...base, { label: 'From', value: context.address }, network, ...typed.rows],
         detail: { label: 'Message', text: typed.text },
-      } satisfies Summary
-    }
-    case 'eth_sendTransaction': {
-      const tx = isRecord(args[0]) ? args[0] : {}
-      const data = typeof tx.data === 'string' && tx.data !== '0x' ? tx.data : undefined
-      const rows: Row[] = [
-        ...base,
-        { label: 'From', value: context.address },
-        { label: 'To', value: isAddress(tx.to) ? tx.to : 'New contract' },
-        { label: 'Value', value: `${formatEther(tx.value ?? 0)} ETH` },
-        network,
-      ]
-      return {
-        title: 'Send transaction',
-        rows,
-        ...(data ? { detail: { label: 'Data', text: cut(data) } } : {}),
-      } satisfies Summary
-    }
-    case 'solana_signMessage': {
-      const body = isRecord(params) ? params : {}
-      const bytes = typeof body.message === 'string' ? decodeBase58(body.message) : undefined
-      let text = typeof body.message === 'string' ? body.message : ''
-      if (bytes) {
-        try {
-          const decoded = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
-          if (!unprintable(decoded)) text = decoded
-        } catch {}
       }
+    }
+    case 'eth_sendTransaction':
+      return transactionSummary(params, context)
+    case 'solana_signMessage': {
+      const { message, pubkey } = SignRequest.solanaParams(params)
+      const bytes = decodeBase58(message)
+      if (!bytes) throw SignRequest.invalid(SignRequest.REFUSALS.solanaBase58)
+      SignRequest.solanaMessage(bytes)
+      let text = message
+      try {
+        const decoded = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+        if (!unprintable(decoded)) text = decoded
+      } catch {}
       return {
         title: 'Sign message',
-        rows: [...base, { label: 'From', value: typeof body.pubkey === 'string' ? body.pubkey : '' }],
-        detail: { label: 'Message', text: cut(text) },
-      } satisfies Summary
+        rows: [...base, { label: 'From', value: pubkey }],
+        detail: { label: 'Message', text },
+      }
     }
-    default:
+    default: {
+      const text = JSON.stringify(params ?? null, null, 2)
+      if (text.length > SignRequest.SIGNED_CONTENT_MAX_CHARS)
+        throw SignRequest.invalid(SignRequest.REFUSALS.tooLong)
       return {
         title: 'Approve request',
         rows: [...base, { label: 'From', value: context.address }, network],
-        detail: { label: 'Details', text: cut(JSON.stringify(params ?? null, null, 2)) },
-      } satisfies Summary
+        detail: { label: 'Details', text },
+      }
+    }
   }
 }

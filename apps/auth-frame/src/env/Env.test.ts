@@ -45,3 +45,26 @@ describe('parentIsModal', () => {
     expect(Env.parentIsModal(modal, undefined)).toBe(true)
   })
 })
+
+describe('pageOrigin', () => {
+  const list = (...origins: string[]) => Object.assign([...origins]) as unknown as DOMStringList
+  test('the last ancestor, after the modal; unknown without ancestorOrigins', () => {
+    const modal = 'http://127.0.0.1:5180'
+    expect(Env.pageOrigin(list(modal, 'http://localhost:5173'))).toBe('http://localhost:5173')
+    expect(Env.pageOrigin(list(modal, 'https://a.example', 'https://top.example'))).toBe(
+      'https://top.example',
+    )
+    expect(Env.pageOrigin(list(modal))).toBeUndefined()
+    expect(Env.pageOrigin(undefined)).toBeUndefined()
+  })
+})
+
+describe('claimMatches', () => {
+  test("the claimed URL's origin against the confirmed one", () => {
+    expect(Env.claimMatches('http://localhost:5173', 'http://localhost:5173/shop')).toBe(true)
+    expect(Env.claimMatches('https://evil.example', 'https://uniswap.org')).toBe(false)
+    expect(Env.claimMatches('https://evil.example', 'not a url')).toBe(false)
+    expect(Env.claimMatches(undefined, 'https://uniswap.org')).toBeUndefined()
+    expect(Env.claimMatches('https://a.example', undefined)).toBeUndefined()
+  })
+})

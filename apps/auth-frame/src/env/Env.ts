@@ -45,3 +45,26 @@ export function read(doc: Document = document): Env {
 export function parentIsModal(modalOrigin: string, ancestorOrigins: DOMStringList | undefined): boolean {
   return ancestorOrigins === undefined || ancestorOrigins[0] === modalOrigin
 }
+
+/**
+ * The origin of the page that holds the modal, as the browser confirms it: the last entry of
+ * `location.ancestorOrigins` (Chromium, Safari), after the modal's. Undefined where the browser does
+ * not say, or when only the modal is an ancestor.
+ */
+export function pageOrigin(ancestorOrigins: DOMStringList | undefined): string | undefined {
+  if (!ancestorOrigins || ancestorOrigins.length < 2) return undefined
+  return ancestorOrigins[ancestorOrigins.length - 1] ?? undefined
+}
+
+/**
+ * Whether the URL a page claims in its metadata is on the origin the browser confirmed; undefined when
+ * either is unknown (nothing to compare).
+ */
+export function claimMatches(confirmedOrigin: string | undefined, claimedUrl: string | undefined) {
+  if (!confirmedOrigin || !claimedUrl) return undefined
+  try {
+    return new URL(claimedUrl).origin === confirmedOrigin
+  } catch {
+    return false
+  }
+}

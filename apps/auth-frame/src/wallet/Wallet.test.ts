@@ -151,6 +151,73 @@ describe('rpcRequest', () => {
   })
 })
 
+describe('rpcRequest: what the visitor sees is what is signed', () => {
+  const TOKEN = '0x86963C0Be1Ef7dF4273e5c86E918759a97486169'
+  const SPENDER = '0x00000000000000000000000000000000000a77ac'
+  const approveMax = `0x095ea7b3${SPENDER.slice(2).padStart(64, '0')}${'f'.repeat(64)}`
+
+  test('data and input that differ: refused (-32602) without a screen, the vault is not asked', async () => {
+    const { call, calls, approval } = setup({ loggedIn: true })
+    await call('switchNetwork', { chainId: 31337 })
+    const sending = call('rpcRequest', {
+      method: 'eth_sendTransaction',
+      params: [{ from: address, to: TOKEN, data: '0x', input: approveMax }],
+    })
+    await expect(sending).rejects.toMatchObject({
+      code: -32602,
+      message: expect.stringMatching(/data and input differ/),
+    })
+    expect(approval.get().current).toBeUndefined()
+    expect(calls.some((c) => c.path === '/v1/vault/rpc')).toBe(false)
+  })
+
+  test('an approve as input: the screen gets the filled transaction; the vault gets it with gas and fees as shown', async () => {
+    const { call, calls, approval } = setup({ loggedIn: true })
+    await call('switchNetwork', { chainId: 31337 })
+    const sending = call('rpcRequest', {
+      method: 'eth_sendTransaction',
+      params: [{ from: address, to: TOKEN, input: approveMax }],
+    })
+    await expect.poll(() => approval.get().current?.method).toBe('eth_sendTransaction')
+    const shown = approval.get().current!.transaction!
+    // The fake proxy answers 0x10 to everything: no base fee, so a legacy transaction.
+    expect(shown).toMatchObject({ data: approveMax, gas: 16n, nonce: 16, type: 'legacy', gasPrice: 16n })
+    expect(shown.estimated).toEqual(['nonce', 'gas', 'fees'])
+    approval.approve(approval.get().current!.id)
+    await sending
+    expect(calls.find((c) => c.path === '/v1/vault/rpc')?.body).toEqual({
+      chainId: 31337,
+      method: 'eth_sendTransaction',
+      params: [
+        {
+          from: address,
+          to: TOKEN,
+          value: '0x0',
+          data: approveMax,
+          gas: '0x10',
+          type: '0x0',
+          gasPrice: '0x10',
+        },
+      ],
+    })
+  })
+
+  test('typed data with fields outside its types: refused without a screen', async () => {
+    const { call, approval } = setup({ loggedIn: true })
+    await call('switchNetwork', { chainId: 31337 })
+    const typed = {
+      types: { Mail: [{ name: 'to', type: 'string' }] },
+      primaryType: 'Mail',
+      domain: {},
+      message: { to: 'Bob', amount: '1000' },
+    }
+    await expect(
+      call('rpcRequest', { method: 'eth_signTypedData_v4', params: [address, typed] }),
+    ).rejects.toMatchObject({ code: -32602 })
+    expect(approval.get().current).toBeUndefined()
+  })
+})
+
 describe('signOut', () => {
   test('revokes the session at the API and forgets it', async () => {
     const { call, calls, session } = setup({ loggedIn: true })

@@ -3,6 +3,7 @@ import * as Errors from '@frontdoor/protocol/errors'
 import type * as HostModal from '@frontdoor/protocol/host-modal'
 import type * as ModalAuth from '@frontdoor/protocol/modal-auth'
 import * as Policy from '@frontdoor/protocol/policy'
+import * as SignRequest from '@frontdoor/protocol/sign-request'
 import * as Timeouts from '@frontdoor/protocol/timeouts'
 import type { User as SchemaUser } from '@frontdoor/schemas'
 import * as SchemaErrors from '@frontdoor/schemas/errors'
@@ -169,14 +170,30 @@ export function create(deps: Deps) {
       throw failure(Errors.PROVIDER_ERRORS.unauthorized.message, Errors.PROVIDER_ERRORS.unauthorized.code)
     }
     const requestChain = evm ?? 0
+    const context = { chainId: requestChain, address: signer.address }
+    // The screen's reading (the vault's too): a request it refuses is answered -32602, never shown.
+    Summary.describe(request.method, request.params, context)
+    let params = request.params ?? []
+    let transaction: Approval.Request['transaction']
+    if (request.method === 'eth_sendTransaction') {
+      transaction = await estimate(SignRequest.transaction(request.params), requestChain)
+      // Gas and fees go to the vault as shown; the nonce, when estimated, is the vault's to take, as
+      // an earlier transaction may still be on its way.
+      const { estimated: _, ...signed } = transaction
+      params = [
+        SignRequest.toRequest(
+          transaction.estimated.includes('nonce') ? { ...signed, nonce: undefined } : signed,
+        ),
+      ]
+    }
     return deps.approval.ask(
-      { method: request.method, params: request.params, chainId: requestChain, address: signer.address },
+      { method: request.method, params: request.params, ...context, transaction },
       async () => {
         try {
           return await deps.api.vaultRpc(deps.session.get()?.token ?? token, {
             chainId: requestChain,
             method: request.method,
-            params: request.params ?? [],
+            params,
           })
         } catch (error) {
           const reply = fromApi(error) as Error & { code?: number }
@@ -185,6 +202,23 @@ export function create(deps: Deps) {
         }
       },
     )
+  }
+
+  /** Fills what the transaction leaves out (nonce, gas, fees) through the RPC proxy, for the screen. */
+  async function estimate(tx: SignRequest.Transaction, chain: number) {
+    if (!chain)
+      throw failure(
+        Errors.PROVIDER_ERRORS.chainDisconnected.message,
+        Errors.PROVIDER_ERRORS.chainDisconnected.code,
+      )
+    if (tx.chainId !== undefined && tx.chainId !== chain)
+      throw SignRequest.invalid(`params.0.chainId: ${tx.chainId} is not the active chain ${chain}`)
+    const project = requireProject()
+    try {
+      return await SignRequest.fill(tx, (method, params) => deps.api.rpc(project, chain, method, params))
+    } catch (error) {
+      throw fromApi(error)
+    }
   }
 
   const handlers: Handlers = {
