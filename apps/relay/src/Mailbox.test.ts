@@ -63,19 +63,43 @@ describe('memory', () => {
     mailbox.close()
   })
 
-  test('refuses a message past the total byte cap until messages expire', () => {
+  test('past the total byte cap evicts the messages closest to expiry, and refuses one larger than the cap', () => {
     let time = 0
-    const mailbox = Mailbox.memory({ ...caps({ maxBytes: 25 }), now: () => time })
+    const evictions: number[] = []
+    const mailbox = Mailbox.memory({
+      ...caps({ maxBytes: 25 }),
+      now: () => time,
+      onEvict: (count) => evictions.push(count),
+    })
     const topics = ['1', '2', '3'].map((n) => n.repeat(64))
-    const verdicts = topics.map((topic) =>
-      mailbox.put(topic, { data: '123456789', publisher: 'p', expiresAt: 10 }),
+    const verdicts = topics.map((topic, i) =>
+      mailbox.put(topic, { data: '123456789', publisher: 'p', expiresAt: [300, 100, 200][i]! }),
     )
-    expect(verdicts).toEqual(['stored', 'stored', 'total_bytes'])
+    expect(verdicts).toEqual(['stored', 'stored', 'stored'])
+    expect(evictions).toEqual([1])
+    expect(mailbox.list(topics[1]!)).toEqual([])
+    expect(data(mailbox, topics[0])).toEqual(['123456789'])
+    expect(data(mailbox, topics[2])).toEqual(['123456789'])
     expect(mailbox.bytes()).toBe(20)
-    // Expired messages make room (looked for at most once a second).
-    time = 1000
-    expect(mailbox.put(topics[2]!, { data: '123456789', publisher: 'p', expiresAt: 2000 })).toBe('stored')
-    expect(mailbox.bytes()).toBe(10)
+    expect(mailbox.put(TOPIC, { data: 'x'.repeat(30), publisher: 'p', expiresAt: 300 })).toBe('total_bytes')
+    // Expired messages make room without evicting.
+    time = 250
+    expect(mailbox.put(topics[1]!, { data: '123456789', publisher: 'p', expiresAt: 400 })).toBe('stored')
+    expect(evictions).toEqual([1])
+    expect(mailbox.bytes()).toBe(20)
+    expect(mailbox.size()).toBe(2)
+    mailbox.close()
+  })
+
+  test('holds no more than its total bytes under a flood of many topics', () => {
+    const mailbox = Mailbox.memory({ ...caps({ maxBytes: 100_000 }), now: () => 0 })
+    for (let i = 0; i < 20_000; i++) {
+      const topic = i.toString(16).padStart(64, '0')
+      expect(mailbox.put(topic, { data: 'x'.repeat(i % 200), publisher: 'p', expiresAt: 1 + (i % 97) })).toBe(
+        'stored',
+      )
+      expect(mailbox.bytes()).toBeLessThanOrEqual(100_000)
+    }
     mailbox.close()
   })
 

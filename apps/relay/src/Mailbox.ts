@@ -3,9 +3,11 @@
  * client that subscribes to the topic later (WalletConnect clients never fetch). In memory here;
  * `RedisMailbox` keeps it in Redis for several relay nodes.
  *
- * It is bounded three ways (`Caps`): messages and bytes per topic, and bytes over all topics. A put
- * past a cap is refused (nothing is dropped): what a topic already holds is what its peers are
- * waiting for, and the publisher hears why.
+ * It is bounded three ways (`Caps`). Past a topic's messages or bytes a put is refused (nothing is
+ * dropped): what a topic holds is what its peers wait for, and only those who know the topic can
+ * fill it. Past the bytes over all topics the messages closest to expiry are evicted to make room
+ * (as Redis' volatile-ttl): refusing there would let one flood lock every topic out, while an evicted
+ * message was delivered live to whoever was online and is lost only to a peer that was not.
  */
 
 /** One stored message. */
@@ -31,7 +33,7 @@ export type Verdict = 'stored' | 'topic_messages' | 'topic_bytes' | 'total_bytes
 
 /** A mailbox of topics. */
 export type Mailbox = {
-  /** Keeps a message on a topic, unless a cap refuses it. */
+  /** Keeps a message on a topic (evicting others past `maxBytes`), unless a cap refuses it. */
   put: (topic: string, message: Stored) => Promise<Verdict> | Verdict
   /** The live messages of a topic, oldest first. */
   list: (topic: string) => Promise<Stored[]> | Stored[]
@@ -51,15 +53,55 @@ export function bytes(message: Pick<Stored, 'data' | 'publisher'>): number {
 }
 
 export type MemoryOptions = Caps & {
+  /** Told how many messages a put evicted to stay under `maxBytes`. */
+  onEvict?: (count: number) => void
   now?: () => number
   /** How often expired messages are swept (they are also skipped on `list`). */
   sweepMs?: number
 }
 
-/** How often a full mailbox looks for expired messages to make room. */
-const FULL_SWEEP_MS = 1000
+type Entry = Stored & { topic: string; bytes: number; gone?: true }
+type Topic = { messages: Entry[]; bytes: number }
 
-type Topic = { messages: (Stored & { bytes: number })[]; bytes: number }
+/** A binary min-heap of entries by expiry: the next to expire (and the next to evict) on top. */
+function heap() {
+  const items: Entry[] = []
+  const before = (a: number, b: number) => items[a]!.expiresAt < items[b]!.expiresAt
+  const swap = (a: number, b: number) => {
+    const item = items[a]!
+    items[a] = items[b]!
+    items[b] = item
+  }
+  return {
+    peek: (): Entry | undefined => items[0],
+    push(entry: Entry) {
+      items.push(entry)
+      for (let i = items.length - 1; i > 0; ) {
+        const parent = (i - 1) >> 1
+        if (!before(i, parent)) break
+        swap(i, parent)
+        i = parent
+      }
+    },
+    pop(): Entry | undefined {
+      const top = items[0]
+      const last = items.pop()
+      if (items.length && last) {
+        items[0] = last
+        for (let i = 0; ; ) {
+          const [left, right] = [2 * i + 1, 2 * i + 2]
+          let least = i
+          if (left < items.length && before(left, least)) least = left
+          if (right < items.length && before(right, least)) least = right
+          if (least === i) break
+          swap(i, least)
+          i = least
+        }
+      }
+      return top
+    },
+  }
+}
 
 /**
  * An in-memory mailbox (one process).
@@ -71,46 +113,61 @@ type Topic = { messages: (Stored & { bytes: number })[]; bytes: number }
 export function memory(options: MemoryOptions): Mailbox & { sweep: () => void } {
   const now = options.now ?? Date.now
   const topics = new Map<string, Topic>()
+  const expiries = heap()
   let count = 0
   let total = 0
-  let swept = Number.NEGATIVE_INFINITY
-  const trim = (key: string, topic: Topic, time: number) => {
-    const live = topic.messages.filter((message) => message.expiresAt > time)
-    if (live.length === topic.messages.length) return
-    let freed = 0
-    for (const message of topic.messages) if (message.expiresAt <= time) freed += message.bytes
-    count -= topic.messages.length - live.length
-    total -= freed
-    topic.bytes -= freed
-    topic.messages = live
-    if (live.length === 0) topics.delete(key)
+  /**
+   * Pops entries off the heap while `take` says so (skipping those already gone). The totals drop at
+   * once; each topic's list is filtered once per batch.
+   */
+  const drain = (take: (entry: Entry) => boolean): number => {
+    const touched = new Set<string>()
+    let popped = 0
+    for (let entry = expiries.peek(); entry && (entry.gone || take(entry)); entry = expiries.peek()) {
+      expiries.pop()
+      if (entry.gone) continue
+      entry.gone = true
+      popped += 1
+      count -= 1
+      total -= entry.bytes
+      const topic = topics.get(entry.topic)
+      if (topic) topic.bytes -= entry.bytes
+      touched.add(entry.topic)
+    }
+    for (const key of touched) {
+      const topic = topics.get(key)
+      if (!topic) continue
+      topic.messages = topic.messages.filter((entry) => !entry.gone)
+      if (topic.messages.length === 0) topics.delete(key)
+    }
+    return popped
   }
   const sweep = () => {
     const time = now()
-    swept = time
-    for (const [key, topic] of topics) trim(key, topic, time)
+    drain((entry) => entry.expiresAt <= time)
   }
   const timer = setInterval(sweep, options.sweepMs ?? 30_000)
   timer.unref()
   return {
     put(key, message) {
       const size = bytes(message)
+      sweep()
       let topic = topics.get(key)
-      if (topic) trim(key, topic, now())
-      topic = topics.get(key)
       if ((topic?.messages.length ?? 0) >= options.maxMessagesPerTopic) return 'topic_messages'
       if ((topic?.bytes ?? 0) + size > options.maxBytesPerTopic) return 'topic_bytes'
+      if (size > options.maxBytes) return 'total_bytes'
       if (total + size > options.maxBytes) {
-        // Expired messages elsewhere may free enough; swept at most once a second, so a flood at
-        // the cap does not walk every topic on every publish.
-        if (now() - swept >= FULL_SWEEP_MS) sweep()
-        if (total + size > options.maxBytes) return 'total_bytes'
+        const evicted = drain(() => total + size > options.maxBytes)
+        options.onEvict?.(evicted)
+        topic = topics.get(key)
       }
       if (!topic) {
         topic = { messages: [], bytes: 0 }
         topics.set(key, topic)
       }
-      topic.messages.push({ ...message, bytes: size })
+      const entry: Entry = { ...message, topic: key, bytes: size }
+      topic.messages.push(entry)
+      expiries.push(entry)
       topic.bytes += size
       count += 1
       total += size
@@ -121,7 +178,7 @@ export function memory(options: MemoryOptions): Mailbox & { sweep: () => void } 
       if (!topic) return []
       const time = now()
       return topic.messages
-        .filter((message) => message.expiresAt > time)
+        .filter((entry) => entry.expiresAt > time)
         .map(({ data, publisher, expiresAt }) => ({ data, publisher, expiresAt }))
     },
     size() {

@@ -10,6 +10,8 @@ export type Metrics = {
   authFailure: (reason: string) => void
   /** A frame refused by the rate limit. */
   rateLimited: () => void
+  /** Messages the mailbox evicted to stay under its total bytes. */
+  evicted: (count: number) => void
   /** A request refused by a memory cap, by cap (`Limit`). */
   limitReached: (limit: Limit) => void
   render: () => Promise<string>
@@ -50,6 +52,7 @@ export function create(gauges: Gauges): Metrics {
   let messagesOut = 0
   let stored = 0
   let rateLimited = 0
+  let evicted = 0
   const counter = (name: string, help: string, label: string, values: Map<string, number>) => [
     `# HELP ${name} ${help}`,
     `# TYPE ${name} counter`,
@@ -75,6 +78,9 @@ export function create(gauges: Gauges): Metrics {
     },
     rateLimited() {
       rateLimited += 1
+    },
+    evicted(count) {
+      evicted += count
     },
     limitReached(limit) {
       limits.set(limit, (limits.get(limit) ?? 0) + 1)
@@ -126,6 +132,12 @@ export function create(gauges: Gauges): Metrics {
           'counter',
           'Frames refused by the rate limit.',
           rateLimited,
+        ),
+        ...single(
+          'frontdoor_relay_mailbox_evicted_total',
+          'counter',
+          'Messages evicted (closest to expiry first) to keep the mailbox under its total bytes.',
+          evicted,
         ),
         ...counter(
           'frontdoor_relay_limit_refusals_total',

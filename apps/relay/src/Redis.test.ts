@@ -82,32 +82,45 @@ describe.skipIf(skip)('on Redis', () => {
       expect(await mailbox.size()).toBe(4)
     })
 
-    test('caps the bytes of a topic and of all topics, shared by every node, until messages expire', async () => {
+    test('caps the bytes of a topic, and of all topics for every node by evicting those closest to expiry', async () => {
       const connection = new Redis(redis.url)
       cleanups.push(() => connection.quit())
       let time = Date.now()
       const prefix = `test:${topic()}:`
       const caps = { maxMessagesPerTopic: 100, maxBytesPerTopic: 25, maxBytes: 45 }
+      const evicted: number[] = []
       const [a, b] = ['node-a', 'node-b'].map((nodeId) =>
-        RedisMailbox.create({ redis: connection, prefix, nodeId, ...caps, now: () => time }),
+        RedisMailbox.create({
+          redis: connection,
+          prefix,
+          nodeId,
+          ...caps,
+          now: () => time,
+          onEvict: (count) => evicted.push(count),
+        }),
       )
       const [one, two, three] = [topic(), topic(), topic()]
-      const put = (mailbox: typeof a, key: string, expiresAt = time + 1000) =>
-        mailbox!.put(key, { data: '123456789', publisher: 'p', expiresAt })
-      expect(await put(a, one)).toBe('stored')
-      expect(await put(b, one)).toBe('stored')
-      expect(await put(a, one)).toBe('topic_bytes')
-      expect(await put(b, two)).toBe('stored')
-      expect(await put(a, two)).toBe('stored')
-      expect(await put(b, three)).toBe('total_bytes')
+      const put = (mailbox: typeof a, key: string, data: string, expiresAt = time + 1000) =>
+        mailbox!.put(key, { data, publisher: 'p', expiresAt })
+      expect(await put(a, one, 'one-1....')).toBe('stored')
+      expect(await put(b, one, 'one-2....')).toBe('stored')
+      expect(await put(a, one, 'one-3....')).toBe('topic_bytes')
+      expect(await put(b, two, 'two-1....', time + 500)).toBe('stored')
+      expect(await put(a, two, 'two-2....', time + 60_000)).toBe('stored')
       expect(await a!.bytes()).toBe(40)
+      // Full: the message closest to expiry (two-1) makes room.
+      expect(await put(b, three, 'three-1..', time + 60_000)).toBe('stored')
+      expect(evicted).toEqual([1])
+      expect((await a!.list(two)).map((message) => message.data)).toEqual(['two-2....'])
+      expect(await a!.bytes()).toBe(40)
+      expect(await put(a, three, 'x'.repeat(50))).toBe('topic_bytes')
       // A topic key that Redis expires by itself is retired from the totals too.
       time += 1000
       await sleep(1100)
       expect(await connection.exists(RedisMailbox.topicKey(one, prefix))).toBe(0)
-      expect(await put(b, three, time + 60_000)).toBe('stored')
-      expect(await a!.bytes()).toBe(10)
-      expect(await a!.size()).toBe(1)
+      expect(await a!.bytes()).toBe(20)
+      expect(await a!.size()).toBe(2)
+      expect(evicted).toEqual([1])
     })
   })
 

@@ -10,6 +10,7 @@ export type Options = Mailbox.Caps & {
   nodeId: string
   receive: Fanout.Receive
   logger: Logger
+  onEvict?: (count: number) => void
 }
 
 /**
@@ -42,6 +43,7 @@ export async function backends(
     maxMessagesPerTopic: options.maxMessagesPerTopic,
     maxBytesPerTopic: options.maxBytesPerTopic,
     maxBytes: options.maxBytes,
+    ...(options.onEvict && { onEvict: options.onEvict }),
   })
   const fanout = RedisFanout.create({
     subscriber,

@@ -6,7 +6,8 @@ import * as Mailbox from './Mailbox.js'
  * key itself expires with its longest-lived message. A member is `uid \n publisher \n data`, the uid
  * being `nodeTag.counter` (it keeps two equal messages apart and names the node that stored it).
  *
- * One short Lua script per put checks the caps, stores the message and announces the same member on
+ * One short Lua script per put checks the caps (per topic: refuse; in all: evict the messages closest
+ * to expiry, as `Mailbox` explains), stores the message and announces the same member on
  * the topic's channel (`RedisFanout` listens): one command per publish on the Redis hot path, and a
  * message is always stored before any node hears of it.
  *
@@ -39,21 +40,46 @@ if swept > 0 then
 end
 `
 
+/** Messages one put evicts at most to stay under the total; past that it is refused. */
+const EVICT_BATCH = 1024
+
 // KEYS: topic set, topic channel, ledger, bytes. ARGV: now, expiresAt, member, ttlMs, topic, size,
-// ledger entry, maxMessagesPerTopic, maxBytesPerTopic, maxBytes.
+// ledger entry, maxMessagesPerTopic, maxBytesPerTopic, maxBytes, topic key prefix. Returns
+// {verdict, evicted}. Eviction reaches keys it computes (other topics): fine on one Redis, not on a
+// Redis Cluster.
 const PUT = `${sweep(3, 4)}
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
-if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[8]) then return 'topic_messages' end
+if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[8]) then return {'topic_messages', 0} end
 local size = tonumber(ARGV[6])
-if (tonumber(redis.call('HGET', KEYS[4], ARGV[5])) or 0) + size > tonumber(ARGV[9]) then return 'topic_bytes' end
-if (tonumber(redis.call('HGET', KEYS[4], 'total')) or 0) + size > tonumber(ARGV[10]) then return 'total_bytes' end
+local max = tonumber(ARGV[10])
+if (tonumber(redis.call('HGET', KEYS[4], ARGV[5])) or 0) + size > tonumber(ARGV[9]) then return {'topic_bytes', 0} end
+if size > max then return {'total_bytes', 0} end
+local total = tonumber(redis.call('HGET', KEYS[4], 'total')) or 0
+local evicted = 0
+while total + size > max and evicted < ${EVICT_BATCH} do
+  local first = redis.call('ZPOPMIN', KEYS[3])
+  if #first == 0 then break end
+  local bytes, topic, uid = string.match(first[1], '^(%d+)\\n([^\\n]*)\\n(.*)$')
+  bytes = tonumber(bytes)
+  local key = ARGV[11] .. topic
+  for _, member in ipairs(redis.call('ZRANGEBYSCORE', key, first[2], first[2])) do
+    if string.sub(member, 1, #uid + 1) == uid .. '\\n' then
+      redis.call('ZREM', key, member)
+      break
+    end
+  end
+  if redis.call('HINCRBY', KEYS[4], topic, -bytes) <= 0 then redis.call('HDEL', KEYS[4], topic) end
+  total = redis.call('HINCRBY', KEYS[4], 'total', -bytes)
+  evicted = evicted + 1
+end
+if total + size > max then return {'total_bytes', evicted} end
 redis.call('ZADD', KEYS[1], ARGV[2], ARGV[3])
 redis.call('ZADD', KEYS[3], ARGV[2], ARGV[7])
 redis.call('HINCRBY', KEYS[4], ARGV[5], size)
 redis.call('HINCRBY', KEYS[4], 'total', size)
 if redis.call('PTTL', KEYS[1]) < tonumber(ARGV[4]) then redis.call('PEXPIREAT', KEYS[1], ARGV[2]) end
 redis.call('PUBLISH', KEYS[2], ARGV[3])
-return 'stored'
+return {'stored', evicted}
 `
 
 // KEYS: ledger, bytes. ARGV: now. Returns how many entries it retired.
@@ -62,7 +88,7 @@ return swept
 `
 
 type Scripted = Redis & {
-  relayMailboxPut: (...args: (string | number)[]) => Promise<Mailbox.Verdict>
+  relayMailboxPut: (...args: (string | number)[]) => Promise<[Mailbox.Verdict, number]>
   relayMailboxSweep: (...args: (string | number)[]) => Promise<number>
 }
 
@@ -104,6 +130,8 @@ export type Options = Mailbox.Caps & {
   now?: () => number
   /** Key prefix (default `PREFIX`); tests use their own. */
   prefix?: string
+  /** Told how many messages a put evicted to stay under `maxBytes`. */
+  onEvict?: (count: number) => void
 }
 
 /**
@@ -133,7 +161,7 @@ export function create(options: Options): Mailbox.Mailbox {
       const uid = tag + (counter++).toString(36)
       const time = now()
       const size = Mailbox.bytes(message)
-      return redis.relayMailboxPut(
+      const done = redis.relayMailboxPut(
         topicKey(topic, prefix),
         channel(topic, prefix),
         ledger,
@@ -148,7 +176,12 @@ export function create(options: Options): Mailbox.Mailbox {
         options.maxMessagesPerTopic,
         options.maxBytesPerTopic,
         options.maxBytes,
+        topicKey('', prefix),
       )
+      return done.then(([verdict, evicted]) => {
+        if (evicted > 0) options.onEvict?.(evicted)
+        return verdict
+      })
     },
     async list(topic) {
       const members = await redis.zrangebyscore(topicKey(topic, prefix), `(${now()}`, '+inf', 'WITHSCORES')

@@ -367,14 +367,9 @@ describe('limits', () => {
     expect(metrics).toContain('frontdoor_relay_limit_refusals_total{limit="subscriptions_per_socket"} 1')
   })
 
-  test('a publish past a mailbox cap is refused with -32005, counted, and reaches no one', async () => {
+  test('a publish past a topic cap is refused with -32005, counted, and reaches no one', async () => {
     const server = await relay({
-      limits: {
-        ...Config.DEFAULT_LIMITS,
-        maxMailboxMessagesPerTopic: 2,
-        maxMailboxBytesPerTopic: 3000,
-        maxMailboxBytes: 5000,
-      },
+      limits: { ...Config.DEFAULT_LIMITS, maxMailboxMessagesPerTopic: 2, maxMailboxBytesPerTopic: 3000 },
     })
     const [dapp, wallet] = await Promise.all([connect(server), connect(server)])
     await wallet.request('irn_batchSubscribe', { topics: [TOPIC, SESSION_TOPIC] })
@@ -389,17 +384,34 @@ describe('limits', () => {
     expect(await publish(SESSION_TOPIC, 'y'.repeat(1000))).toMatchObject({
       error: { code: -32005, message: 'Mailbox full: at most 3000 bytes per topic' },
     })
-    expect(await publish('c'.repeat(64), 'z'.repeat(2500))).toMatchObject({
-      error: { code: -32005, message: 'Mailbox full: at most 5000 bytes in all' },
-    })
     await until(() => (wallet.deliveries.length >= 3 ? true : undefined))
     await sleep(50)
     expect(wallet.deliveries.map((delivery) => delivery.data.message[0])).toEqual(['a', 'b', 'x'])
     const metrics = await (await fetch(`${http(server)}/metrics`)).text()
-    for (const limit of ['mailbox_topic_messages', 'mailbox_topic_bytes', 'mailbox_total_bytes'])
+    for (const limit of ['mailbox_topic_messages', 'mailbox_topic_bytes'])
       expect(metrics).toContain(`frontdoor_relay_limit_refusals_total{limit="${limit}"} 1`)
     expect(metrics).toContain('frontdoor_relay_mailbox_messages 3')
-    expect(metrics).toMatch(/frontdoor_relay_mailbox_bytes (\d+)/)
+  })
+
+  test('past the total mailbox bytes the messages closest to expiry are evicted; one larger than all is refused', async () => {
+    const server = await relay({ limits: { ...Config.DEFAULT_LIMITS, maxMailboxBytes: 5000 } })
+    const dapp = await connect(server)
+    const publish = (topic: string, message: string, ttl: number) =>
+      dapp.call('irn_publish', { topic, message, ttl }).then((text) => JSON.parse(text))
+    expect(await publish(TOPIC, 'a'.repeat(2000), 60)).toMatchObject({ result: true })
+    expect(await publish(SESSION_TOPIC, 'b'.repeat(2000), 300)).toMatchObject({ result: true })
+    expect(await publish('c'.repeat(64), 'c'.repeat(2000), 300)).toMatchObject({ result: true })
+    expect(await publish('d'.repeat(64), 'd'.repeat(6000), 300)).toMatchObject({
+      error: { code: -32005, message: 'Mailbox full: at most 5000 bytes in all' },
+    })
+    const wallet = await connect(server)
+    await wallet.request('irn_batchSubscribe', { topics: [TOPIC, SESSION_TOPIC, 'c'.repeat(64)] })
+    await until(() => (wallet.deliveries.length >= 2 ? true : undefined))
+    await sleep(50)
+    expect(wallet.deliveries.map((delivery) => delivery.data.message[0])).toEqual(['b', 'c'])
+    const metrics = await (await fetch(`${http(server)}/metrics`)).text()
+    expect(metrics).toContain('frontdoor_relay_mailbox_evicted_total 1')
+    expect(metrics).toContain('frontdoor_relay_limit_refusals_total{limit="mailbox_total_bytes"} 1')
     expect(Number(/frontdoor_relay_mailbox_bytes (\d+)/.exec(metrics)?.[1])).toBeLessThanOrEqual(5000)
   })
 

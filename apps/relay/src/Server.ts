@@ -49,6 +49,7 @@ async function backends(
   nodeId: string,
   receive: Fanout.Receive,
   logger: Logger,
+  onEvict: (count: number) => void,
 ): Promise<{ mailbox: Mailbox.Mailbox; fanout: Fanout.Fanout; healthy: () => boolean }> {
   const caps: Mailbox.Caps = {
     maxMessagesPerTopic: config.limits.maxMailboxMessagesPerTopic,
@@ -57,7 +58,7 @@ async function backends(
   }
   if (!config.redisUrl) {
     return {
-      mailbox: Mailbox.memory(caps),
+      mailbox: Mailbox.memory({ ...caps, onEvict }),
       fanout: Fanout.local(),
       healthy: () => true,
     }
@@ -67,6 +68,7 @@ async function backends(
     url: config.redisUrl,
     nodeId,
     ...caps,
+    onEvict,
     receive,
     logger,
   })
@@ -92,14 +94,16 @@ export async function start(options: StartOptions = {}): Promise<Server> {
   const logger = options.logger ?? pino({ level: config.logLevel, base: { service: 'relay' } })
   const nodeId = randomUUID()
   let relay: Relay.Relay | undefined
+  let metrics: Metrics.Metrics | undefined
   const { mailbox, fanout, healthy } = await backends(
     config,
     nodeId,
     (topic, publisher, data) => relay?.receive(topic, publisher, data),
     logger,
+    (count) => metrics?.evicted(count),
   )
   const clients = new Set<{ client: Client.Client; socket: WebSocket; missed: number }>()
-  const metrics = Metrics.create({
+  metrics = Metrics.create({
     sockets: () => clients.size,
     subscriptions: () => relay?.topics.size() ?? 0,
     topics: () => relay?.topics.topicCount() ?? 0,
