@@ -1,7 +1,9 @@
 import { DEPLOYMENTS, SEED } from '@frontdoor/devnet/deployment'
 import * as Devnet from '@frontdoor/devnet/devnet'
+import * as Protocol from '@frontdoor/protocol/policy'
+import * as fc from 'fast-check'
 import { encodeFunctionData, erc20Abi } from 'viem'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import * as TestApp from '../TestApp.js'
 
 // Real seeded devnet nodes: two of chain 31337 (for the fallback), one of 31338.
@@ -68,13 +70,12 @@ describe('POST /v1/', () => {
   })
 
   test('passes upstream JSON-RPC errors through', async () => {
-    const { status, body } = await rpc('chainId=eip155:31337&projectId=demo', call('eth_noSuchMethod'))
+    const { status, body } = await rpc(
+      'chainId=eip155:31337&projectId=demo',
+      call('eth_getBalance', 1, ['not an address', 'latest']),
+    )
     expect(status).toBe(200)
-    expect(body).toMatchObject({
-      jsonrpc: '2.0',
-      id: 1,
-      error: { message: expect.stringContaining('eth_noSuchMethod') },
-    })
+    expect(body).toMatchObject({ jsonrpc: '2.0', id: 1, error: { code: expect.any(Number) } })
   })
 
   test('batches: answers each request; at most 1000', async () => {
@@ -148,4 +149,130 @@ describe('POST /v1/', () => {
     await fallback.pingAll()
     expect(fallback.scores()[best]).toBeLessThan(fallback.scores()[fallback.ranked()[0]!]!)
   })
+})
+
+describe('POST /v1/ method policy', () => {
+  const QUERY = 'chainId=eip155:31337&projectId=demo'
+  const funded = DEPLOYMENTS[31337].accounts[0]!.address
+  const target = '0x000000000000000000000000000000000000dEaD'
+  const balanceOf = async (address: string) =>
+    BigInt((await rpc(QUERY, call('eth_getBalance', 1, [address, 'latest']))).body.result)
+  const refused = (method: string, id: number | string | null = 1) => ({
+    jsonrpc: '2.0',
+    id,
+    error: { code: -32601, message: 'Requested RPC call is not allowed', data: { method } },
+  })
+
+  beforeAll(async () => {
+    await t.deps.upstreams.fallback('eip155:31337')!.pingAll()
+  })
+
+  test('hardhat_setBalance is refused and the balance stays', async () => {
+    const before = await balanceOf(target)
+    const { status, body } = await rpc(QUERY, call('hardhat_setBalance', 1, [target, '0xde0b6b3a7640000']))
+    expect(status).toBe(200)
+    expect(body).toEqual(refused('hardhat_setBalance'))
+    expect(await balanceOf(target)).toBe(before)
+  })
+
+  test('eth_sendTransaction from a node-held account is refused and nothing is mined', async () => {
+    const block = (await rpc(QUERY, call('eth_blockNumber'))).body.result
+    const before = await balanceOf(target)
+    const send = await rpc(
+      QUERY,
+      call('eth_sendTransaction', 2, [{ from: funded, to: target, value: '0x1' }]),
+    )
+    expect(send.body).toEqual(refused('eth_sendTransaction', 2))
+    expect((await rpc(QUERY, call('eth_blockNumber'))).body.result).toBe(block)
+    expect(await balanceOf(target)).toBe(before)
+  })
+
+  test('node-held accounts, node signing, admin, test and debug methods are refused', async () => {
+    for (const method of [
+      'eth_accounts',
+      'eth_sign',
+      'eth_signTransaction',
+      'eth_signTypedData_v4',
+      'personal_sign',
+      'personal_unlockAccount',
+      'personal_listAccounts',
+      'hardhat_impersonateAccount',
+      'hardhat_mine',
+      'anvil_setBalance',
+      'evm_mine',
+      'evm_snapshot',
+      'evm_revert',
+      'debug_traceTransaction',
+      'miner_start',
+      'admin_peers',
+      'txpool_content',
+      'wallet_getCapabilities',
+    ])
+      expect((await rpc(QUERY, call(method, 'x'))).body, method).toEqual(refused(method, 'x'))
+  })
+
+  test('a batch answers each entry: forwarded ones by the node, refused ones with the error', async () => {
+    const { status, body } = await rpc(QUERY, [
+      call('eth_chainId', 1),
+      call('evm_mine', 2),
+      call('eth_blockNumber', 3),
+      call('eth_accounts', 4),
+    ])
+    expect(status).toBe(200)
+    expect(body).toHaveLength(4)
+    const byId = new Map(body.map((entry: { id: number }) => [entry.id, entry]))
+    expect(byId.get(1)).toEqual({ jsonrpc: '2.0', id: 1, result: '0x7a69' })
+    expect(byId.get(2)).toEqual(refused('evm_mine', 2))
+    expect(byId.get(3)).toMatchObject({ result: expect.stringMatching(/^0x/) })
+    expect(byId.get(4)).toEqual(refused('eth_accounts', 4))
+    const none = await rpc(QUERY, [call('hardhat_mine', 1), call('eth_sign', 2)])
+    expect(none.body).toEqual([refused('hardhat_mine', 1), refused('eth_sign', 2)])
+  })
+
+  test('property: only the safe chain methods of the protocol policy reach a node', async () => {
+    const forward = vi.spyOn(t.deps.upstreams, 'forward')
+    const walletAnswered = new Set([
+      'eth_accounts',
+      'wallet_getCapabilities',
+      'wallet_getCallsStatus',
+      'wallet_getAssets',
+    ])
+    const prefixes = [
+      'hardhat_',
+      'anvil_',
+      'evm_',
+      'debug_',
+      'personal_',
+      'miner_',
+      'admin_',
+      'txpool_',
+      'eth_sign',
+      'eth_send',
+      'eth_',
+      'wallet_',
+      '',
+    ]
+    const method = fc.oneof(
+      fc.constantFrom(...Protocol.SAFE_METHODS, ...Protocol.UNSAFE_METHODS),
+      fc
+        .tuple(fc.constantFrom(...prefixes), fc.string({ minLength: 1, maxLength: 24 }))
+        .map(([p, rest]) => p + rest),
+      fc.constantFrom('__proto__', 'constructor', 'toString', 'ETH_CALL', 'eth_call ', 'eth_sendTransaction'),
+    )
+    try {
+      await fc.assert(
+        fc.asyncProperty(method, async (name) => {
+          forward.mockClear()
+          const { body } = await rpc(QUERY, call(name, 9))
+          const allowed =
+            (Protocol.SAFE_METHODS as readonly string[]).includes(name) && !walletAnswered.has(name)
+          expect(forward.mock.calls.length > 0).toBe(allowed)
+          if (!allowed) expect(body).toEqual(refused(name, 9))
+        }),
+        { numRuns: 300 },
+      )
+    } finally {
+      forward.mockRestore()
+    }
+  }, 60_000)
 })

@@ -9,6 +9,7 @@ import * as ClientIp from '../http/ClientIp.js'
 import * as Errors from '../http/Errors.js'
 import * as Query from '../http/Query.js'
 import * as Validate from '../http/Validate.js'
+import * as Policy from './Policy.js'
 
 /** Spec section 9: at most 1000 requests in one JSON-RPC batch. */
 export const RPC_BATCH_MAX = Constants.HTTP_RPC_BATCH_SIZE
@@ -33,6 +34,16 @@ export const RpcQuery = zm.extend(Chains.RpcQuery, { projectId: Query.ProjectId 
 export const RpcRequest = Chains.JsonRpcRequest
 export const RpcBatch = Chains.JsonRpcBatchRequest
 
+/** The node's answers to a batch, or undefined when it answered something else (one error for all). */
+function batchOf(text: string): unknown[] | undefined {
+  try {
+    const json: unknown = JSON.parse(text)
+    return Array.isArray(json) ? json : undefined
+  } catch {
+    return undefined
+  }
+}
+
 /** A JSON-RPC error response with an HTTP status. */
 function rpcError(
   c: Context,
@@ -49,7 +60,11 @@ function rpcError(
   )
 }
 
-/** `POST /v1/?chainId=&projectId=`: the JSON-RPC proxy to the chain's upstream nodes. */
+/**
+ * `POST /v1/?chainId=&projectId=`: the JSON-RPC proxy to the chain's upstream nodes. Only the methods
+ * of {@link Policy.FORWARDED} reach a node; the others are answered with a JSON-RPC error (per entry in
+ * a batch), so no one can administer the node or make it sign with an account it holds.
+ */
 export function routes(deps: Deps.Deps) {
   const proxy = async (c: Context) => {
     const query = z.safeParse(RpcQuery, c.req.query())
@@ -113,9 +128,21 @@ export function routes(deps: Deps.Deps) {
           : `Invalid Request field '${first?.field}': ${first?.message}`
       return rpcError(c, 400, RpcCode.invalidRequest, message, { issues })
     }
-    const answer = await deps.upstreams.forward(chainId, JSON.stringify(body.data))
+    // Refused methods never reach a node; a batch gets a refusal per refused entry.
+    const requests = Array.isArray(body.data) ? body.data : [body.data]
+    const forwarded = requests.filter((request) => Policy.isForwarded(request.method))
+    const refusals = requests.filter((request) => !Policy.isForwarded(request.method)).map(Policy.refusal)
+    if (!Array.isArray(body.data) && refusals[0]) return c.json(refusals[0])
+    if (forwarded.length === 0) return c.json(refusals)
+    const answer = await deps.upstreams.forward(
+      chainId,
+      JSON.stringify(Array.isArray(body.data) ? forwarded : body.data),
+    )
     if (!answer) return rpcError(c, 502, RpcCode.upstreamUnavailable, 'Upstream unavailable', { chainId })
-    return c.body(answer.body, answer.status as ContentfulStatusCode, { 'content-type': 'application/json' })
+    const status = answer.status as ContentfulStatusCode
+    const answers = refusals.length ? batchOf(answer.body) : undefined
+    if (answers) return c.json([...answers, ...refusals], status)
+    return c.body(answer.body, status, { 'content-type': 'application/json' })
   }
   const limit = bodyLimit({
     maxSize: RPC_BODY_MAX_BYTES,
