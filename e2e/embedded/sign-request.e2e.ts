@@ -1,0 +1,142 @@
+import { mkdirSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { DEV_ACCOUNTS } from '@frontdoor/devnet/accounts'
+import { DEPLOYMENTS } from '@frontdoor/devnet/deployment'
+import { expect, type FrameLocator, type Page, test } from '@playwright/test'
+import {
+  createPublicClient,
+  createWalletClient,
+  encodeFunctionData,
+  type Hex,
+  http,
+  maxUint256,
+  parseAbi,
+  parseEther,
+} from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import * as Pages from '../modal/pages.js'
+import * as Embedded from './embedded.js'
+
+// What the visitor sees is what is signed (issue 12): an ERC-20 approve sent as `input` reads as the
+// approval it is, with gas, fee and nonce; data and input that differ are refused before any screen.
+
+const { DEMO_URL, DEVNET_31337_URL, AUTH_URL } = Pages.addresses
+const ARTIFACTS = join(dirname(fileURLToPath(import.meta.url)), '..', 'artifacts', 'embedded')
+mkdirSync(ARTIFACTS, { recursive: true })
+
+// An account of its own, so balances here do not move under other tests.
+const FUNDER = DEV_ACCOUNTS[9]!
+const SPENDER = '0x00000000000000000000000000000000000a77ac'
+const FUSD = DEPLOYMENTS[31337].tokens.FUSD.address
+const ERC20 = parseAbi([
+  'function approve(address spender, uint256 amount) returns (bool)',
+  'function allowance(address owner, address spender) view returns (uint256)',
+])
+const chain = createPublicClient({ transport: http(DEVNET_31337_URL) })
+
+async function fund(address: Hex) {
+  const wallet = createWalletClient({
+    account: privateKeyToAccount(FUNDER.privateKey as Hex),
+    transport: http(DEVNET_31337_URL),
+  })
+  const hash = await wallet.sendTransaction({
+    to: address,
+    value: parseEther('1'),
+    chain: {
+      id: await chain.getChainId(),
+      name: 'devnet',
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrls: { default: { http: [DEVNET_31337_URL] } },
+    },
+  })
+  await chain.waitForTransactionReceipt({ hash })
+}
+
+/** The value of a row of the approval screen. */
+const row = (auth: FrameLocator, label: string) =>
+  auth.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]')
+
+/** Records, inside the auth frame, whether an approval screen is ever shown from now on. */
+async function recordScreens(page: Page) {
+  const frame = page.frames().find((f) => f.url().startsWith(AUTH_URL))!
+  await frame.evaluate(() => {
+    const seen = window as unknown as { approvalShown: boolean }
+    seen.approvalShown = false
+    new MutationObserver(() => {
+      if (document.querySelector('.af-approval')) seen.approvalShown = true
+    }).observe(document.body, { subtree: true, childList: true })
+  })
+  return () => frame.evaluate(() => (window as unknown as { approvalShown: boolean }).approvalShown)
+}
+
+test.describe('embedded wallet: what the visitor sees is what is signed', () => {
+  test('an approve sent as input shows its spender, Unlimited, gas, fee and nonce; data != input is refused without a screen', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000)
+    await page.goto(DEMO_URL)
+    const address = await Embedded.loginByEmail(page, Embedded.freshEmail('wysiwys'))
+    await fund(address)
+    const auth = Embedded.authFrame(page)
+    const approveMax = encodeFunctionData({
+      abi: ERC20,
+      functionName: 'approve',
+      args: [SPENDER, maxUint256],
+    })
+
+    const sending = Embedded.startRequest(page, 'eth_sendTransaction', [
+      { from: address, to: FUSD, value: '0x0', input: approveMax },
+    ])
+    await expect(auth.getByRole('heading', { name: 'Approve spending' })).toBeVisible()
+    // The origin the browser confirmed comes first; the page's claimed name second.
+    await expect(auth.locator('.af-origin')).toHaveText(`Request from ${new URL(DEMO_URL).origin}`)
+    await expect(row(auth, 'Spender')).toHaveText(SPENDER)
+    await expect(row(auth, 'Amount')).toHaveText('Unlimited')
+    await expect(row(auth, 'Contract')).toHaveText(FUSD)
+    await expect(row(auth, 'Value')).toHaveText('0 ETH')
+    await expect(row(auth, 'Gas limit')).toHaveText(/^\d+ \(estimated\)$/)
+    await expect(row(auth, 'Max fee')).toHaveText(/^0\.\d+ ETH \(estimated\)$/)
+    await expect(row(auth, 'Nonce')).toHaveText(/^\d+ \(estimated\)$/)
+    await expect(auth.getByRole('button', { name: 'Approve' })).toBeEnabled()
+    await page.screenshot({ path: join(ARTIFACTS, 'approve-erc20-input.png') })
+    const shownGas = BigInt((await row(auth, 'Gas limit').textContent())!.split(' ')[0]!)
+    const shownFee = (await row(auth, 'Max fee').textContent())!
+    await auth.getByRole('button', { name: 'Approve' }).click()
+    const sent = (await sending) as { result: Hex }
+    expect(sent).toHaveProperty('result')
+    const receipt = await chain.waitForTransactionReceipt({ hash: sent.result })
+    expect(receipt.status).toBe('success')
+    // Signed as shown: the approve itself, with the gas limit and fee the screen showed.
+    const tx = await chain.getTransaction({ hash: sent.result })
+    expect(tx.input).toBe(approveMax)
+    expect(tx.gas).toBe(shownGas)
+    expect(`${formatEther(tx.gas * (tx.maxFeePerGas ?? tx.gasPrice!))} ETH (estimated)`).toBe(shownFee)
+    expect(
+      await chain.readContract({
+        address: FUSD,
+        abi: ERC20,
+        functionName: 'allowance',
+        args: [address, SPENDER],
+      }),
+    ).toBe(maxUint256)
+    await Pages.expectClosed(page)
+
+    // data and input that differ: -32602 from the wallet, no approval screen at any moment.
+    const shown = await recordScreens(page)
+    const refused = await Embedded.startRequest(page, 'eth_sendTransaction', [
+      { from: address, to: FUSD, data: '0x', input: approveMax },
+    ])
+    expect(refused).toMatchObject({ code: -32602, message: expect.stringMatching(/data and input differ/) })
+    await Pages.expectClosed(page)
+    expect(await shown()).toBe(false)
+    await page.screenshot({ path: join(ARTIFACTS, 'refused-data-input.png') })
+  })
+})
+
+/** Wei as ether without trailing zeros, as the screen writes it. */
+function formatEther(wei: bigint): string {
+  const whole = wei / 10n ** 18n
+  const fraction = (wei % 10n ** 18n).toString().padStart(18, '0').replace(/0+$/, '')
+  return `${whole}${fraction ? `.${fraction}` : ''}`
+}
