@@ -3,6 +3,7 @@ import * as Deployment from '@frontdoor/devnet/deployment'
 import * as Addresses from '@frontdoor/protocol/addresses'
 import { Constants } from '@frontdoor/schemas'
 import * as Networks from './chains/Networks.js'
+import * as ClientIp from './http/ClientIp.js'
 import type * as RateLimiter from './http/RateLimiter.js'
 import * as OAuthProviders from './social/OAuthProviders.js'
 
@@ -32,8 +33,8 @@ export type Config = {
   oauth: OAuthProviders.Real
   /** The dev stand-ins (the OIDC provider at /oidc for unconfigured socials, Farcaster); AUTH_DEV_PROVIDERS=0 turns them off. */
   devLogins: boolean
-  /** Trust `x-forwarded-for` for the client address (only behind a proxy of ours). */
-  trustProxy: boolean
+  /** How many proxies of ours stand in front (TRUST_PROXY); the client address is the entry the outermost appended to `x-forwarded-for`. */
+  trustProxy: number
   limits: {
     /** `/projects/v1/origins` per client address and project. */
     origins: RateLimiter.Limit
@@ -147,7 +148,7 @@ export function fromEnv(env: Record<string, string | undefined>): { config: Conf
       networks: Networks.all(addresses),
       oauth: OAuthProviders.fromEnv(env),
       devLogins: OAuthProviders.devLoginsFromEnv(env),
-      trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+      trustProxy: ClientIp.trustedProxies(env.TRUST_PROXY),
       limits: DEFAULT_LIMITS,
       indexer: { chains: indexerChainsFromEnv(env, upstreams) },
     },

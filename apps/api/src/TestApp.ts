@@ -23,7 +23,8 @@ export async function create(
   options: {
     upstreams?: Record<string, string[]>
     limits?: Partial<Config.Config['limits']>
-    trustProxy?: boolean
+    /** Proxies of ours in front (default 1: tests name their client in `x-forwarded-for`). */
+    trustProxy?: number
     /** Where the API sends its emails (a test's SMTP sink). */
     smtpUrl?: string
   } = {},
@@ -34,7 +35,7 @@ export async function create(
   const { config } = Config.fromEnv({ DEMO_URL, MODAL_URL })
   config.upstreams = options.upstreams ?? {}
   config.limits = { ...config.limits, ...options.limits }
-  config.trustProxy = options.trustProxy ?? true
+  config.trustProxy = options.trustProxy ?? 1
   if (options.smtpUrl) config.smtpUrl = options.smtpUrl
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' })
   const upstreams = Upstreams.create({ upstreams: config.upstreams, timeoutMs: 3_000 })

@@ -88,7 +88,7 @@ export function routes(deps: Deps.Deps, options: Options = {}) {
   const devOidc = DevOidc.create({
     publicUrl: config.publicUrl,
     redirectUri,
-    trustProxy: config.trustProxy,
+    trustProxy: config.trustProxy > 0,
     clientSecret: options.devClientSecret,
   })
   const oauth = OAuthClient.create()
