@@ -12,6 +12,8 @@ export type Config = {
   port: number
   /** Redis for the mailbox and the fan-out between relay nodes; unset keeps both in memory. */
   redisUrl: string | undefined
+  /** Prefix of the relay's Redis keys and channels (default `RedisMailbox.PREFIX`); tests keep apart by it. */
+  redisPrefix?: string | undefined
   logLevel: string
   /** How often every socket is pinged (the spec's relay heartbeat; clients drop a socket silent for 35 s). */
   heartbeatMs: number

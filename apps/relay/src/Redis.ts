@@ -11,6 +11,8 @@ export type Options = Mailbox.Caps & {
   receive: Fanout.Receive
   logger: Logger
   onEvict?: (count: number) => void
+  /** Key and channel prefix (default `RedisMailbox.PREFIX`). */
+  prefix?: string | undefined
 }
 
 /**
@@ -44,11 +46,13 @@ export async function backends(
     maxBytesPerTopic: options.maxBytesPerTopic,
     maxBytes: options.maxBytes,
     ...(options.onEvict && { onEvict: options.onEvict }),
+    ...(options.prefix && { prefix: options.prefix }),
   })
   const fanout = RedisFanout.create({
     subscriber,
     nodeId: options.nodeId,
     receive: options.receive,
+    ...(options.prefix && { prefix: options.prefix }),
   })
   return {
     healthy: () => commands.status === 'ready' && subscriber.status === 'ready',

@@ -69,6 +69,7 @@ async function backends(
     nodeId,
     ...caps,
     onEvict,
+    prefix: config.redisPrefix,
     receive,
     logger,
   })
