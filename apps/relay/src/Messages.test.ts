@@ -69,13 +69,18 @@ describe('parse', () => {
     ).toMatchObject({ error: { code: -32602 } })
   })
 
-  test('a batch holds at most 500 topics', () => {
+  test('topic batches are left to the relay (maxBatchTopics); a batch publish holds at most 500 messages', () => {
     const topics = (count: number) => JSON.stringify(Array.from({ length: count }, () => TOPIC))
     expect(
-      Messages.parse(`{"id":1,"method":"irn_batchSubscribe","params":{"topics":${topics(500)}}}`).kind,
+      Messages.parse(`{"id":1,"method":"irn_batchSubscribe","params":{"topics":${topics(501)}}}`).kind,
+    ).toBe('request')
+    const messages = (count: number) =>
+      JSON.stringify(Array.from({ length: count }, () => ({ topic: TOPIC, message: 'm', ttl: 300 })))
+    expect(
+      Messages.parse(`{"id":1,"method":"irn_batchPublish","params":{"messages":${messages(500)}}}`).kind,
     ).toBe('request')
     expect(
-      Messages.parse(`{"id":1,"method":"irn_batchSubscribe","params":{"topics":${topics(501)}}}`).kind,
+      Messages.parse(`{"id":1,"method":"irn_batchPublish","params":{"messages":${messages(501)}}}`).kind,
     ).toBe('invalid')
   })
 })
