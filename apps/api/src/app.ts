@@ -1,20 +1,23 @@
-import { type Context, Hono } from 'hono'
+import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import { cors } from 'hono/cors'
 import { requestId } from 'hono/request-id'
 import { matchedRoutes } from 'hono/route'
 import type { Logger } from 'pino'
 import * as Account from './account/routes.js'
 import * as Analytics from './analytics/routes.js'
+import * as AuthErrors from './auth/AuthErrors.js'
 import * as AuthOrigin from './auth/Origin.js'
 import * as Auth from './auth/routes.js'
 import * as Chains from './chains/routes.js'
 import type * as Deps from './Deps.js'
 import * as Directory from './directory/routes.js'
+import * as BodyLimit from './http/BodyLimit.js'
 import * as Cors from './http/Cors.js'
 import * as Errors from './http/Errors.js'
 import * as Metrics from './http/Metrics.js'
 import * as Projects from './projects/routes.js'
 import * as Rpc from './rpc/routes.js'
+import * as DevOidc from './social/DevOidc.js'
 import * as Social from './social/routes.js'
 
 /** Context variables every route may read. */
@@ -22,6 +25,24 @@ export type Env = { Variables: { requestId: string; logger: Logger } }
 
 /** Routes too frequent to log at info level. */
 const QUIET_ROUTES = new Set(['/healthz', '/metrics'])
+
+/**
+ * Each path's body limit, applied before any route reads a body: the embedded wallet's (signing
+ * requests are the largest), the API's default; the RPC proxy (batches of 1000) and the dev OIDC
+ * provider (it reads the Node request itself, up to 56 KB) limit their own.
+ */
+function bodyLimits(): (path: string) => MiddlewareHandler | undefined {
+  const signing = BodyLimit.of(AuthErrors.SIGNING_BODY_MAX_BYTES, AuthErrors.tooLarge)
+  const auth = BodyLimit.of(AuthErrors.MAX_BODY_BYTES, AuthErrors.tooLarge)
+  const other = BodyLimit.of(BodyLimit.BODY_MAX_BYTES)
+  return (path) => {
+    if (Rpc.PATHS.includes(path) || path === DevOidc.MOUNT_PATH || path.startsWith(`${DevOidc.MOUNT_PATH}/`))
+      return undefined
+    if (path.startsWith('/v1/vault/')) return signing
+    if (AuthOrigin.isAuthPath(path)) return auth
+    return other
+  }
+}
 
 /** The route a request matched (its pattern, so metrics stay low-cardinality), or 'unmatched'. */
 function routeOf(c: Context<Env>): string {
@@ -64,6 +85,7 @@ export function build(deps: Deps.Deps, options: { metrics?: Metrics.Metrics } = 
       }),
     ),
   )
+  app.use(BodyLimit.byPath(bodyLimits()))
   app.get('/healthz', async (c) => {
     try {
       await deps.db.session((session) => session.query('SELECT 1'))

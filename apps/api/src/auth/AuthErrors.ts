@@ -2,6 +2,7 @@ import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import * as z from 'zod'
+import * as BodyLimit from '../http/BodyLimit.js'
 import * as Validate from '../http/Validate.js'
 
 /**
@@ -9,8 +10,13 @@ import * as Validate from '../http/Validate.js'
  * `code` is a name (`invalid_otp`, `cooldown`, ...) or, for vault signing, an EIP-1193 / JSON-RPC number.
  */
 
-/** Largest JSON body the auth routes read. */
+/** Largest JSON body of the login and account routes (`/v1/auth/*`), enforced before reading (app.ts). */
 export const MAX_BODY_BYTES = 64 * 1024
+/**
+ * Largest body of a signing request (`/v1/vault/*`): 64 KB of content to sign, hex-encoded or
+ * JSON-escaped in its envelope.
+ */
+export const SIGNING_BODY_MAX_BYTES = 256 * 1024
 
 /** The error body of the auth contract. */
 export type Body = { error: { code: string | number; message: string } & Record<string, unknown> }
@@ -43,10 +49,15 @@ export function tooMany(code: string, message: string, retryAfterS: number): HTT
   return fail(429, code, message, { retryAfterS: seconds }, { 'retry-after': String(seconds) })
 }
 
+/** The 413 of a body over its route's limit, in the contract's shape. */
+export function tooLarge(maxBytes: number): HTTPException {
+  return fail(413, 'payload_too_large', BodyLimit.tooLargeMessage(maxBytes))
+}
+
 /** Reads and validates a JSON body: 400 `invalid_request` naming the field, or `invalid_email` for an email. */
 export async function json<T extends z.core.$ZodType>(c: Context, schema: T): Promise<z.output<T>> {
+  // Its size was limited before it was read (BodyLimit in app.ts).
   const text = await c.req.text()
-  if (text.length > MAX_BODY_BYTES) throw fail(413, 'invalid_request', 'The request body is too large')
   let input: unknown
   try {
     input = text ? JSON.parse(text) : {}

@@ -5,6 +5,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import * as z from 'zod'
 import * as zm from 'zod/mini'
 import type * as Deps from '../Deps.js'
+import * as BodyLimit from '../http/BodyLimit.js'
 import * as ClientIp from '../http/ClientIp.js'
 import * as Errors from '../http/Errors.js'
 import * as Query from '../http/Query.js'
@@ -13,8 +14,10 @@ import * as Policy from './Policy.js'
 
 /** Spec section 9: at most 1000 requests in one JSON-RPC batch. */
 export const RPC_BATCH_MAX = Constants.HTTP_RPC_BATCH_SIZE
-/** The largest request body the proxy reads. */
+/** The largest request body the proxy reads (a batch of 1000, checked before it is read). */
 export const RPC_BODY_MAX_BYTES = 5 * 1024 * 1024
+/** The proxy's paths (it limits its own bodies, answering a JSON-RPC error). */
+export const PATHS: readonly string[] = ['/v1/', '/v1']
 
 /** JSON-RPC 2.0 error codes used by the proxy. */
 export const RpcCode = {
@@ -146,7 +149,7 @@ export function routes(deps: Deps.Deps) {
   }
   const limit = bodyLimit({
     maxSize: RPC_BODY_MAX_BYTES,
-    onError: (c) => rpcError(c, 413, RpcCode.invalidRequest, `Body larger than ${RPC_BODY_MAX_BYTES} bytes`),
+    onError: (c) => rpcError(c, 413, RpcCode.invalidRequest, BodyLimit.tooLargeMessage(RPC_BODY_MAX_BYTES)),
   })
   return new Hono().post('/v1/', limit, proxy).post('/v1', limit, proxy)
 }
