@@ -79,6 +79,8 @@ export function parts(addresses: Addresses): Part[] {
       url: addresses.API_URL,
       healthy: () => httpOk(`${addresses.API_URL}/healthz`),
       command: [...tsx, 'apps/api/src/main.ts'],
+      // The stack runs in development: dev logins, the demo project and dev names, a generated vault key.
+      env: { FRONTDOOR_ENV: 'development' },
       after: ['devnet-31337', 'devnet-31338', 'smtp'],
     },
     {

@@ -9,6 +9,8 @@ import * as OAuthProviders from './social/OAuthProviders.js'
 
 /** The API's settings, read once from the environment (`fromEnv`) or built by tests. */
 export type Config = {
+  /** Where the API runs (FRONTDOOR_ENV, NODE_ENV): see {@link environmentFromEnv}. */
+  environment: Environment
   /** The API's public base URL (API_URL); image URLs are built on it. */
   publicUrl: string
   /** Origins allowed by CORS: the modal and auth frames. */
@@ -31,7 +33,7 @@ export type Config = {
   networks: Networks.Network[]
   /** Social providers with real OAuth endpoints (OAUTH_<PROVIDER>_*); the others use the dev OIDC provider. */
   oauth: OAuthProviders.Real
-  /** The dev stand-ins (the OIDC provider at /oidc for unconfigured socials, Farcaster); AUTH_DEV_PROVIDERS=0 turns them off. */
+  /** The dev stand-ins (the OIDC provider at /oidc for unconfigured socials, Farcaster): on in development only (see {@link devLoginsFromEnv}). */
   devLogins: boolean
   /** How many proxies of ours stand in front (TRUST_PROXY); the client address is the entry the outermost appended to `x-forwarded-for`. */
   trustProxy: number
@@ -92,6 +94,44 @@ export function indexerChainsFromEnv(
   return Deployment.CHAIN_IDS.map((chainId) => `eip155:${chainId}`).filter((chain) => upstreams[chain])
 }
 
+/**
+ * Where the API runs. `development` (FRONTDOOR_ENV=development, set by `npm start` and the e2e stack):
+ * dev logins, the `demo` project and dev names seeded, a generated vault master key. `production`
+ * (NODE_ENV=production or FRONTDOOR_ENV=production): none of that, and dev logins refuse to start.
+ * `unnamed` (neither): nothing dev-only unless asked for, VAULT_MASTER_KEY required.
+ */
+export type Environment = 'development' | 'production' | 'unnamed'
+
+/** The FRONTDOOR_ENV values. */
+export const ENVIRONMENTS = ['development', 'production'] as const
+
+/** Reads FRONTDOOR_ENV and NODE_ENV; throws on an unknown FRONTDOOR_ENV or one that contradicts NODE_ENV. */
+export function environmentFromEnv(env: Record<string, string | undefined>): Environment {
+  const named = env.FRONTDOOR_ENV?.trim().toLowerCase() || undefined
+  if (named !== undefined && !(ENVIRONMENTS as readonly string[]).includes(named))
+    throw new Error(`FRONTDOOR_ENV must be one of ${ENVIRONMENTS.join(', ')} (got '${env.FRONTDOOR_ENV}')`)
+  const productionNode = env.NODE_ENV?.trim().toLowerCase() === 'production'
+  if (named === 'development' && productionNode)
+    throw new Error('FRONTDOOR_ENV=development contradicts NODE_ENV=production: set one of them')
+  if (named === 'production' || productionNode) return 'production'
+  return named === 'development' ? 'development' : 'unnamed'
+}
+
+/**
+ * Whether the dev stand-ins serve logins (anyone signs in as anyone): AUTH_DEV_PROVIDERS when set
+ * (`1`/`true`, `0`/`false`), else on in development only. Throws in production when they would be on.
+ */
+export function devLoginsFromEnv(env: Record<string, string | undefined>, environment: Environment): boolean {
+  const value = env.AUTH_DEV_PROVIDERS?.trim().toLowerCase()
+  const on =
+    value === undefined || value === '' ? environment === 'development' : value !== '0' && value !== 'false'
+  if (on && environment === 'production')
+    throw new Error(
+      'dev logins (AUTH_DEV_PROVIDERS) let anyone sign in as any user: refused in production (NODE_ENV or FRONTDOOR_ENV=production)',
+    )
+  return on
+}
+
 /** Where the process keeps its data by default: `.data/` at the repository root. */
 export const REPO_ROOT = join(import.meta.dirname, '..', '..', '..')
 
@@ -130,8 +170,10 @@ export function fromEnv(env: Record<string, string | undefined>): { config: Conf
   const addresses = Addresses.from(env)
   const api = new URL(addresses.API_URL)
   const upstreams = upstreamsFromEnv(env)
+  const environment = environmentFromEnv(env)
   return {
     config: {
+      environment,
       publicUrl: addresses.API_URL,
       corsOrigins: [addresses.MODAL_URL, addresses.AUTH_URL],
       smtpUrl: addresses.SMTP_URL,
@@ -147,7 +189,7 @@ export function fromEnv(env: Record<string, string | undefined>): { config: Conf
       upstreams,
       networks: Networks.all(addresses),
       oauth: OAuthProviders.fromEnv(env),
-      devLogins: OAuthProviders.devLoginsFromEnv(env),
+      devLogins: devLoginsFromEnv(env, environment),
       trustProxy: ClientIp.trustedProxies(env.TRUST_PROXY),
       limits: DEFAULT_LIMITS,
       indexer: { chains: indexerChainsFromEnv(env, upstreams) },

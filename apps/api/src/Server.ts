@@ -30,7 +30,11 @@ export type StartOptions = {
   logger?: Logger
 }
 
-/** Opens and migrates the database, seeds the wallets and the demo project. */
+/**
+ * Opens and migrates the database and seeds the wallet directory; in development also the dev
+ * fixtures: the `demo` project (DEMO_URL and DEMO_ALLOWED_ORIGINS) and the names of the public dev
+ * accounts. Elsewhere projects come from `npm run frontdoor -- projects create`.
+ */
 export async function prepare(
   config: Config.Config,
   settings: { databaseUrl: string | undefined; dataDir: string | undefined },
@@ -40,9 +44,11 @@ export async function prepare(
   try {
     await Migrator.migrate(db)
     await Wallets.seed(db.orm)
-    for (const origin of [config.demoUrl, ...config.demoAllowedOrigins])
-      await Projects.seedDemo(db.orm, origin)
-    await Names.seedDev(db.orm)
+    if (config.environment === 'development') {
+      for (const origin of [config.demoUrl, ...config.demoAllowedOrigins])
+        await Projects.seedDemo(db.orm, origin)
+      await Names.seedDev(db.orm)
+    }
   } catch (error) {
     await db.close()
     throw error
@@ -61,9 +67,24 @@ export async function start(options: StartOptions = {}): Promise<Server> {
   const env = options.env ?? process.env
   const { config, process: settings } = Config.fromEnv(env)
   const logger = options.logger ?? pino({ level: settings.logLevel, base: { service: 'api' } })
+  // Before anything opens: a missing master key outside development must stop the start.
+  const auth = AuthDeps.create({
+    config,
+    masterKey: env.VAULT_MASTER_KEY,
+    dataDir: options.memory ? undefined : settings.dataDir,
+    logger,
+  })
+  if (config.devLogins)
+    logger.warn(
+      { environment: config.environment },
+      'DEV LOGINS ON: the dev OIDC provider (/oidc) and the Farcaster stand-in sign anyone in as any user; never expose this API (AUTH_DEV_PROVIDERS=0 turns them off)',
+    )
   const db = await prepare(config, {
     databaseUrl: settings.databaseUrl,
     dataDir: options.memory ? undefined : settings.dataDir,
+  }).catch((error: unknown) => {
+    auth.mailer.close()
+    throw error
   })
   const upstreams = Upstreams.create({ upstreams: config.upstreams })
   upstreams.start()
@@ -74,12 +95,7 @@ export async function start(options: StartOptions = {}): Promise<Server> {
     limiter: RateLimiter.memory(),
     projects: ProjectCache.create(db.orm),
     upstreams,
-    auth: AuthDeps.create({
-      config,
-      masterKey: env.VAULT_MASTER_KEY,
-      dataDir: options.memory ? undefined : settings.dataDir,
-      logger,
-    }),
+    auth,
   }
   const app = App.build(deps)
   const indexer = Indexer.create({

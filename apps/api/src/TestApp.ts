@@ -32,7 +32,7 @@ export async function create(
   const db = await TestDb.create()
   await Wallets.seed(db.orm)
   await Projects.seedDemo(db.orm, DEMO_URL)
-  const { config } = Config.fromEnv({ DEMO_URL, MODAL_URL })
+  const { config } = Config.fromEnv({ DEMO_URL, MODAL_URL, FRONTDOOR_ENV: 'development' })
   config.upstreams = options.upstreams ?? {}
   config.limits = { ...config.limits, ...options.limits }
   config.trustProxy = options.trustProxy ?? 1

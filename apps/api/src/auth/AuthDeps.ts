@@ -13,14 +13,14 @@ export type AuthDeps = {
 }
 
 /**
- * The vault (master key from VAULT_MASTER_KEY, else a development key in `dataDir`, else in memory)
- * and the mailer (SMTP_URL).
+ * The vault (master key from VAULT_MASTER_KEY; in development only, else a development key in
+ * `dataDir`, else in memory) and the mailer (SMTP_URL).
  *
  * @example
  * const auth = AuthDeps.create({ config, masterKey: env.VAULT_MASTER_KEY, dataDir, logger })
  */
 export function create(options: {
-  config: Pick<Config.Config, 'smtpUrl' | 'mailFrom'>
+  config: Pick<Config.Config, 'smtpUrl' | 'mailFrom' | 'environment'>
   masterKey: string | undefined
   dataDir: string | undefined
   logger: Logger
@@ -29,6 +29,7 @@ export function create(options: {
     value: options.masterKey,
     dataDir: options.dataDir,
     logger: options.logger,
+    development: options.config.environment === 'development',
   })
   return {
     vault: Vault.create(master),

@@ -287,7 +287,12 @@ describe('figures', () => {
 describe('Server', () => {
   test('the API process runs the indexer of INDEXER_CHAINS and stops it with the server', async () => {
     const server = await Server.start({
-      env: { DEVNET_31337_URL: node.url, INDEXER_CHAINS: CHAIN, LOG_LEVEL: 'silent' },
+      env: {
+        DEVNET_31337_URL: node.url,
+        INDEXER_CHAINS: CHAIN,
+        LOG_LEVEL: 'silent',
+        FRONTDOOR_ENV: 'development',
+      },
       port: 0,
       memory: true,
       logger,

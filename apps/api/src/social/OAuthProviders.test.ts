@@ -69,12 +69,3 @@ describe('fromEnv', () => {
     expect(discord?.tokenAuth).toBe('client_secret_basic')
   })
 })
-
-describe('devLoginsFromEnv', () => {
-  test('on unless AUTH_DEV_PROVIDERS is 0 or false', () => {
-    expect(OAuthProviders.devLoginsFromEnv({})).toBe(true)
-    expect(OAuthProviders.devLoginsFromEnv({ AUTH_DEV_PROVIDERS: '1' })).toBe(true)
-    expect(OAuthProviders.devLoginsFromEnv({ AUTH_DEV_PROVIDERS: '0' })).toBe(false)
-    expect(OAuthProviders.devLoginsFromEnv({ AUTH_DEV_PROVIDERS: ' False ' })).toBe(false)
-  })
-})

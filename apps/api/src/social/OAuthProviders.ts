@@ -3,8 +3,8 @@ import { SocialProviderRule } from '@frontdoor/schemas'
 /**
  * Where each social provider's OAuth 2.0 endpoints are. A provider with `OAUTH_<PROVIDER>_CLIENT_ID` and
  * `OAUTH_<PROVIDER>_CLIENT_SECRET` set uses its real endpoints (the defaults below, each overridable by
- * env); any other falls back to the dev OIDC provider on the API (`DevOidc`), unless the dev logins are
- * off (`AUTH_DEV_PROVIDERS=0`).
+ * env); any other falls back to the dev OIDC provider on the API (`DevOidc`) when the dev logins are on
+ * (development only: `Config.devLoginsFromEnv`).
  *
  * The subject comes from a verified id_token when the provider has a JWKS URL (OpenID Connect), else
  * from its userinfo endpoint (plain OAuth 2.0: GitHub, Discord, X, Facebook).
@@ -155,14 +155,4 @@ export function fromEnv(env: Record<string, string | undefined>): Real {
     real[provider] = endpoints
   }
   return real
-}
-
-/**
- * Whether the dev stand-ins serve logins: the dev OIDC provider (for every social provider without real
- * credentials) and the Farcaster approval page. On unless `AUTH_DEV_PROVIDERS` is `0` or `false`; a
- * production API turns them off, so only configured providers sign anyone in.
- */
-export function devLoginsFromEnv(env: Record<string, string | undefined>): boolean {
-  const value = env.AUTH_DEV_PROVIDERS?.trim().toLowerCase()
-  return value !== '0' && value !== 'false'
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pino from 'pino'
@@ -28,21 +28,36 @@ describe('load', () => {
     expect(master).toEqual({ key, id: MasterKey.fingerprint(key), source: 'env' })
   })
 
-  test('without it: a development key generated once in DATA_DIR, mode 0600, the same on the next start; logged', () => {
+  test('without it, in development: a development key generated once in DATA_DIR, mode 0600, the same on the next start; logged', () => {
     const lines: string[] = []
     const recording = pino({ level: 'warn' }, { write: (line: string) => lines.push(line) })
-    const first = MasterKey.load({ value: undefined, dataDir: dir, logger: recording })
+    const first = MasterKey.load({ value: undefined, dataDir: dir, logger: recording, development: true })
     expect(lines.join('')).toContain('VAULT_MASTER_KEY is not set; generated a development master key')
     const path = join(dir, MasterKey.DEV_KEY_FILE)
     expect(first.source).toBe('dev-file')
     expect(statSync(path).mode & 0o777).toBe(0o600)
     expect(readFileSync(path, 'utf8').trim()).toBe(first.key.toString('hex'))
-    expect(MasterKey.load({ value: undefined, dataDir: dir, logger })).toEqual(first)
+    expect(MasterKey.load({ value: undefined, dataDir: dir, logger, development: true })).toEqual(first)
   })
 
-  test('without a data folder: a key in memory only', () => {
-    const master = MasterKey.load({ value: undefined, dataDir: undefined, logger })
+  test('without it, in development, without a data folder: a key in memory only', () => {
+    const master = MasterKey.load({ value: undefined, dataDir: undefined, logger, development: true })
     expect(master.source).toBe('memory')
     expect(master.key).toHaveLength(32)
+  })
+
+  test('without it outside development: refuses, and writes no key file', () => {
+    const empty = mkdtempSync(join(tmpdir(), 'vault-'))
+    try {
+      expect(() => MasterKey.load({ value: undefined, dataDir: empty, logger })).toThrow(
+        /VAULT_MASTER_KEY is not set/,
+      )
+      expect(() =>
+        MasterKey.load({ value: undefined, dataDir: undefined, logger, development: false }),
+      ).toThrow(/VAULT_MASTER_KEY is not set/)
+      expect(readdirSync(empty)).toEqual([])
+    } finally {
+      rmSync(empty, { recursive: true, force: true })
+    }
   })
 })

@@ -36,20 +36,28 @@ function from(key: Buffer, source: MasterKey['source']): MasterKey {
   return { key, id: fingerprint(key), source }
 }
 
+/** Why the API refuses to start without a master key outside development. */
+export const MISSING_KEY =
+  'VAULT_MASTER_KEY is not set: outside development (FRONTDOOR_ENV=development) the vault needs it, 32 bytes as 64 hex digits or base64 (e.g. `openssl rand -hex 32`), from a secret store'
+
 /**
- * The master key: VAULT_MASTER_KEY when set; otherwise (development, `npm start`) a key generated once
- * and kept in `dataDir` (mode 0600), or, without a data folder, one that lives in memory only. Both
- * fallbacks are logged: production sets VAULT_MASTER_KEY (from a KMS or a secret store).
+ * The master key: VAULT_MASTER_KEY when set. Without it, only in development (`npm start`, the e2e
+ * stack), a key generated once and kept in `dataDir` (mode 0600), or, without a data folder, one that
+ * lives in memory only; both are logged. Outside development it throws {@link MISSING_KEY}: a key next
+ * to the ciphertext, or one lost on restart, is no key.
  *
  * @example
- * const master = MasterKey.load({ value: env.VAULT_MASTER_KEY, dataDir: settings.dataDir, logger })
+ * const master = MasterKey.load({ value: env.VAULT_MASTER_KEY, dataDir: settings.dataDir, logger, development })
  */
 export function load(options: {
   value: string | undefined
   dataDir: string | undefined
   logger: Logger
+  /** Whether the API runs in development (FRONTDOOR_ENV=development); default false. */
+  development?: boolean
 }): MasterKey {
   if (options.value) return from(parse(options.value), 'env')
+  if (!options.development) throw new Error(MISSING_KEY)
   if (!options.dataDir) {
     options.logger.warn(
       'vault: VAULT_MASTER_KEY is not set; using a development master key kept in memory only',

@@ -1,0 +1,27 @@
+import { describe, expect, test } from 'vitest'
+import * as Config from './Config.js'
+
+const config = (env: Record<string, string>) => Config.fromEnv(env).config
+
+describe('fromEnv: environment and dev logins', () => {
+  test('dev logins are off unless the stack runs in development', () => {
+    expect(config({}).devLogins).toBe(false)
+    expect(config({}).environment).toBe('unnamed')
+    expect(config({ FRONTDOOR_ENV: 'development' })).toMatchObject({
+      environment: 'development',
+      devLogins: true,
+    })
+    expect(config({ FRONTDOOR_ENV: 'development', AUTH_DEV_PROVIDERS: '0' }).devLogins).toBe(false)
+    expect(config({ FRONTDOOR_ENV: 'development', AUTH_DEV_PROVIDERS: ' False ' }).devLogins).toBe(false)
+    // Outside development only an explicit AUTH_DEV_PROVIDERS=1 turns them on (a staging stack).
+    expect(config({ AUTH_DEV_PROVIDERS: '1' }).devLogins).toBe(true)
+    expect(config({ NODE_ENV: 'production' })).toMatchObject({ environment: 'production', devLogins: false })
+  })
+
+  test('a production configuration refuses to start with dev logins', () => {
+    expect(() => config({ NODE_ENV: 'production', AUTH_DEV_PROVIDERS: '1' })).toThrow(/dev logins/)
+    expect(() => config({ FRONTDOOR_ENV: 'production', AUTH_DEV_PROVIDERS: 'true' })).toThrow(/dev logins/)
+    expect(() => config({ FRONTDOOR_ENV: 'development', NODE_ENV: 'production' })).toThrow(/FRONTDOOR_ENV/)
+    expect(() => config({ FRONTDOOR_ENV: 'dev' })).toThrow(/FRONTDOOR_ENV/)
+  })
+})
