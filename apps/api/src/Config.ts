@@ -35,6 +35,8 @@ export type Config = {
   oauth: OAuthProviders.Real
   /** The dev stand-ins (the OIDC provider at /oidc for unconfigured socials, Farcaster): on in development only (see {@link devLoginsFromEnv}). */
   devLogins: boolean
+  /** The bearer token `/metrics` requires (METRICS_TOKEN); unset, `/metrics` is off (404). */
+  metricsToken: string | undefined
   /** How many proxies of ours stand in front (TRUST_PROXY); the client address is the entry the outermost appended to `x-forwarded-for`. */
   trustProxy: number
   limits: {
@@ -190,6 +192,7 @@ export function fromEnv(env: Record<string, string | undefined>): { config: Conf
       networks: Networks.all(addresses),
       oauth: OAuthProviders.fromEnv(env),
       devLogins: devLoginsFromEnv(env, environment),
+      metricsToken: env.METRICS_TOKEN?.trim() || undefined,
       trustProxy: ClientIp.trustedProxies(env.TRUST_PROXY),
       limits: DEFAULT_LIMITS,
       indexer: { chains: indexerChainsFromEnv(env, upstreams) },

@@ -25,6 +25,8 @@ export async function create(
     limits?: Partial<Config.Config['limits']>
     /** Proxies of ours in front (default 1: tests name their client in `x-forwarded-for`). */
     trustProxy?: number
+    /** The bearer token of /metrics (default: a random one; undefined: /metrics off). */
+    metricsToken?: string | undefined
     /** Where the API sends its emails (a test's SMTP sink). */
     smtpUrl?: string
   } = {},
@@ -37,6 +39,7 @@ export async function create(
   config.limits = { ...config.limits, ...options.limits }
   config.trustProxy = options.trustProxy ?? 1
   if (options.smtpUrl) config.smtpUrl = options.smtpUrl
+  config.metricsToken = 'metricsToken' in options ? options.metricsToken : randomBytes(16).toString('hex')
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' })
   const upstreams = Upstreams.create({ upstreams: config.upstreams, timeoutMs: 3_000 })
   const deps: Deps.Deps = {

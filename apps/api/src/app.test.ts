@@ -11,6 +11,7 @@ const t = await TestApp.create({
   },
 })
 afterAll(() => t.close())
+const METRICS_TOKEN = t.deps.config.metricsToken
 
 describe('build', () => {
   test('/healthz answers ok with the database kind', async () => {
@@ -30,7 +31,9 @@ describe('build', () => {
   test('/metrics counts requests by route and status in Prometheus text format', async () => {
     await t.app.request('/getWallets?projectId=demo&page=1&entries=1')
     await t.app.request('/no/such/route')
-    const text = await (await t.app.request('/metrics')).text()
+    const text = await (
+      await t.app.request('/metrics', { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+    ).text()
     expect(text).toContain('# TYPE frontdoor_http_requests_total counter')
     expect(text).toMatch(
       /frontdoor_http_requests_total\{method="GET",route="\/getWallets",status="200"\} \d+/,
@@ -40,6 +43,24 @@ describe('build', () => {
       /frontdoor_http_request_duration_seconds_bucket\{method="GET",route="\/getWallets",status="200",le="\+Inf"\} \d+/,
     )
   })
+
+  test('/metrics is not public: a bearer METRICS_TOKEN, 401 without it; off (404) when no token is set', async () => {
+    const metrics = (authorization?: string) =>
+      t.app.request('/metrics', authorization ? { headers: { authorization } } : {})
+    expect((await metrics()).status).toBe(401)
+    expect((await metrics('Bearer wrong-token')).status).toBe(401)
+    expect((await metrics(`Bearer ${METRICS_TOKEN}x`)).status).toBe(401)
+    expect((await metrics(`Bearer ${METRICS_TOKEN}`)).status).toBe(200)
+    const open = await TestApp.create({ metricsToken: undefined })
+    try {
+      expect((await open.app.request('/metrics')).status).toBe(404)
+      expect((await open.app.request('/metrics', { headers: { authorization: 'Bearer x' } })).status).toBe(
+        404,
+      )
+    } finally {
+      await open.close()
+    }
+  }, 30_000)
 
   test('CORS allows the modal and auth frames, not other origins', async () => {
     const preflight = (origin: string) =>

@@ -15,6 +15,7 @@ import * as BodyLimit from './http/BodyLimit.js'
 import * as Cors from './http/Cors.js'
 import * as Errors from './http/Errors.js'
 import * as Metrics from './http/Metrics.js'
+import * as MetricsAuth from './http/MetricsAuth.js'
 import * as Projects from './projects/routes.js'
 import * as Rpc from './rpc/routes.js'
 import * as DevOidc from './social/DevOidc.js'
@@ -94,7 +95,9 @@ export function build(deps: Deps.Deps, options: { metrics?: Metrics.Metrics } = 
       return c.json({ status: 'unavailable', database: deps.db.kind }, 503)
     }
   })
-  app.get('/metrics', (c) => c.text(metrics.render(), 200, { 'content-type': 'text/plain; version=0.0.4' }))
+  app.get('/metrics', MetricsAuth.bearer(deps.config.metricsToken), (c) =>
+    c.text(metrics.render(), 200, { 'content-type': 'text/plain; version=0.0.4' }),
+  )
   app.route('/', Projects.routes(deps))
   app.route('/', Directory.routes(deps))
   app.route('/', Analytics.routes(deps))
