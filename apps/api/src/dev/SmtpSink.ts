@@ -20,7 +20,7 @@ export type Message = {
   from: string
   subject: string
   text: string
-  /** The first run of exactly 6 digits of the subject or text: the one-time password. */
+  /** The one-time password: a line of only 6 digits, else the first run of exactly 6 digits of the subject or text. */
   otp: string | null
   receivedAt: string
 }
@@ -32,9 +32,11 @@ const MAX_MESSAGE_BYTES = 1024 * 1024
 
 const OTP = new RegExp(`(?<![0-9])[0-9]{${Constants.OTP_LENGTH}}(?![0-9])`)
 
-/** The one-time password of a message, if it holds one. */
+const OTP_LINE = new RegExp(`^\\s*([0-9]{${Constants.OTP_LENGTH}})\\s*$`, 'm')
+
+/** The one-time password of a message, if it holds one: a line of only the code first (the API's mails). */
 export function otpOf(subject: string, text: string): string | null {
-  return OTP.exec(subject)?.[0] ?? OTP.exec(text)?.[0] ?? null
+  return OTP_LINE.exec(text)?.[1] ?? OTP.exec(subject)?.[0] ?? OTP.exec(text)?.[0] ?? null
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)

@@ -1,6 +1,9 @@
 import { Constants } from '@frontdoor/schemas'
 
-/** The emails the API sends: one-time passwords for login and for an email change. */
+/**
+ * The emails the API sends: one-time passwords for login and for an email change. The code is in the
+ * body only, never in the subject (subjects show on lock screens and in notification previews).
+ */
 
 /** How long a one-time password is valid. */
 export const OTP_LIFETIME_S = 10 * 60
@@ -35,7 +38,7 @@ function checkCode(code: string) {
 export function login(options: { code: string; projectName: string }) {
   checkCode(options.code)
   return render(options.code, {
-    subject: `${options.code} is your login code for ${options.projectName}`,
+    subject: `Your login code for ${options.projectName}`,
     intro: `Use this code to log in to ${options.projectName}:`,
     outro: 'If you did not ask to log in, ignore this email: nobody can log in without the code.',
   })
@@ -46,12 +49,12 @@ export function updateEmail(options: { code: string; to: 'primary' | 'secondary'
   checkCode(options.code)
   return options.to === 'primary'
     ? render(options.code, {
-        subject: `${options.code} confirms the change of your email`,
+        subject: 'Confirm the change of your email',
         intro: `Someone asked to change your wallet's email to ${options.newEmail}. To allow it, enter this code:`,
         outro: 'If it was not you, ignore this email: the email stays as it is without this code.',
       })
     : render(options.code, {
-        subject: `${options.code} confirms your new email`,
+        subject: 'Confirm your new email',
         intro: 'To make this address the email of your wallet, enter this code:',
         outro: 'If you did not ask for it, ignore this email.',
       })

@@ -80,7 +80,7 @@ describe('POST /v1/auth/email/otp + /verify', () => {
     const sent = await sendOtp(email)
     expect(sent).toMatchObject({ status: 200, body: { sent: true, cooldownS: 30 } })
     const [mail] = sink.messages(email)
-    expect(mail?.subject).toMatch(/^\d{6} is your login code for /)
+    expect(mail?.subject).toBe('Your login code for Frontdoor demo')
     expect(mail?.text).toContain('expires in 10 minutes')
 
     const { status, body } = await verify(email, codeFor(email))
@@ -302,6 +302,44 @@ describe('POST /v1/auth/email/update + /verify', () => {
     advance(31_000)
     expect((await login(next)).user.id).toBe(user.id)
     expect((await login(current)).user.id).not.toBe(user.id)
+  })
+
+  test('after an email change every other session of the account is revoked; the one that changed it stays', async () => {
+    const current = newEmail()
+    const next = newEmail()
+    const { token } = await login(current)
+    advance(31_000)
+    const other = await login(current)
+    const social = await Login.complete(t.deps, other.user.id as string)
+    expect((await getUser(other.token)).status).toBe(200)
+    advance(31_000)
+    expect((await post('/v1/auth/email/update', { newEmail: next }, { token })).status).toBe(200)
+    const done = await post(
+      '/v1/auth/email/update/verify',
+      { primaryOtp: codeFor(current), secondaryOtp: codeFor(next) },
+      { token },
+    )
+    expect(done.status).toBe(200)
+    expect((await getUser(other.token)).status).toBe(401)
+    expect((await getUser(social.token)).status).toBe(401)
+    expect(await getUser(token)).toMatchObject({ status: 200, body: { user: { email: next } } })
+  })
+
+  test('the code is in the body of each email, never in its subject', async () => {
+    const current = newEmail()
+    const next = newEmail()
+    const { token } = await login(current)
+    const [loginMail] = sink.messages(current)
+    expect(loginMail?.otp).toMatch(/^\d{6}$/)
+    expect(loginMail?.subject).not.toMatch(/\d{6}/)
+    expect(loginMail?.text).toContain(loginMail?.otp)
+    advance(31_000)
+    expect((await post('/v1/auth/email/update', { newEmail: next }, { token })).status).toBe(200)
+    for (const mail of [sink.messages(current)[0], sink.messages(next)[0]]) {
+      expect(mail?.otp).toMatch(/^\d{6}$/)
+      expect(mail?.subject).not.toMatch(/\d{6}/)
+      expect(mail?.text).toContain(mail?.otp)
+    }
   })
 
   test('refuses an address of another account, the same address, and an account without email', async () => {

@@ -9,6 +9,7 @@ import * as Query from '../../http/Query.js'
 import * as AuthErrors from '../AuthErrors.js'
 import * as Login from '../Login.js'
 import * as Bearer from '../sessions/Bearer.js'
+import * as Sessions from '../sessions/Sessions.js'
 import * as Users from '../users/Users.js'
 import * as Challenges from './Challenges.js'
 import type * as Mailer from './Mailer.js'
@@ -58,7 +59,8 @@ function notChecked(result: Extract<Challenges.Checked, { ok: false }>, which?: 
 
 /**
  * Email OTP login (`POST /v1/auth/email/otp`, `/v1/auth/email/verify`) and email change
- * (`POST /v1/auth/email/update`, `/v1/auth/email/update/verify`, bearer).
+ * (`POST /v1/auth/email/update`, `/v1/auth/email/update/verify`, bearer; a change revokes the account's
+ * other sessions).
  */
 export function routes(deps: Deps.Deps) {
   const otpKey = deps.auth.vault.derive(OTP_KEY_LABEL)
@@ -179,6 +181,7 @@ export function routes(deps: Deps.Deps) {
           throw AuthErrors.fail(409, 'email_taken', 'Another account uses this email')
         throw error
       }
+      await Sessions.revokeOthers(deps.db, userId, c.get('session').tokenHash, { now: now() })
       return c.json({ user: await Login.user(deps, userId) })
     })
 }

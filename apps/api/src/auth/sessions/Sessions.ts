@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { Constants } from '@frontdoor/schemas'
-import { and, eq, gt, isNull } from 'drizzle-orm'
+import { and, eq, gt, isNull, ne } from 'drizzle-orm'
 import type * as Db from '../../db/Db.js'
 import * as Tables from '../Tables.js'
 
@@ -74,6 +74,30 @@ export async function revokeAll(db: Db.Db, userId: string, options: { now?: numb
     .update(Tables.authSessions)
     .set({ revokedAt: new Date(options.now ?? Date.now()) })
     .where(and(eq(Tables.authSessions.userId, userId), isNull(Tables.authSessions.revokedAt)))
+    .returning({ tokenHash: Tables.authSessions.tokenHash })
+  return rows.length
+}
+
+/**
+ * Revokes every session of a user but one (after an email change: whoever held the old address's
+ * sessions loses them; the session that proved both codes stays); resolves how many were active.
+ */
+export async function revokeOthers(
+  db: Db.Db,
+  userId: string,
+  keepTokenHash: string,
+  options: { now?: number } = {},
+): Promise<number> {
+  const rows = await db.orm
+    .update(Tables.authSessions)
+    .set({ revokedAt: new Date(options.now ?? Date.now()) })
+    .where(
+      and(
+        eq(Tables.authSessions.userId, userId),
+        ne(Tables.authSessions.tokenHash, keepTokenHash),
+        isNull(Tables.authSessions.revokedAt),
+      ),
+    )
     .returning({ tokenHash: Tables.authSessions.tokenHash })
   return rows.length
 }
