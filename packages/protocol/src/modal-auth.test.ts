@@ -120,10 +120,29 @@ schemaSuite('AuthMessages', ModalAuth.AuthMessages, {
   },
   syncDappData: {
     params: {
-      valid: [{ metadata: { name: 'Demo' }, projectId: 'p1', sdkVersion: '0.0.0', sdkType: 'frontdoor' }],
+      valid: [
+        { metadata: { name: 'Demo' }, projectId: 'p1', sdkVersion: '0.0.0', sdkType: 'frontdoor' },
+        {
+          metadata: { name: 'Demo' },
+          hostOrigin: 'http://localhost:5173',
+          projectId: 'p1',
+          sdkVersion: '0.0.0',
+          sdkType: 'frontdoor',
+        },
+      ],
       invalid: [
         { metadata: { name: 'Demo' }, projectId: '', sdkVersion: '0', sdkType: 'x' },
         { projectId: 'p1' },
+        // The confirmed origin is an exact origin, nothing a page could dress up.
+        ...['http://localhost:5173/', 'http://localhost:5173/x', 'javascript:alert(1)', 'null', ''].map(
+          (hostOrigin) => ({
+            metadata: { name: 'Demo' },
+            hostOrigin,
+            projectId: 'p1',
+            sdkVersion: '0.0.0',
+            sdkType: 'frontdoor',
+          }),
+        ),
       ],
     },
     result: ack,

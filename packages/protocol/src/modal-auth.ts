@@ -41,6 +41,19 @@ export const UpdateEmailAction = z.enum(['VERIFY_PRIMARY_OTP', 'VERIFY_SECONDARY
 export type UpdateEmailAction = z.infer<typeof UpdateEmailAction>
 
 const url = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).check(z.maxLength(4096))
+
+/** Whether `value` is exactly an http(s) origin (scheme, host, port; no path, no trailing slash). */
+export function isOrigin(value: string): boolean {
+  try {
+    const parsed = new URL(value)
+    return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.origin === value
+  } catch {
+    return false
+  }
+}
+
+/** An exact http(s) origin. */
+export const Origin = z.string().check(z.maxLength(512), z.refine(isOrigin, 'must be an http(s) origin'))
 const email = z.strictObject({ email: EmailRule.Email })
 const otp = z.strictObject({ otp: Otp })
 
@@ -149,10 +162,16 @@ export const AuthMessages = {
   }),
   /** The modal's theme, so the approval screen matches. */
   syncTheme: Message.define({ params: HostModal.Theme, result: Message.Ack }),
-  /** The dapp's data, shown on the approval screen. */
+  /**
+   * The dapp's data, shown on the approval screen. `hostOrigin` is the page's origin as the modal's
+   * handshake with the page attested it (the browser's `event.origin`): the auth frame trusts its
+   * pinned parent, so this is the confirmed origin where the browser has no `location.ancestorOrigins`
+   * (Firefox). `metadata` is only what the page claims.
+   */
   syncDappData: Message.define({
     params: z.strictObject({
       metadata: HostModal.Metadata,
+      hostOrigin: z.optional(Origin),
       projectId: z.string().check(z.minLength(1), z.maxLength(64)),
       sdkVersion: z.string().check(z.maxLength(32)),
       sdkType: z.string().check(z.maxLength(32)),
