@@ -174,6 +174,7 @@ export function create(env: Env.Env) {
       apiUrl: env.apiUrl,
       projectId: env.projectId,
       metadata: host?.info?.metadata,
+      hostOrigin: host?.origin,
       sdkVersion: host?.info?.sdkVersion ?? Api.SDK_VERSION,
       theme: state.get().theme,
     }),

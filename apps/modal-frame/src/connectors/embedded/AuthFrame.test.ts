@@ -25,7 +25,9 @@ describe('create', () => {
     const iframe = document.querySelector('iframe')!
     expect(iframe).toBe(frame.element)
     expect(iframe.src).toBe(`${authUrl}/?projectId=demo`)
-    expect(iframe.getAttribute('sandbox')).toBe('allow-scripts allow-same-origin')
+    expect(iframe.getAttribute('sandbox')).toBe(
+      'allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox',
+    )
     expect(iframe.title).toBe('Frontdoor wallet')
     expect(iframe.style.visibility).toBe('hidden')
     expect(iframe.tabIndex).toBe(-1)

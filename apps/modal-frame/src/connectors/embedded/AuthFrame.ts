@@ -97,8 +97,12 @@ export function create(options: Options) {
   iframe.src = `${origin}/${options.projectId ? `?${new URLSearchParams({ projectId: options.projectId })}` : ''}`
   iframe.title = 'Frontdoor wallet'
   iframe.className = 'fd-auth-frame'
-  // The wallet needs scripts and its own storage; nothing else (no popups, no top navigation).
-  iframe.setAttribute('sandbox', 'allow-scripts allow-same-origin')
+  // The wallet needs scripts and its own storage, and pop-ups for its approval window (where the
+  // browser cannot tell whether the frame is covered); nothing else (no top navigation, no forms).
+  iframe.setAttribute(
+    'sandbox',
+    'allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox',
+  )
   iframe.tabIndex = -1
   iframe.setAttribute('aria-hidden', 'true')
   Object.assign(iframe.style, HIDDEN)

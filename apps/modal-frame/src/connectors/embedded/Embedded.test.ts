@@ -21,7 +21,7 @@ const context = {
   chainId: 31337,
 }
 
-function setup(handlers: Partial<TestPeer.AuthHandlers> = {}) {
+function setup(handlers: Partial<TestPeer.AuthHandlers> = {}, hostOrigin?: string) {
   const router = Router.create('Account')
   const ui = { router, open: vi.fn(), close: vi.fn(), toast: vi.fn() }
   const calls: string[] = []
@@ -40,6 +40,7 @@ function setup(handlers: Partial<TestPeer.AuthHandlers> = {}) {
       apiUrl: 'http://127.0.0.1:4000',
       projectId: 'demo',
       metadata: { name: 'Demo' },
+      hostOrigin,
       sdkVersion: '0.0.0',
       theme: { themeMode: 'dark' },
     }),
@@ -53,6 +54,20 @@ function setup(handlers: Partial<TestPeer.AuthHandlers> = {}) {
 afterEach(() => {
   document.body.replaceChildren()
   vi.useRealTimers()
+})
+
+describe('syncDappData', () => {
+  test("tells the frame the page's origin the handshake attested (the confirmed origin)", async () => {
+    const synced: unknown[] = []
+    const { embedded } = setup(
+      { syncDappData: (data: unknown) => void synced.push(data) } as never,
+      'http://localhost:5173',
+    )
+    await embedded.preload()
+    expect(synced).toEqual([
+      expect.objectContaining({ metadata: { name: 'Demo' }, hostOrigin: 'http://localhost:5173' }),
+    ])
+  })
 })
 
 describe('connect', () => {

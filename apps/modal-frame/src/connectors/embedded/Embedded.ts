@@ -30,6 +30,8 @@ export type Settings = {
   projectId: string | undefined
   /** The page's metadata and SDK version (from the handshake), shown on the approval screen. */
   metadata: HostModal.Metadata | undefined
+  /** The page's origin as the handshake attested it: the approval screen's confirmed origin. */
+  hostOrigin?: string | undefined
   sdkVersion: string
   theme: HostModal.Theme
 }
@@ -111,6 +113,7 @@ export function create(options: Options) {
       const attempt = f.run(async (remote) => {
         await remote.syncDappData({
           metadata: settings.metadata ?? { name: 'Frontdoor' },
+          ...(settings.hostOrigin ? { hostOrigin: settings.hostOrigin } : {}),
           projectId: settings.projectId ?? '',
           sdkVersion: settings.sdkVersion,
           sdkType: 'frontdoor',
