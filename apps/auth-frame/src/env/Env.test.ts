@@ -59,6 +59,20 @@ describe('pageOrigin', () => {
   })
 })
 
+describe('confirmedOrigin', () => {
+  const list = (...origins: string[]) => Object.assign([...origins]) as unknown as DOMStringList
+  const modal = 'http://127.0.0.1:5180'
+  test('ancestorOrigins first where the browser has it; the modal-attested origin where it has not (Firefox)', () => {
+    expect(Env.confirmedOrigin(list(modal, 'http://localhost:5173'), 'https://other.example')).toBe(
+      'http://localhost:5173',
+    )
+    expect(Env.confirmedOrigin(undefined, 'http://localhost:5173')).toBe('http://localhost:5173')
+    // The browser says only the modal holds the frame: no page origin, whatever the modal says.
+    expect(Env.confirmedOrigin(list(modal), 'http://localhost:5173')).toBeUndefined()
+    expect(Env.confirmedOrigin(undefined, undefined)).toBeUndefined()
+  })
+})
+
 describe('claimMatches', () => {
   test("the claimed URL's origin against the confirmed one", () => {
     expect(Env.claimMatches('http://localhost:5173', 'http://localhost:5173/shop')).toBe(true)

@@ -57,6 +57,20 @@ export function pageOrigin(ancestorOrigins: DOMStringList | undefined): string |
 }
 
 /**
+ * The origin the approval screen names as confirmed: the browser's `location.ancestorOrigins` where it
+ * exists (Chromium, Safari); elsewhere (Firefox) the origin the modal attested from its handshake with
+ * the page (`hostOrigin` of syncDappData). The modal is this frame's pinned parent, so its word is
+ * trusted; the page's own metadata never is.
+ */
+export function confirmedOrigin(
+  ancestorOrigins: DOMStringList | undefined,
+  modalAttested: string | undefined,
+): string | undefined {
+  if (ancestorOrigins !== undefined) return pageOrigin(ancestorOrigins)
+  return modalAttested
+}
+
+/**
  * Whether the URL a page claims in its metadata is on the origin the browser confirmed; undefined when
  * either is unknown (nothing to compare).
  */

@@ -227,3 +227,28 @@ describe('signOut', () => {
     expect(await call('isConnected', undefined)).toEqual({ isConnected: false })
   })
 })
+
+describe('syncDappData', () => {
+  test("hands the screen the page's claim and the origin the modal attested", () => {
+    const seen: unknown[] = []
+    const wallet = Wallet.create({
+      apiUrl: 'http://127.0.0.1:4000',
+      modalOrigin: 'http://127.0.0.1:5180',
+      api: Api.create('http://127.0.0.1:4000', (async () => new Response('{}')) as typeof fetch),
+      session: Session.create(Backends.memory()),
+      approval: Approval.create(),
+      onDapp: (metadata, hostOrigin) => seen.push({ metadata, hostOrigin }),
+    })
+    wallet.handlers.syncDappData(
+      {
+        metadata: { name: 'Demo' },
+        hostOrigin: 'http://localhost:5173',
+        projectId: 'demo',
+        sdkVersion: '0',
+        sdkType: 'frontdoor',
+      },
+      { origin: '' },
+    )
+    expect(seen).toEqual([{ metadata: { name: 'Demo' }, hostOrigin: 'http://localhost:5173' }])
+  })
+})

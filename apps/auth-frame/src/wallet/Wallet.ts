@@ -30,8 +30,8 @@ export type Deps = {
   approval: Approval.Approval
   /** The modal's theme, for the approval screen. */
   onTheme?: (theme: HostModal.Theme) => void
-  /** The dapp's metadata, for the approval screen. */
-  onDapp?: (metadata: HostModal.Metadata) => void
+  /** The dapp's metadata and the page's origin the modal attested, for the approval screen. */
+  onDapp?: (metadata: HostModal.Metadata, hostOrigin: string | undefined) => void
   /** Reloads the frame (the `reload` message). */
   reload?: () => void
   /** Waits between Farcaster status polls. */
@@ -340,7 +340,7 @@ export function create(deps: Deps) {
     syncTheme: (theme) => deps.onTheme?.(theme),
     syncDappData: (data) => {
       projectId = data.projectId
-      deps.onDapp?.(data.metadata)
+      deps.onDapp?.(data.metadata, data.hostOrigin)
     },
     getSmartAccountEnabledNetworks: () => ({ smartAccountEnabledNetworks: [] }),
     setPreferredAccount: async ({ type }) => {
