@@ -2,6 +2,7 @@ import * as Bridge from '@frontdoor/protocol/bridge'
 import * as ModalAuth from '@frontdoor/protocol/modal-auth'
 import * as Api from './api/Api.js'
 import * as Approval from './approval/Approval.js'
+import * as Popup from './approval/Popup.js'
 import * as Screen from './approval/Screen.js'
 import * as Visibility from './approval/Visibility.js'
 import * as Env from './env/Env.js'
@@ -12,10 +13,13 @@ import * as Wallet from './wallet/Wallet.js'
 import './styles.css'
 
 // The embedded wallet frame: answers the modal frame (its only peer, pinned by origin and window) and
-// shows the approval screen for unsafe requests.
+// shows the approval screen for unsafe requests. Opened by the frame as its approval window
+// (Popup.ts), the same document shows one request and answers the frame only.
 
 async function start() {
   const root = document.getElementById('root')!
+  const approvalWindow = Popup.idOf(location.hash)
+  if (approvalWindow && window.parent === window) return Popup.serve(root, approvalWindow)
   const env = Env.read()
   if (window.parent === window || !Env.parentIsModal(env.modalOrigin, location.ancestorOrigins)) {
     root.textContent = 'This page is part of Frontdoor and works only inside its modal.'
@@ -23,11 +27,14 @@ async function start() {
   }
   const approval = Approval.create()
   let dapp: Screen.Dapp
+  let hostOrigin: string | undefined
   const screen = Screen.create(root, {
     approve: approval.approve,
     decline: approval.decline,
-    watch: (target, onChange) => Visibility.watch(target, onChange),
-    pageOrigin: Env.pageOrigin(location.ancestorOrigins),
+    tracked: Visibility.supportsTrackVisibility(),
+    gate: (options) => Visibility.gate(options),
+    openPopup: (content, onDecision) => Popup.open(content, onDecision),
+    pageOrigin: () => Env.confirmedOrigin(location.ancestorOrigins, hostOrigin),
   })
   approval.subscribe((state) => screen.render(state, dapp))
   window.addEventListener('focus', () => screen.focus())
@@ -46,8 +53,9 @@ async function start() {
     ),
     approval,
     onTheme: (theme) => Theme.apply(document.documentElement, theme),
-    onDapp: (metadata) => {
+    onDapp: (metadata, attested) => {
       dapp = { name: metadata.name, url: metadata.url }
+      hostOrigin = attested
     },
     reload: () => location.reload(),
   })
