@@ -182,7 +182,10 @@ const shaped = fc.record(
     projectId: fc.oneof(fc.constant('demo'), text, jsonValue),
     email: fc.oneof(fc.constant('ada@example.com'), text, jsonValue),
     otp: fc.oneof(fc.constant('123456'), text, jsonValue),
-    chainId: fc.oneof(fc.constantFrom(31337, '31337', 'eip155:31337', -1, 1e309), jsonValue),
+    chainId: fc.oneof(
+      fc.constantFrom(31337, '31337', 'eip155:31337', -1, Number.POSITIVE_INFINITY),
+      jsonValue,
+    ),
     method: fc.oneof(
       fc.constantFrom('personal_sign', 'eth_chainId', 'eth_sendTransaction', 'hardhat_setBalance'),
       text,
@@ -271,7 +274,7 @@ const headers = fc.record(
       '%',
     ),
     authorization: fc.oneof(
-      fc.constantFrom('Bearer ', 'Bearer x', 'Basic abc', 'Bearer ' + 'A'.repeat(43)),
+      fc.constantFrom('Bearer ', 'Bearer x', 'Basic abc', `Bearer ${'A'.repeat(43)}`),
       text.map((s) => `Bearer ${s}`),
     ),
     'x-forwarded-for': fc.oneof(
