@@ -57,6 +57,8 @@ const api = child(['apps/api/src/main.ts'], {
   DATA_DIR: dataDir,
   RPC_UPSTREAMS_31337: node.url,
   LOG_LEVEL: 'warn',
+  // The seeded `demo` project and a generated vault key exist only in development.
+  FRONTDOOR_ENV: 'development',
 })
 const stop = async () => {
   for (const server of [hello, api]) server.kill('SIGTERM')
