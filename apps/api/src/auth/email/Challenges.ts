@@ -96,8 +96,11 @@ export async function withdraw(db: Db.Db, key: Key): Promise<void> {
 }
 
 /**
- * Checks a code without using it up. A wrong code counts; the {@link Otp.MAX_FAILURES}th locks the
- * address for {@link Otp.LOCKOUT_S} and withdraws the code. With `userId`, only that user's code counts.
+ * Checks a code without using it up. Each check takes one of the {@link Otp.MAX_FAILURES} attempts in
+ * one statement before the code is compared, so a burst of concurrent guesses (over several API nodes
+ * too) gets no more comparisons than that; a right code gives its attempt back when it is consumed.
+ * The attempt that uses up the last one locks the address for {@link Otp.LOCKOUT_S} and withdraws the
+ * code unless it was right. With `userId`, only that user's code counts.
  */
 export async function check(
   db: Db.Db,
@@ -108,26 +111,42 @@ export async function check(
 ): Promise<Checked> {
   const { now } = options
   const row = await read(db, key)
-  if (row?.lockedUntil && row.lockedUntil.getTime() > now)
-    return { ok: false, reason: 'locked', retryAfterS: secondsUntil(row.lockedUntil, now) }
+  const locked = (until: Date) =>
+    ({ ok: false, reason: 'locked', retryAfterS: secondsUntil(until, now) }) as const
+  if (row?.lockedUntil && row.lockedUntil.getTime() > now) return locked(row.lockedUntil)
   if (!row?.codeHash || row.consumedAt || (options.userId !== undefined && row.userId !== options.userId))
     return { ok: false, reason: 'invalid' }
   if (!row.expiresAt || row.expiresAt.getTime() <= now) return { ok: false, reason: 'expired' }
-  if (Otp.matches(otpKey, key, code, row.codeHash))
-    return { ok: true, userId: row.userId, newEmail: row.newEmail }
-  const lockedUntil = new Date(now + Otp.LOCKOUT_S * 1000).toISOString()
-  const [counted] = await db.orm
+  const [attempt] = await db.orm
     .update(table)
-    .set({
-      failures: sql`${table.failures} + 1`,
-      lockedUntil: sql`CASE WHEN ${table.failures} + 1 >= ${Otp.MAX_FAILURES} THEN ${lockedUntil}::timestamptz ELSE NULL END`,
-      codeHash: sql`CASE WHEN ${table.failures} + 1 >= ${Otp.MAX_FAILURES} THEN NULL ELSE ${table.codeHash} END`,
-    })
+    .set({ failures: sql`${table.failures} + 1` })
+    .where(
+      and(
+        whereKey(key),
+        isNull(table.consumedAt),
+        sql`${table.failures} < ${Otp.MAX_FAILURES}`,
+        sql`(${table.lockedUntil} IS NULL OR ${table.lockedUntil} <= ${at(now)})`,
+      ),
+    )
+    .returning({ failures: table.failures, codeHash: table.codeHash })
+  if (!attempt) {
+    // The attempts ran out under a concurrent guess: the lockout it set (or sets now) answers.
+    const lockedUntil = new Date(now + Otp.LOCKOUT_S * 1000)
+    const current = await read(db, key)
+    return locked(
+      current?.lockedUntil && current.lockedUntil.getTime() > now ? current.lockedUntil : lockedUntil,
+    )
+  }
+  if (attempt.codeHash && Otp.matches(otpKey, key, code, attempt.codeHash))
+    return { ok: true, userId: row.userId, newEmail: row.newEmail }
+  if (attempt.failures < Otp.MAX_FAILURES)
+    return { ok: false, reason: 'invalid', failuresLeft: Otp.MAX_FAILURES - attempt.failures }
+  const lockedUntil = new Date(now + Otp.LOCKOUT_S * 1000)
+  await db.orm
+    .update(table)
+    .set({ lockedUntil, codeHash: null })
     .where(and(whereKey(key), isNull(table.consumedAt)))
-    .returning({ failures: table.failures, lockedUntil: table.lockedUntil })
-  if (counted?.lockedUntil)
-    return { ok: false, reason: 'locked', retryAfterS: secondsUntil(counted.lockedUntil, now) }
-  return { ok: false, reason: 'invalid', failuresLeft: Otp.MAX_FAILURES - (counted?.failures ?? 0) }
+  return locked(lockedUntil)
 }
 
 /**
