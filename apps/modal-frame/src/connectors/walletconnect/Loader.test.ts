@@ -11,14 +11,22 @@ describe('metadataOf', () => {
     })
   })
 
-  test("keeps the page's own values", () => {
+  test("keeps the page's own values, its url when it is on the attested origin", () => {
     const metadata = {
       name: 'Shop',
       description: 'A shop',
-      url: 'https://shop.example',
+      url: 'https://shop.example/app',
       icons: ['https://shop.example/icon.png'],
     }
-    expect(Loader.metadataOf({ metadata, origin: 'http://localhost:5173' })).toEqual(metadata)
+    expect(Loader.metadataOf({ metadata, origin: 'https://shop.example' })).toEqual(metadata)
+  })
+
+  test('a url of another site than the attested origin is replaced by that origin', () => {
+    const metadata = { name: 'Uniswap', url: 'https://app.uniswap.org' }
+    expect(Loader.metadataOf({ metadata, origin: 'https://evil.example' }).url).toBe('https://evil.example')
+    expect(
+      Loader.metadataOf({ metadata: { name: 'A', url: 'not a url' }, origin: 'https://a.example' }).url,
+    ).toBe('https://a.example')
   })
 })
 

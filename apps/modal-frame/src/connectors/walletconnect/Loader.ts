@@ -19,15 +19,27 @@ export type Settings = {
   storage: KeyValue.Backend | undefined
 }
 
-/** WalletConnect's dapp metadata from the page's: sign-client wants all four fields. */
+/**
+ * WalletConnect's dapp metadata from the page's: sign-client wants all four fields. The url wallets
+ * show (and judge the dapp by) is the page's origin the handshake attested; the page's own url only
+ * when it is on that origin, never a claim of another site.
+ */
 export function metadataOf(settings: Pick<Settings, 'metadata' | 'origin'>): WalletConnect.Metadata {
   const metadata = settings.metadata
   return {
     name: metadata?.name ?? 'Frontdoor',
     description: metadata?.description ?? '',
-    url: metadata?.url ?? settings.origin ?? '',
+    url: confirmedUrl(metadata?.url, settings.origin),
     icons: metadata?.icons ?? [],
   }
+}
+
+function confirmedUrl(claimed: string | undefined, origin: string | undefined): string {
+  if (!origin) return claimed ?? ''
+  try {
+    if (claimed && new URL(claimed).origin === origin) return claimed
+  } catch {}
+  return origin
 }
 
 /**
