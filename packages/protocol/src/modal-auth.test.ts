@@ -41,12 +41,19 @@ schemaSuite('AuthMessages', ModalAuth.AuthMessages, {
   },
   connectSocial: {
     params: {
-      valid: [{ uri: 'http://127.0.0.1:5181/callback?code=c&state=s' }, { code: 'r3deem' }],
+      valid: [
+        { uri: 'http://127.0.0.1:5181/callback?code=c&state=s' },
+        { code: 'r3deem' },
+        { code: 'r3deem', binding: 'b'.repeat(43) },
+        { uri: 'http://127.0.0.1:5181/callback?code=c', binding: 'b'.repeat(43) },
+      ],
       invalid: [
         { uri: 'data:text/html,x' },
         { uri: 1 },
         { code: '' },
         { code: 'c', uri: 'http://a.example' },
+        { code: 'c', binding: 'short' },
+        { code: 'c', binding: `${'b'.repeat(42)}=` },
       ],
     },
     result: {

@@ -3,6 +3,7 @@ import * as Constants from '@frontdoor/schemas/constants'
 import * as z from 'zod/mini'
 import * as HostModal from './host-modal.js'
 import * as Message from './message.js'
+import * as SocialPopup from './social-popup.js'
 import * as Timeouts from './timeouts.js'
 
 /**
@@ -78,7 +79,10 @@ export const AuthMessages = {
   connectDevice: Message.define({ params: Message.NoParams, result: Message.Ack, timeoutMs: login }),
   /** Enter the email OTP (after `VERIFY_OTP`). */
   connectOtp: Message.define({ params: otp, result: Message.Ack, timeoutMs: login }),
-  /** The OAuth URL to open in the social login popup. */
+  /**
+   * The OAuth URL to open in the social login popup, for a fresh attempt whose binding the auth frame
+   * keeps (a later `connectSocial` without a binding uses it).
+   */
   getSocialRedirectUri: Message.define({
     params: z.strictObject({ provider: SocialProviderRule.SocialProvider }),
     result: z.strictObject({ uri: url }),
@@ -86,12 +90,17 @@ export const AuthMessages = {
   }),
   /**
    * Finish a social login: with the one-time redeem code the popup posted back to the modal, or with a
-   * callback URL that carries it as `code`.
+   * callback URL that carries it as `code`, and the attempt's secret `binding` (social-popup) the
+   * start URL carried the hash of; without it, the binding of the auth frame's last
+   * `getSocialRedirectUri`. The API redeems a code only with the binding of the attempt it ends.
    */
   connectSocial: Message.define({
     params: z.union([
-      z.strictObject({ code: z.string().check(z.minLength(1), z.maxLength(512)) }),
-      z.strictObject({ uri: url }),
+      z.strictObject({
+        code: z.string().check(z.minLength(1), z.maxLength(512)),
+        binding: z.optional(SocialPopup.Binding),
+      }),
+      z.strictObject({ uri: url, binding: z.optional(SocialPopup.Binding) }),
     ]),
     result: User.EmbeddedWalletUser,
     timeoutMs: login,

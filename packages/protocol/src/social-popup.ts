@@ -1,22 +1,69 @@
 import * as z from 'zod/mini'
 
 /**
- * The message the social login popup (the API's callback page) posts to its opener, the modal frame,
- * with the modal's origin as the explicit target: a one-time redeem code, or an error message of
- * packages/schemas. The API writes it; the modal reads it only from the API's origin and the popup's
- * window, validated by {@link Message}.
+ * The social login popup and the flow's binding to the frame that started it.
+ *
+ * Each attempt has an `attempt` id (the popup's window name is {@link windowName} of it, never a fixed
+ * string) and a secret `binding` the modal keeps in memory. The popup's start URL carries the attempt
+ * and only {@link bindingHash} of the binding; the API keeps both with the login's `state`, and the
+ * redeem code the login ends in is redeemed only with the binding itself. A code or callback URL taken
+ * from another browser (an attacker's own login) cannot be redeemed by a frame that did not start it.
+ *
+ * The popup (the API's callback page) posts {@link Message} to its opener, the modal frame, with the
+ * modal's origin as the explicit target: the attempt with a one-time redeem code, or an error message
+ * of packages/schemas. The modal reads it only from the API's origin, the popup's window and its own
+ * attempt, validated by {@link Message}.
  */
 
 /** The `type` of the popup's message. */
 export const MESSAGE_TYPE = 'frontdoor:social'
 
-/** The popup's message: a one-time redeem code, or an error. */
+/** An attempt id: 16 to 48 random bytes, base64url. */
+export const Attempt = z.string().check(z.regex(/^[A-Za-z0-9_-]{22,64}$/, 'must be an attempt id'))
+
+/** A binding or its hash: 32 bytes, base64url without padding. */
+export const Binding = z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, 'must be 32 bytes, base64url'))
+
+/** The popup's message: the attempt's one-time redeem code, or an error (of an attempt, when known). */
 export const Message = z.union([
   z.strictObject({
     type: z.literal(MESSAGE_TYPE),
+    attempt: Attempt,
     result: z.strictObject({ code: z.string().check(z.minLength(1), z.maxLength(512)) }),
   }),
-  z.strictObject({ type: z.literal(MESSAGE_TYPE), error: z.string().check(z.maxLength(500)) }),
+  z.strictObject({
+    type: z.literal(MESSAGE_TYPE),
+    attempt: z.optional(Attempt),
+    error: z.string().check(z.maxLength(500)),
+  }),
 ])
 /** The popup's message. */
 export type Message = z.infer<typeof Message>
+
+/** Base64url without padding. */
+export function base64url(bytes: Uint8Array): string {
+  let binary = ''
+  for (const byte of bytes) binary += String.fromCharCode(byte)
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+}
+
+/** `bytes` random bytes, base64url (Web Crypto: browsers and Node). */
+export function random(bytes: number): string {
+  return base64url(globalThis.crypto.getRandomValues(new Uint8Array(bytes)))
+}
+
+/** A fresh attempt: its id (16 bytes) and its secret binding (32 bytes). */
+export function attempt(): { attempt: string; binding: string } {
+  return { attempt: random(16), binding: random(32) }
+}
+
+/** The popup's window name for an attempt. */
+export function windowName(attempt: string): string {
+  return `frontdoor-social-${attempt}`
+}
+
+/** The hash of a binding the start URL carries: SHA-256 of its UTF-8, base64url. */
+export async function bindingHash(binding: string): Promise<string> {
+  const digest = await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(binding))
+  return base64url(new Uint8Array(digest))
+}

@@ -6,8 +6,10 @@ import * as Tables from './Tables.js'
 
 /**
  * The server side of a social login: the pending login behind each popup's `state` (PKCE verifier,
- * nonce, project, provider, target origin), taken once by the callback, and the one-time redeem code
- * the login ends in. Times are passed in (milliseconds) so tests can move the clock.
+ * nonce, project, provider, target origin, the modal's attempt id, the hash of the attempt's binding
+ * and of the browser cookie set at start), taken once by the callback, and the one-time redeem code
+ * the login ends in, redeemed only with the attempt's binding. Times are passed in (milliseconds) so
+ * tests can move the clock.
  */
 
 /** How long the user has to sign in at the provider. */
@@ -26,26 +28,37 @@ export type Login = {
   origin: string
   verifier: string
   nonce: string
+  attempt: string | null
+  bindingHash: string | null
+  browserHash: string | null
 }
 
-function hash(value: string): string {
+/** SHA-256, hex: how state, codes and the browser cookie are stored. */
+export function hash(value: string): string {
   return createHash('sha256').update(value).digest('hex')
 }
 
+/** The binding hash of social-popup (`bindingHash`): SHA-256, base64url. */
+export function bindingHash(binding: string): string {
+  return createHash('sha256').update(binding).digest('base64url')
+}
+
 /**
- * Stores a new pending login and returns its fresh `state`, `nonce` and PKCE `verifier`.
+ * Stores a new pending login and returns its fresh `state`, `nonce`, PKCE `verifier` and `browser`
+ * secret (the cookie the callback needs).
  *
  * @example
- * const { state, nonce, verifier } = await SocialLogins.begin(db, { projectId, provider, origin }, Date.now())
+ * const { state, nonce, verifier, browser } = await SocialLogins.begin(db, { projectId, provider, origin, attempt, bindingHash }, Date.now())
  */
 export async function begin(
   db: Db.Db,
-  login: { projectId: string; provider: string; origin: string },
+  login: { projectId: string; provider: string; origin: string; attempt: string; bindingHash: string },
   now: number,
-): Promise<{ state: string; nonce: string; verifier: string }> {
+): Promise<{ state: string; nonce: string; verifier: string; browser: string }> {
   const state = OAuthClient.secret()
   const nonce = OAuthClient.secret()
   const verifier = OAuthClient.secret()
+  const browser = OAuthClient.secret()
   await db.orm.insert(Tables.socialLogins).values({
     stateHash: hash(state),
     projectId: login.projectId,
@@ -53,10 +66,13 @@ export async function begin(
     origin: login.origin,
     codeVerifier: verifier,
     nonce,
+    attempt: login.attempt,
+    bindingHash: login.bindingHash,
+    browserHash: hash(browser),
     createdAt: new Date(now),
     expiresAt: new Date(now + LOGIN_TTL_S * 1000),
   })
-  return { state, nonce, verifier }
+  return { state, nonce, verifier, browser }
 }
 
 /** Takes the pending login of a `state` (once: a second take finds nothing); undefined when unknown or expired. */
@@ -72,13 +88,16 @@ export async function take(db: Db.Db, state: string, now: number): Promise<Login
     origin: row.origin,
     verifier: row.codeVerifier,
     nonce: row.nonce,
+    attempt: row.attempt,
+    bindingHash: row.bindingHash,
+    browserHash: row.browserHash,
   }
 }
 
-/** Issues a one-time redeem code for a user who just signed in with `provider`. */
+/** Issues a one-time redeem code for a user who just signed in with `provider`, bound to `bindingHash`. */
 export async function issueCode(
   db: Db.Db,
-  grant: { userId: string; provider: string },
+  grant: { userId: string; provider: string; bindingHash: string },
   now: number,
 ): Promise<string> {
   const code = OAuthClient.secret()
@@ -86,16 +105,21 @@ export async function issueCode(
     codeHash: hash(code),
     userId: grant.userId,
     provider: grant.provider,
+    bindingHash: grant.bindingHash,
     createdAt: new Date(now),
     expiresAt: new Date(now + REDEEM_CODE_TTL_S * 1000),
   })
   return code
 }
 
-/** Redeems a code: its user the first time within its lifetime, undefined otherwise. */
+/**
+ * Redeems a code with its attempt's binding: its user the first time within its lifetime, undefined
+ * otherwise (a wrong binding leaves the code as it was).
+ */
 export async function redeemCode(
   db: Db.Db,
   code: string,
+  binding: string,
   now: number,
 ): Promise<{ userId: string; provider: string } | undefined> {
   const [row] = await db.orm
@@ -104,6 +128,7 @@ export async function redeemCode(
     .where(
       and(
         eq(Tables.socialRedeemCodes.codeHash, hash(code)),
+        eq(Tables.socialRedeemCodes.bindingHash, bindingHash(binding)),
         isNull(Tables.socialRedeemCodes.redeemedAt),
         gt(Tables.socialRedeemCodes.expiresAt, new Date(now)),
       ),

@@ -1,6 +1,9 @@
 import { pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 
-/** The tables of social login and the Farcaster stand-in (migrations/0003_social.sql). */
+/**
+ * The tables of social login and the Farcaster stand-in (migrations/0003_social.sql, the binding
+ * columns 0005_social_binding.sql).
+ */
 
 const time = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
 
@@ -12,6 +15,12 @@ export const socialLogins = pgTable('social_logins', {
   origin: text('origin').notNull(),
   codeVerifier: text('code_verifier').notNull(),
   nonce: text('nonce').notNull(),
+  /** The modal's attempt id, posted back with the result. */
+  attempt: text('attempt'),
+  /** The attempt's binding hash (social-popup `bindingHash`), passed on to the redeem code. */
+  bindingHash: text('binding_hash'),
+  /** SHA-256 of the browser cookie set at start. */
+  browserHash: text('browser_hash'),
   createdAt: time('created_at').notNull(),
   expiresAt: time('expires_at').notNull(),
 })
@@ -21,6 +30,8 @@ export const socialRedeemCodes = pgTable('social_redeem_codes', {
   codeHash: text('code_hash').primaryKey(),
   userId: text('user_id').notNull(),
   provider: text('provider').notNull(),
+  /** The binding hash of the login the code ends: the redeem needs the binding. */
+  bindingHash: text('binding_hash'),
   createdAt: time('created_at').notNull(),
   expiresAt: time('expires_at').notNull(),
   redeemedAt: time('redeemed_at'),

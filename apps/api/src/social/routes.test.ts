@@ -1,10 +1,11 @@
 import { runInNewContext } from 'node:vm'
-import type * as SocialPopup from '@frontdoor/protocol/social-popup'
+import * as SocialPopup from '@frontdoor/protocol/social-popup'
 import { Errors } from '@frontdoor/schemas'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import * as Projects from '../projects/Projects.js'
 import * as OAuthProviders from './OAuthProviders.js'
 import * as Routes from './routes.js'
+import * as SocialLogins from './SocialLogins.js'
 import * as TestServer from './TestServer.js'
 
 // Everything here is real: PGlite, the API on a Node server on a free port, oidc-provider behind it,
@@ -28,8 +29,23 @@ const form = (fields: Record<string, string>) => ({
   body: new URLSearchParams(fields),
 })
 
-function startUrl(server: Server, provider: string, query: Record<string, string> = {}) {
-  const params = new URLSearchParams({ projectId: 'demo', origin: server.config.modalOrigin, ...query })
+/** A modal's attempt: its id and the secret binding it keeps (the start URL carries the hash). */
+type Attempt = { attempt: string; binding: string }
+const newAttempt = (): Attempt => SocialPopup.attempt()
+
+function startUrl(
+  server: Server,
+  provider: string,
+  query: Record<string, string> = {},
+  attempt: Attempt = newAttempt(),
+) {
+  const params = new URLSearchParams({
+    projectId: 'demo',
+    origin: server.config.modalOrigin,
+    attempt: attempt.attempt,
+    binding: SocialLogins.bindingHash(attempt.binding),
+    ...query,
+  })
   return `${server.url}/v1/auth/social/${provider}/start?${params}`
 }
 
@@ -40,8 +56,8 @@ function location(response: Response, base: string): string {
 }
 
 /** Follows the popup from start to the provider's sign-in page; returns the page's form actions. */
-async function toSignInPage(server: Server, get: Fetch, provider: string) {
-  const start = await get(startUrl(server, provider))
+async function toSignInPage(server: Server, get: Fetch, provider: string, attempt = newAttempt()) {
+  const start = await get(startUrl(server, provider, {}, attempt))
   expect(start.status).toBe(302)
   const authorize = await get(location(start, server.url))
   expect(authorize.status).toBe(303)
@@ -51,12 +67,12 @@ async function toSignInPage(server: Server, get: Fetch, provider: string) {
   const actions = [...html.matchAll(/action="([^"]+)"/g)].map(
     (match) => new URL(match[1] ?? '', server.url).href,
   )
-  return { start, html, actions }
+  return { start, html, actions, attempt }
 }
 
-/** The whole popup: start -> provider -> sign in as `username` -> callback page. */
-async function popup(server: Server, provider: string, username: string, get: Fetch = TestServer.browser()) {
-  const { actions } = await toSignInPage(server, get, provider)
+/** The provider's redirect back to the callback after signing in as `username` (not followed). */
+async function toCallback(server: Server, get: Fetch, provider: string, username: string) {
+  const { actions, attempt } = await toSignInPage(server, get, provider)
   const login = actions.find((action) => action.endsWith('/login')) as string
   const submitted = await get(login, form({ username }))
   expect(submitted.status).toBe(303)
@@ -64,8 +80,14 @@ async function popup(server: Server, provider: string, username: string, get: Fe
   expect(resumed.status).toBe(303)
   const callbackUrl = location(resumed, server.url)
   expect(new URL(callbackUrl).pathname).toBe('/v1/auth/social/callback')
+  return { callbackUrl, attempt }
+}
+
+/** The whole popup: start -> provider -> sign in as `username` -> callback page. */
+async function popup(server: Server, provider: string, username: string, get: Fetch = TestServer.browser()) {
+  const { callbackUrl, attempt } = await toCallback(server, get, provider, username)
   const callback = await get(callbackUrl)
-  return { callbackUrl, callback, html: await callback.text() }
+  return { callbackUrl, callback, html: await callback.text(), ...attempt }
 }
 
 /** Runs the page's inline script against a fake opener and returns what it posted, and to whom. */
@@ -87,17 +109,22 @@ function runPage(html: string) {
   return { posted, closed }
 }
 
-function codeOf(html: string): string {
-  const [post] = runPage(html).posted
-  if (!post || !('result' in post.message)) throw new Error(`no code posted: ${html}`)
-  return post.message.result.code
+/** The redeem code the popup posted, with the binding its attempt kept. */
+function codeOf(popup: { html: string; binding: string }): { code: string; binding?: string } {
+  const [post] = runPage(popup.html).posted
+  if (!post || !('result' in post.message)) throw new Error(`no code posted: ${popup.html}`)
+  return { code: post.message.result.code, binding: popup.binding }
 }
 
-async function redeem(server: Server, code: string, origin = server.config.authOrigin) {
+async function redeem(
+  server: Server,
+  grant: { code: string; binding?: string | undefined },
+  origin = server.config.authOrigin,
+) {
   const response = await fetch(`${server.url}/v1/auth/social/redeem`, {
     method: 'POST',
     headers: { origin, 'content-type': 'application/json' },
-    body: JSON.stringify({ code }),
+    body: JSON.stringify(grant),
   })
   // biome-ignore lint/suspicious/noExplicitAny: tests read response bodies loosely
   return { status: response.status, body: (await response.json()) as any }
@@ -123,17 +150,22 @@ describe('social login with the dev OIDC provider', () => {
     expect(signIn).toContain('<button type="submit">Sign in</button>')
     expect(signIn).toContain('Sign in with Google')
 
-    const { callback, html } = await popup(api, 'google', 'Alice', TestServer.browser())
+    const alice = await popup(api, 'google', 'Alice', TestServer.browser())
+    const { callback, html } = alice
     expect(callback.status).toBe(200)
     expect(callback.headers.get('content-security-policy')).toContain("script-src 'nonce-")
     expect(html).not.toContain("'*'")
     const { posted, closed } = runPage(html)
     expect(posted).toHaveLength(1)
     expect(posted[0]?.target).toBe('http://127.0.0.1:5180')
-    expect(posted[0]?.message).toEqual({ type: 'frontdoor:social', result: { code: expect.any(String) } })
+    expect(posted[0]?.message).toEqual({
+      type: 'frontdoor:social',
+      attempt: alice.attempt,
+      result: { code: expect.any(String) },
+    })
     expect(closed).toBe(true)
 
-    const { status, body } = await redeem(api, codeOf(html))
+    const { status, body } = await redeem(api, codeOf(alice))
     expect(status).toBe(200)
     expect(body.token).toEqual(expect.any(String))
     expect(Date.parse(body.expiresAt)).toBeGreaterThan(Date.now())
@@ -148,7 +180,7 @@ describe('social login with the dev OIDC provider', () => {
 
   test('the same username signs in to the same user; another username or provider is another user', async () => {
     const session = async (provider: string, username: string) =>
-      (await redeem(api, codeOf((await popup(api, provider, username)).html))).body
+      (await redeem(api, codeOf(await popup(api, provider, username)))).body
     const first = await session('github', 'bob')
     const again = await session('github', 'BOB ')
     const other = await session('github', 'carol')
@@ -162,17 +194,17 @@ describe('social login with the dev OIDC provider', () => {
   })
 
   test('a redeem code works once', async () => {
-    const code = codeOf((await popup(api, 'x', 'dave')).html)
+    const code = codeOf(await popup(api, 'x', 'dave'))
     expect((await redeem(api, code)).status).toBe(200)
     expect(await redeem(api, code)).toEqual({
       status: 400,
       body: { error: { code: 'invalid_code', message: Errors.LOGIN.FAILED_TO_CONNECT } },
     })
-    expect((await redeem(api, 'not-a-code')).status).toBe(400)
+    expect((await redeem(api, { ...code, code: 'not-a-code' })).status).toBe(400)
   })
 
   test('redeem answers only the auth frame origin', async () => {
-    const code = codeOf((await popup(api, 'apple', 'erin')).html)
+    const code = codeOf(await popup(api, 'apple', 'erin'))
     const refused = await redeem(api, code, api.config.modalOrigin)
     expect(refused).toEqual({
       status: 403,
@@ -181,8 +213,35 @@ describe('social login with the dev OIDC provider', () => {
     expect((await redeem(api, code)).status).toBe(200)
   })
 
+  test('start needs an attempt id and the hash of its binding, and sets the callback-only browser cookie', async () => {
+    const attempt = newAttempt()
+    for (const query of [
+      { attempt: '' },
+      { attempt: 'short' },
+      { binding: '' },
+      { binding: attempt.binding.slice(1) },
+    ]) {
+      const response = await fetch(startUrl(api, 'google', query, attempt), { redirect: 'manual' })
+      expect(response.status, JSON.stringify(query)).toBe(400)
+      expect(response.headers.getSetCookie()).toEqual([])
+    }
+    const start = await fetch(startUrl(api, 'google', {}, attempt), { redirect: 'manual' })
+    expect(start.status).toBe(302)
+    const [cookie, ...more] = start.headers.getSetCookie()
+    expect(more).toEqual([])
+    expect(cookie).toMatch(new RegExp(`^${Routes.browserCookie(attempt.attempt)}=[\\w-]{43};`))
+    expect(cookie).toContain('Max-Age=600')
+    expect(cookie).toContain('Path=/v1/auth/social/callback')
+    expect(cookie).toContain('HttpOnly')
+    expect(cookie).toContain('SameSite=Lax')
+    // http in tests; Secure when the public URL is https.
+    expect(cookie).not.toContain('Secure')
+  })
+
   test('a wrong or replayed state, a forged code and a cancelled sign-in all post Failed to connect', async () => {
-    const failed = (html: string) => runPage(html).posted
+    // Errors of a known login name its attempt; the rest of the message is the same.
+    const failed = (html: string) =>
+      runPage(html).posted.map(({ message: { attempt: _, ...message }, target }) => ({ message, target }))
     const expected = [
       {
         message: { type: 'frontdoor:social', error: Errors.LOGIN.FAILED_TO_CONNECT },
@@ -212,7 +271,7 @@ describe('social login with the dev OIDC provider', () => {
     const mixUpCallback = new URL(location(await mixUp(location(submitted, api.url)), api.url))
     expect(mixUpCallback.searchParams.get('iss')).toBe(`${api.url}/oidc`)
     mixUpCallback.searchParams.set('iss', 'https://evil.example')
-    const mixedUp = await fetch(mixUpCallback)
+    const mixedUp = await mixUp(mixUpCallback.href)
     expect(mixedUp.status).toBe(400)
     expect(failed(await mixedUp.text())).toEqual(expected)
 
@@ -223,7 +282,7 @@ describe('social login with the dev OIDC provider', () => {
     const get = TestServer.browser()
     const start = await get(startUrl(api, 'google'))
     const state = new URL(location(start, api.url)).searchParams.get('state') as string
-    const forged = await fetch(
+    const forged = await get(
       `${api.url}/v1/auth/social/callback?${new URLSearchParams({ code: 'forged', state })}`,
     )
     expect(forged.status).toBe(400)
@@ -279,13 +338,18 @@ describe('social login with the dev OIDC provider', () => {
     ).toBe(302)
 
     // A popup (a page asking for HTML) shows the message and tells the modal.
-    const page = await fetch(startUrl(api, 'myspace'), { headers: { accept: 'text/html' } })
+    const attempt = newAttempt()
+    const page = await fetch(startUrl(api, 'myspace', {}, attempt), { headers: { accept: 'text/html' } })
     expect(page.status).toBe(400)
     const html = await page.text()
     expect(html).toContain(Errors.INVALID_SOCIAL_PROVIDER)
     expect(runPage(html).posted).toEqual([
       {
-        message: { type: 'frontdoor:social', error: Errors.LOGIN.FAILED_TO_CONNECT },
+        message: {
+          type: 'frontdoor:social',
+          attempt: attempt.attempt,
+          error: Errors.LOGIN.FAILED_TO_CONNECT,
+        },
         target: 'http://127.0.0.1:5180',
       },
     ])
@@ -332,6 +396,7 @@ describe('social login with the dev OIDC provider', () => {
     expect(html).toContain(Errors.LOGIN.FAILED_TO_INITIATE_SOCIAL)
     expect(runPage(html).posted[0]?.message).toEqual({
       type: 'frontdoor:social',
+      attempt: expect.any(String),
       error: Errors.LOGIN.FAILED_TO_CONNECT,
     })
   })
@@ -487,10 +552,10 @@ describe('with a moving clock', () => {
   })
 
   test('a redeem code expires after 60 s', async () => {
-    const code = codeOf((await popup(server, 'google', 'gina')).html)
+    const code = codeOf(await popup(server, 'google', 'gina'))
     clock += 60_000
     expect((await redeem(server, code)).status).toBe(400)
-    const fresh = codeOf((await popup(server, 'google', 'gina')).html)
+    const fresh = codeOf(await popup(server, 'google', 'gina'))
     clock += 59_000
     expect((await redeem(server, fresh)).status).toBe(200)
   })
@@ -534,25 +599,88 @@ describe('providers configured with real endpoints (OAUTH_<PROVIDER>_*)', () => 
   afterAll(() => server.close())
 
   test('an OpenID Connect provider: the id_token is verified against its JWKS', async () => {
-    const { callback, html } = await popup(server, 'google', 'hana')
-    expect(callback.status).toBe(200)
-    expect((await redeem(server, codeOf(html))).body.user).toMatchObject({ socialProvider: 'google' })
+    const hana = await popup(server, 'google', 'hana')
+    expect(hana.callback.status).toBe(200)
+    expect((await redeem(server, codeOf(hana))).body.user).toMatchObject({ socialProvider: 'google' })
   })
 
   test('a plain OAuth 2.0 provider: the subject comes from userinfo', async () => {
-    const first = await redeem(server, codeOf((await popup(server, 'github', 'ivan')).html))
-    const again = await redeem(server, codeOf((await popup(server, 'github', 'ivan')).html))
+    const first = await redeem(server, codeOf(await popup(server, 'github', 'ivan')))
+    const again = await redeem(server, codeOf(await popup(server, 'github', 'ivan')))
     expect(first.body.user.socialProvider).toBe('github')
     expect(again.body.user.id).toBe(first.body.user.id)
   })
 
   test('an id_token from another issuer is refused', async () => {
-    const { callback, html } = await popup(server, 'apple', 'jack')
+    const { callback, html, attempt } = await popup(server, 'apple', 'jack')
     expect(callback.status).toBe(400)
     expect(runPage(html).posted[0]?.message).toEqual({
       type: 'frontdoor:social',
+      attempt,
       error: Errors.LOGIN.FAILED_TO_CONNECT,
     })
+  })
+})
+
+describe('the flow is bound to the browser and the frame that started it (login CSRF)', () => {
+  const noCode = (html: string) => runPage(html).posted.every((post) => !('result' in post.message))
+
+  test("an attacker's callback URL opened in the victim's browser is refused: no code is posted", async () => {
+    // The attacker signs in on their own machine and stops before their browser loads the callback.
+    const attacker = await toCallback(api, TestServer.browser(), 'google', 'mallory')
+    // The victim's browser, in the middle of its own login (its popup at the sign-in page), is made to
+    // load it (a link, or its popup navigated).
+    const victim = TestServer.browser()
+    const own = await toSignInPage(api, victim, 'google')
+    const forced = await victim(attacker.callbackUrl)
+    expect(forced.status).toBe(400)
+    const html = await forced.text()
+    expect(noCode(html)).toBe(true)
+    // The error names the attacker's attempt, which the victim's modal ignores.
+    expect(runPage(html).posted).toEqual([
+      {
+        message: {
+          type: 'frontdoor:social',
+          attempt: attacker.attempt.attempt,
+          error: Errors.LOGIN.FAILED_TO_CONNECT,
+        },
+        target: api.config.modalOrigin,
+      },
+    ])
+    expect(own.attempt.attempt).not.toBe(attacker.attempt.attempt)
+  })
+
+  test("a callback carrying another attempt's state is refused even with this browser's cookie of another attempt", async () => {
+    const get = TestServer.browser()
+    const first = await toCallback(api, get, 'github', 'nina')
+    const second = await toCallback(api, get, 'github', 'nina')
+    // The cookie of `second` does not complete `first` in another browser that holds only it.
+    const other = TestServer.browser()
+    await other(startUrl(api, 'github', {}, second.attempt))
+    expect(noCode(await (await other(first.callbackUrl)).text())).toBe(true)
+    // The browser that started both completes both.
+    expect(noCode(await (await get(second.callbackUrl)).text())).toBe(false)
+  })
+
+  test("a redeem needs the binding of its attempt: without one, a wrong one or another attempt's, refused; once only", async () => {
+    const login = await popup(api, 'google', 'oscar')
+    const { code } = codeOf(login)
+    const refused = {
+      status: 400,
+      body: { error: { code: 'invalid_code', message: Errors.LOGIN.FAILED_TO_CONNECT } },
+    }
+    expect((await redeem(api, { code })).status).toBe(400)
+    expect(await redeem(api, { code, binding: newAttempt().binding })).toEqual(refused)
+    expect(await redeem(api, { code, binding: SocialLogins.bindingHash(login.binding) })).toEqual(refused)
+    // Another attempt's binding (the victim's frame redeeming the attacker's code) is refused too.
+    const victim = await popup(api, 'google', 'peggy')
+    expect(await redeem(api, { code, binding: victim.binding })).toEqual(refused)
+    // The frame that started it still can, once.
+    const ok = await redeem(api, { code, binding: login.binding })
+    expect(ok.status).toBe(200)
+    expect(ok.body.user.userName).toBe('oscar')
+    expect(await redeem(api, { code, binding: login.binding })).toEqual(refused)
+    expect((await redeem(api, codeOf(victim))).body.user.userName).toBe('peggy')
   })
 })
 

@@ -1,7 +1,9 @@
+import * as SocialPopup from '@frontdoor/protocol/social-popup'
 import { Errors, SocialProviderRule } from '@frontdoor/schemas'
 import type { HttpBindings } from '@hono/node-server'
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response'
 import { type Context, Hono } from 'hono'
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import * as z from 'zod'
 import * as AuthErrors from '../auth/AuthErrors.js'
@@ -26,11 +28,25 @@ export const CALLBACK_PATH = '/v1/auth/social/callback'
 export const FARCASTER_DEV_PATH = '/dev/farcaster'
 
 const Token = z.string().min(1).max(512)
-const StartQuery = z.object({ projectId: z.string().min(1).max(256), origin: z.string().max(2048) })
-const RedeemBody = z.object({ code: Token })
+const StartQuery = z.object({
+  projectId: z.string().min(1).max(256),
+  origin: z.string().max(2048),
+  attempt: z.string().regex(/^[A-Za-z0-9_-]{22,64}$/),
+  binding: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
+})
+const RedeemBody = z.object({ code: Token, binding: z.string().regex(/^[A-Za-z0-9_-]{43}$/) })
 const ChannelBody = z.object({ projectId: z.string().min(1).max(256) })
 const ChannelTokenBody = z.object({ channelToken: Token })
 const StatusQuery = z.object({ channelToken: Token })
+
+/**
+ * The cookie that binds a login to the browser that started it: set by start (HttpOnly, SameSite=Lax,
+ * Secure on https, only for the callback path), needed and cleared by the callback. One per attempt,
+ * so logins in two tabs do not clear each other's.
+ */
+export function browserCookie(attempt: string): string {
+  return `fd_social_${attempt}`
+}
 
 /** Logins and channels a client address may begin per minute (each stores a row until it expires). */
 export const BEGIN_LIMIT: RateLimiter.Limit = { limit: 60, windowMs: 60_000 }
@@ -94,6 +110,7 @@ export function routes(deps: Deps.Deps, options: Options = {}) {
   const oauth = OAuthClient.create()
   const real = options.oauth ?? config.oauth
   const accounts = Accounts.create(deps)
+  const secureCookies = new URL(config.publicUrl).protocol === 'https:'
 
   const endpointsOf = (provider: SocialProviderRule.SocialProvider): OAuthProviders.Endpoints | undefined => {
     const configured = real[provider]
@@ -142,10 +159,12 @@ export function routes(deps: Deps.Deps, options: Options = {}) {
     .get('/v1/auth/social/:provider/start', async (c) => {
       const origin = c.req.query('origin')
       const targetOrigin = origin === config.modalOrigin ? origin : undefined
+      const attempt = SocialPopup.Attempt.safeParse(c.req.query('attempt')).data
       const refuse = (status: ContentfulStatusCode, code: string, message: string) => {
         if (!prefersHtml(c)) throw AuthErrors.fail(status, code, message)
         const rendered = ResultPage.render({
           targetOrigin,
+          attempt,
           error: Errors.LOGIN.FAILED_TO_CONNECT,
           detail: message,
         })
@@ -155,7 +174,10 @@ export function routes(deps: Deps.Deps, options: Options = {}) {
       const provider = SocialProviderRule.SocialProvider.safeParse(c.req.param('provider'))
       if (!provider.success) return refuse(400, 'invalid_provider', Errors.INVALID_SOCIAL_PROVIDER)
       const query = StartQuery.safeParse(c.req.query())
-      if (!query.success) return refuse(400, 'invalid_request', "Invalid field 'projectId'")
+      if (!query.success) {
+        const field = query.error.issues[0]?.path.join('.') || 'projectId'
+        return refuse(400, 'invalid_request', `Invalid field '${field}'`)
+      }
       const project = await deps.projects.get(query.data.projectId)
       if (!project) return refuse(401, 'invalid_project', Errors.SERVER.INVALID_KEY)
       const endpoints = endpointsOf(provider.data)
@@ -164,30 +186,55 @@ export function routes(deps: Deps.Deps, options: Options = {}) {
       if (await limitBegins(c)) return refuse(429, 'rate_limited', Errors.LOGIN.FAILED_TO_INITIATE_SOCIAL)
       const time = now()
       await SocialLogins.sweep(db, time)
-      const login = await SocialLogins.begin(
+      const { browser, ...login } = await SocialLogins.begin(
         db,
-        { projectId: project.projectId, provider: provider.data, origin: targetOrigin },
+        {
+          projectId: project.projectId,
+          provider: provider.data,
+          origin: targetOrigin,
+          attempt: query.data.attempt,
+          bindingHash: query.data.binding,
+        },
         time,
       )
+      // The popup is a top-level window of the API's site at start and callback (the provider
+      // redirects it back with a GET), so a first-party SameSite=Lax cookie reaches the callback.
+      setCookie(c, browserCookie(query.data.attempt), browser, {
+        path: CALLBACK_PATH,
+        httpOnly: true,
+        sameSite: 'Lax',
+        secure: secureCookies,
+        maxAge: SocialLogins.LOGIN_TTL_S,
+      })
       return c.redirect(OAuthClient.authorizeUrl(endpoints, { redirectUri, ...login }), 302)
     })
     .get(CALLBACK_PATH, async (c) => {
-      const failed = (status: ContentfulStatusCode, targetOrigin: string | undefined) =>
-        page(c, ResultPage.render({ targetOrigin, error: Errors.LOGIN.FAILED_TO_CONNECT }), status)
+      const failed = (status: ContentfulStatusCode, targetOrigin: string | undefined, attempt?: string) =>
+        page(c, ResultPage.render({ targetOrigin, attempt, error: Errors.LOGIN.FAILED_TO_CONNECT }), status)
       const state = c.req.query('state')
       // Without a login to read the origin from, the only origin a result may go to is the modal's.
       if (!state || state.length > 512) return failed(400, config.modalOrigin)
       const login = await SocialLogins.take(db, state, now())
       if (!login) return failed(400, config.modalOrigin)
       const targetOrigin = login.origin === config.modalOrigin ? login.origin : undefined
+      const attempt = login.attempt ?? undefined
+      // Only the browser that started this login may complete it: its cookie, set at start.
+      const cookie = attempt ? getCookie(c, browserCookie(attempt)) : undefined
+      if (attempt) deleteCookie(c, browserCookie(attempt), { path: CALLBACK_PATH, secure: secureCookies })
+      if (!attempt || !login.bindingHash || !cookie || SocialLogins.hash(cookie) !== login.browserHash) {
+        deps.logger.warn({ provider: login.provider }, 'social callback not from the browser that started it')
+        return failed(400, targetOrigin, attempt)
+      }
+      const bindingHash = login.bindingHash
       const code = c.req.query('code')
       const provider = SocialProviderRule.SocialProvider.safeParse(login.provider)
       const endpoints = provider.success ? endpointsOf(provider.data) : undefined
-      if (!code || c.req.query('error') || !provider.success || !endpoints) return failed(400, targetOrigin)
+      if (!code || c.req.query('error') || !provider.success || !endpoints)
+        return failed(400, targetOrigin, attempt)
       // RFC 9207: an authorization response that names its issuer must name this provider's.
       const iss = c.req.query('iss')
       if (iss !== undefined && endpoints.issuer !== undefined && iss !== endpoints.issuer)
-        return failed(400, targetOrigin)
+        return failed(400, targetOrigin, attempt)
       let identity: OAuthClient.Identity
       try {
         identity = await oauth.complete(endpoints, {
@@ -199,20 +246,24 @@ export function routes(deps: Deps.Deps, options: Options = {}) {
       } catch (error) {
         if (!(error instanceof OAuthClient.OAuthError)) throw error
         deps.logger.warn({ provider: provider.data, reason: error.message }, 'social login failed')
-        return failed(400, targetOrigin)
+        return failed(400, targetOrigin, attempt)
       }
       const user = await accounts.findOrCreate({
         kind: provider.data,
         subject: identity.subject,
         userName: identity.name,
       })
-      const redeem = await SocialLogins.issueCode(db, { userId: user.id, provider: provider.data }, now())
-      return page(c, ResultPage.render({ targetOrigin, result: { code: redeem } }), 200)
+      const redeem = await SocialLogins.issueCode(
+        db,
+        { userId: user.id, provider: provider.data, bindingHash },
+        now(),
+      )
+      return page(c, ResultPage.render({ targetOrigin, attempt, result: { code: redeem } }), 200)
     })
     .post('/v1/auth/social/redeem', async (c) => {
       requireAuthOrigin(c)
-      const { code } = await AuthErrors.json(c, RedeemBody)
-      const grant = await SocialLogins.redeemCode(db, code, now())
+      const { code, binding } = await AuthErrors.json(c, RedeemBody)
+      const grant = await SocialLogins.redeemCode(db, code, binding, now())
       if (!grant) throw AuthErrors.fail(400, 'invalid_code', Errors.LOGIN.FAILED_TO_CONNECT)
       return c.json(await accounts.complete(grant.userId))
     })

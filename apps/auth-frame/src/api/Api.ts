@@ -141,8 +141,9 @@ export function create(apiUrl: string, fetchFn: Fetch = (...args) => fetch(...ar
     /** Finishes an email change with both OTPs. */
     verifyUpdateEmail: async (token: string, body: { primaryOtp: string; secondaryOtp: string }) =>
       (await call('/v1/auth/email/update/verify', UserResponse, { token, body })).user,
-    /** Redeems the one-time code the social popup got: a session. */
-    redeemSocial: (code: string) => call('/v1/auth/social/redeem', SessionResponse, { body: { code } }),
+    /** Redeems the one-time code the social popup got, with its attempt's binding: a session. */
+    redeemSocial: (code: string, binding: string) =>
+      call('/v1/auth/social/redeem', SessionResponse, { body: { code, binding } }),
     /** Opens a Farcaster sign-in channel. */
     farcasterChannel: (projectId: string) =>
       call(

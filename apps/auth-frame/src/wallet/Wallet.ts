@@ -4,6 +4,7 @@ import type * as HostModal from '@frontdoor/protocol/host-modal'
 import type * as ModalAuth from '@frontdoor/protocol/modal-auth'
 import * as Policy from '@frontdoor/protocol/policy'
 import * as SignRequest from '@frontdoor/protocol/sign-request'
+import * as SocialPopup from '@frontdoor/protocol/social-popup'
 import * as Timeouts from '@frontdoor/protocol/timeouts'
 import type { User as SchemaUser } from '@frontdoor/schemas'
 import * as SchemaErrors from '@frontdoor/schemas/errors'
@@ -101,6 +102,8 @@ export function create(deps: Deps) {
   let pendingEmail: string | undefined
   let emailUpdate: { newEmail: string; primaryOtp?: string } | undefined
   let farcasterChannel: string | undefined
+  /** The binding of the last `getSocialRedirectUri` (only this frame knows it). */
+  let socialBinding: string | undefined
 
   const requireProject = () => {
     if (!projectId) throw failure(SchemaErrors.AUTH_INIT_FAILED)
@@ -134,9 +137,9 @@ export function create(deps: Deps) {
     }
   }
   const chainOrDefault = () => chainId ?? 1
-  const redeemSocial = async (code: string) => {
+  const redeemSocial = async (code: string, binding: string) => {
     try {
-      startSession(await deps.api.redeemSocial(code))
+      startSession(await deps.api.redeemSocial(code, binding))
     } catch (error) {
       throw failure(SchemaErrors.LOGIN.FAILED_TO_CONNECT, undefined, { cause: fromApi(error).message })
     }
@@ -244,11 +247,22 @@ export function create(deps: Deps) {
         throw fromApi(error)
       }
     },
-    getSocialRedirectUri: ({ provider }) => {
-      const query = new URLSearchParams({ projectId: requireProject(), origin: deps.modalOrigin })
+    getSocialRedirectUri: async ({ provider }) => {
+      const project = requireProject()
+      const { attempt, binding } = SocialPopup.attempt()
+      const query = new URLSearchParams({
+        projectId: project,
+        origin: deps.modalOrigin,
+        attempt,
+        binding: await SocialPopup.bindingHash(binding),
+      })
+      socialBinding = binding
       return { uri: `${deps.apiUrl}/v1/auth/social/${provider}/start?${query}` }
     },
     connectSocial: async (params) => {
+      // The binding of the attempt the code ends: the modal's, or this frame's own.
+      const binding = params.binding ?? socialBinding
+      if (!binding) throw failure(SchemaErrors.LOGIN.FAILED_TO_CONNECT)
       let code: string | null = null
       if ('code' in params) code = params.code
       else {
@@ -257,7 +271,8 @@ export function create(deps: Deps) {
         if (url.origin === new URL(deps.apiUrl).origin) code = url.searchParams.get('code')
       }
       if (!code) throw failure(SchemaErrors.LOGIN.FAILED_TO_CONNECT)
-      return redeemSocial(code)
+      if (binding === socialBinding) socialBinding = undefined
+      return redeemSocial(code, binding)
     },
     getFarcasterUri: async () => {
       try {

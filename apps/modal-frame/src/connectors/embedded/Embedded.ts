@@ -188,7 +188,11 @@ export function create(options: Options) {
         await run((remote) => remote.connectOtp({ otp: data.otp as string }))
         login = { method: 'email' }
       } else if (typeof data.social === 'string' && typeof data.code === 'string') {
-        await run((remote) => remote.connectSocial({ code: data.code as string }))
+        // The popup's code with the binding of the attempt that opened it: the API redeems no other.
+        const { code, binding } = data
+        await run((remote) =>
+          remote.connectSocial(typeof binding === 'string' ? { code, binding } : { code }),
+        )
         login = { method: 'social', provider: data.social }
       } else if (data.farcaster === true) {
         await run((remote) => remote.connectFarcaster())

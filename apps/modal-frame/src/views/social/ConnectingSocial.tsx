@@ -8,6 +8,9 @@ import * as PopupResult from './PopupResult.js'
 
 type Status = { kind: 'waiting' } | { kind: 'connecting' } | { kind: 'error'; message: string }
 
+/** No popup (nothing to wait for): the view says the connection could not be initiated. */
+const blocked = (provider: string): Popup.Attempt => ({ provider, popup: null, attempt: '', binding: '' })
+
 const messageOf = (error: unknown) =>
   error instanceof Error && error.message ? error.message : Errors.LOGIN.FAILED_TO_CONNECT
 
@@ -20,9 +23,7 @@ export default function ConnectingSocial() {
   const route = useStore(controller.router)
   const provider = String(route.data?.social ?? '')
   const name = SOCIAL_NAMES[provider as keyof typeof SOCIAL_NAMES] ?? provider
-  const [attempt, setAttempt] = useState<Popup.Attempt>(
-    () => Popup.pending(provider) ?? { provider, popup: null },
-  )
+  const [attempt, setAttempt] = useState<Popup.Attempt>(() => Popup.pending(provider) ?? blocked(provider))
   const [status, setStatus] = useState<Status>({ kind: 'waiting' })
 
   useEffect(() => {
@@ -30,11 +31,14 @@ export default function ConnectingSocial() {
     const abort = new AbortController()
     setStatus({ kind: 'waiting' })
     const apiOrigin = new URL(controller.env.apiUrl).origin
-    PopupResult.result(attempt.popup, apiOrigin, { signal: abort.signal })
+    PopupResult.result(attempt.popup, attempt.attempt, apiOrigin, { signal: abort.signal })
       .then(async ({ code }) => {
         setStatus({ kind: 'connecting' })
         const embedded = await controller.embedded()
-        await controller.connect(embedded, { data: { social: provider, code }, signal: abort.signal })
+        await controller.connect(embedded, {
+          data: { social: provider, code, binding: attempt.binding },
+          signal: abort.signal,
+        })
       })
       .catch((error: unknown) => {
         if (!abort.signal.aborted) setStatus({ kind: 'error', message: messageOf(error) })
@@ -43,14 +47,13 @@ export default function ConnectingSocial() {
   }, [attempt, controller, provider])
 
   const retry = () => {
-    const url = Popup.startUrl(
-      controller.env.apiUrl,
-      controller.env.projectId ?? '',
+    const origin = location.origin
+    Popup.open(
+      (binding) =>
+        Popup.startUrl(controller.env.apiUrl, controller.env.projectId ?? '', provider, origin, binding),
       provider,
-      location.origin,
     )
-    Popup.open(url, provider)
-    setAttempt(Popup.take() ?? { provider, popup: null })
+    setAttempt(Popup.take() ?? blocked(provider))
   }
 
   return (

@@ -1,16 +1,32 @@
+import * as SocialPopup from '@frontdoor/protocol/social-popup'
 import * as Constants from '@frontdoor/schemas/constants'
 import { SOCIAL_NAMES } from '../connect/Socials.js'
 
 /**
  * The social login popup (OAuth providers refuse to be framed). It must open SYNCHRONOUSLY in the
  * click's task: any `await` before `window.open` loses the user activation (Safari blocks the popup).
- * This module is in the modal's first load (the Connect view's click), so it stays tiny; waiting for
- * the outcome is in PopupResult.ts (lazy).
+ * So it opens blank, under a random per-attempt name (no other page can target it by name), and is
+ * sent to the API's start URL once the binding's hash is computed. Each attempt has a random id and a
+ * secret binding kept here in memory (packages/protocol social-popup): the start URL carries the id
+ * and the binding's hash, the result comes back with the id, and the auth frame redeems the code with
+ * the binding. This module is in the modal's first load (the Connect view's click), so it stays tiny;
+ * waiting for the outcome is in PopupResult.ts (lazy).
  */
 
 /** The social start URL: the API redirects to the provider (PKCE and state kept server-side). */
-export function startUrl(apiUrl: string, projectId: string, provider: string, modalOrigin: string): string {
-  const query = new URLSearchParams({ projectId, origin: modalOrigin })
+export function startUrl(
+  apiUrl: string,
+  projectId: string,
+  provider: string,
+  modalOrigin: string,
+  binding: { attempt: string; bindingHash: string },
+): string {
+  const query = new URLSearchParams({
+    projectId,
+    origin: modalOrigin,
+    attempt: binding.attempt,
+    binding: binding.bindingHash,
+  })
   return `${apiUrl}/v1/auth/social/${encodeURIComponent(provider)}/start?${query}`
 }
 
@@ -28,21 +44,39 @@ export function features(screen: {
   return `popup=yes,width=${width},height=${height},left=${left},top=${top}`
 }
 
-/** A popup being waited for. */
-export type Attempt = { provider: string; popup: Window | null }
+/** A popup being waited for: its attempt id and the binding only this frame knows. */
+export type Attempt = { provider: string; popup: Window | null; attempt: string; binding: string }
 
 let current: Attempt | undefined
 
+/** Where {@link open} sends the popup: the start URL of an attempt. */
+export type Start = (binding: { attempt: string; bindingHash: string }) => string
+
 /**
- * Opens the popup now (call it in the click handler, before any `await`) and keeps it for the view
- * that waits for its outcome. `popup` is null when the browser blocked it.
+ * Opens the popup now (call it in the click handler, before any `await`), blank and under a random
+ * name, then sends it to `start` of a fresh attempt; keeps it for the view that waits for its outcome.
+ * `popup` is null when the browser blocked it.
  */
-export function open(url: string, provider: string, win: Window = window): Attempt {
+export function open(start: Start, provider: string, win: Window = window): Attempt {
+  const { attempt, binding } = SocialPopup.attempt()
   let popup: Window | null = null
   try {
-    popup = win.open(url, 'frontdoor-social', features(win.screen as Screen & { availLeft?: number }))
+    popup = win.open(
+      'about:blank',
+      SocialPopup.windowName(attempt),
+      features(win.screen as Screen & { availLeft?: number }),
+    )
   } catch {}
-  current = { provider, popup }
+  const opened = popup
+  if (opened)
+    void SocialPopup.bindingHash(binding)
+      .then((bindingHash) => opened.location.replace(start({ attempt, bindingHash })))
+      .catch(() => {
+        try {
+          opened.close()
+        } catch {}
+      })
+  current = { provider, popup, attempt, binding }
   return current
 }
 
@@ -70,8 +104,9 @@ export type Starter = {
  */
 export function start(controller: Starter, provider: string, win: Window = window) {
   const name = SOCIAL_NAMES[provider as keyof typeof SOCIAL_NAMES] ?? provider
+  const origin = win.location.origin
   open(
-    startUrl(controller.env.apiUrl, controller.env.projectId ?? '', provider, win.location.origin),
+    (binding) => startUrl(controller.env.apiUrl, controller.env.projectId ?? '', provider, origin, binding),
     provider,
     win,
   )

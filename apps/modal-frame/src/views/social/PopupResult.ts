@@ -4,8 +4,9 @@ import * as z from 'zod/mini'
 
 /**
  * The outcome of the social login popup: the API's callback page posts it to its opener with this
- * modal's origin as the target; only a message from the API's origin AND from this popup's window is
- * read, and it is validated.
+ * modal's origin as the target; only a message from the API's origin AND from this popup's window AND
+ * of this attempt is read, and it is validated (an error that names no attempt is taken too: it can
+ * only end the wait).
  */
 
 /** How often the popup is checked for having been closed by the user. */
@@ -21,6 +22,7 @@ export const Result = SocialPopup.Message
  */
 export function result(
   popup: Window | null,
+  attempt: string,
   apiOrigin: string,
   options: { signal?: AbortSignal; win?: Window; pollMs?: number } = {},
 ): Promise<{ code: string }> {
@@ -36,6 +38,12 @@ export function result(
       if (event.origin !== apiOrigin || event.source !== popup) return
       const parsed = z.safeParse(Result, event.data)
       if (!parsed.success) return
+      if (
+        'result' in parsed.data
+          ? parsed.data.attempt !== attempt
+          : (parsed.data.attempt ?? attempt) !== attempt
+      )
+        return
       done()
       if ('result' in parsed.data) resolve(parsed.data.result)
       else reject(new Error(Errors.LOGIN.FAILED_TO_CONNECT))
