@@ -70,18 +70,12 @@ export function frontdoor(parameters: Parameters) {
         if (typeof window === 'undefined') return
         const provider = await this.getProvider()
         // The visitor may connect through the modal itself (frontdoor.open()): wagmi follows.
-        if (!onConnect) {
-          onConnect = this.onConnect!.bind(this) as Listener
-          provider.on('connect', onConnect)
-        }
+        watchConnect(this, provider)
       },
 
       async connect({ chainId, isReconnecting, withCapabilities } = {}) {
         const provider = await this.getProvider()
-        if (onConnect) {
-          provider.removeListener('connect', onConnect)
-          onConnect = undefined
-        }
+        unwatchConnect(provider)
         try {
           let accounts: readonly Address[] = isReconnecting ? await this.getAccounts() : []
           if (accounts.length === 0) {
@@ -106,10 +100,7 @@ export function frontdoor(parameters: Parameters) {
             chainId: currentChainId,
           }
         } catch (error) {
-          if (!onConnect) {
-            onConnect = this.onConnect!.bind(this) as Listener
-            provider.on('connect', onConnect)
-          }
+          watchConnect(this, provider)
           if (codeOf(error) === USER_REJECTED) throw new UserRejectedRequestError(error as Error)
           throw error
         }
@@ -118,10 +109,7 @@ export function frontdoor(parameters: Parameters) {
       async disconnect() {
         const provider = await this.getProvider()
         unlisten(provider)
-        if (!onConnect) {
-          onConnect = this.onConnect!.bind(this) as Listener
-          provider.on('connect', onConnect)
-        }
+        watchConnect(this, provider)
         await config.storage?.removeItem('frontdoor.connected')
         await sdk().disconnect()
       },
@@ -184,10 +172,7 @@ export function frontdoor(parameters: Parameters) {
         const accounts = await this.getAccounts()
         if (accounts.length === 0) return
         const provider = await this.getProvider()
-        if (onConnect) {
-          provider.removeListener('connect', onConnect)
-          onConnect = undefined
-        }
+        unwatchConnect(provider)
         listen(this, provider)
         await config.storage?.setItem('frontdoor.connected', true)
         config.emitter.emit('connect', { accounts, chainId: Number(connectInfo.chainId) })
@@ -196,15 +181,27 @@ export function frontdoor(parameters: Parameters) {
       async onDisconnect() {
         const provider = await this.getProvider()
         unlisten(provider)
-        if (!onConnect) {
-          onConnect = this.onConnect!.bind(this) as Listener
-          provider.on('connect', onConnect)
-        }
+        watchConnect(this, provider)
         await config.storage?.removeItem('frontdoor.connected')
         config.emitter.emit('disconnect')
       },
     }
   })
+
+  /** While disconnected, a connection made in the modal itself reaches wagmi through `connect`. */
+  function watchConnect(
+    connector: { onConnect?: (info: ProviderConnectInfo) => void },
+    provider: HostSdk.Provider,
+  ) {
+    if (onConnect || !connector.onConnect) return
+    onConnect = connector.onConnect.bind(connector) as Listener
+    provider.on('connect', onConnect)
+  }
+
+  function unwatchConnect(provider: HostSdk.Provider) {
+    if (onConnect) provider.removeListener('connect', onConnect)
+    onConnect = undefined
+  }
 
   /** Subscribes the connector to the provider's events while connected. */
   function listen(
