@@ -130,12 +130,12 @@ export async function check(
     )
     .returning({ failures: table.failures, codeHash: table.codeHash })
   if (!attempt) {
-    // The attempts ran out under a concurrent guess: the lockout it set (or sets now) answers.
-    const lockedUntil = new Date(now + Otp.LOCKOUT_S * 1000)
+    // No attempt left, or a concurrent request used the code up (or withdrew it) meanwhile.
     const current = await read(db, key)
-    return locked(
-      current?.lockedUntil && current.lockedUntil.getTime() > now ? current.lockedUntil : lockedUntil,
-    )
+    if (current?.lockedUntil && current.lockedUntil.getTime() > now) return locked(current.lockedUntil)
+    if (!current?.codeHash || current.consumedAt) return { ok: false, reason: 'invalid' }
+    // The last attempt was taken and its lockout is being written.
+    return locked(new Date(now + Otp.LOCKOUT_S * 1000))
   }
   if (attempt.codeHash && Otp.matches(otpKey, key, code, attempt.codeHash))
     return { ok: true, userId: row.userId, newEmail: row.newEmail }
