@@ -40,30 +40,4 @@ export const Message = z.union([
 /** The popup's message. */
 export type Message = z.infer<typeof Message>
 
-/** Base64url without padding. */
-export function base64url(bytes: Uint8Array): string {
-  let binary = ''
-  for (const byte of bytes) binary += String.fromCharCode(byte)
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
-}
-
-/** `bytes` random bytes, base64url (Web Crypto: browsers and Node). */
-export function random(bytes: number): string {
-  return base64url(globalThis.crypto.getRandomValues(new Uint8Array(bytes)))
-}
-
-/** A fresh attempt: its id (16 bytes) and its secret binding (32 bytes). */
-export function attempt(): { attempt: string; binding: string } {
-  return { attempt: random(16), binding: random(32) }
-}
-
-/** The popup's window name for an attempt. */
-export function windowName(attempt: string): string {
-  return `frontdoor-social-${attempt}`
-}
-
-/** The hash of a binding the start URL carries: SHA-256 of its UTF-8, base64url. */
-export async function bindingHash(binding: string): Promise<string> {
-  const digest = await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(binding))
-  return base64url(new Uint8Array(digest))
-}
+export { attempt, base64url, bindingHash, random, windowName } from './social-attempt.js'

@@ -1,4 +1,4 @@
-import * as SocialPopup from '@frontdoor/protocol/social-popup'
+import * as SocialAttempt from '@frontdoor/protocol/social-attempt'
 import * as Constants from '@frontdoor/schemas/constants'
 import { SOCIAL_NAMES } from '../connect/Socials.js'
 
@@ -58,18 +58,18 @@ export type Start = (binding: { attempt: string; bindingHash: string }) => strin
  * `popup` is null when the browser blocked it.
  */
 export function open(start: Start, provider: string, win: Window = window): Attempt {
-  const { attempt, binding } = SocialPopup.attempt()
+  const { attempt, binding } = SocialAttempt.attempt()
   let popup: Window | null = null
   try {
     popup = win.open(
       'about:blank',
-      SocialPopup.windowName(attempt),
+      SocialAttempt.windowName(attempt),
       features(win.screen as Screen & { availLeft?: number }),
     )
   } catch {}
   const opened = popup
   if (opened)
-    void SocialPopup.bindingHash(binding)
+    void SocialAttempt.bindingHash(binding)
       .then((bindingHash) => opened.location.replace(start({ attempt, bindingHash })))
       .catch(() => {
         try {
