@@ -1,0 +1,2 @@
+/** The frame server (filled in by issue 22 item 5). */
+export {}
