@@ -11,6 +11,10 @@ export const projects = pgTable('projects', {
   projectId: text('project_id').primaryKey(),
   name: text('name').notNull(),
   allowedOrigins: jsonb('allowed_origins').$type<string[]>().notNull(),
+  /** iOS bundle ids of the project's mobile apps (migrations/0006_project_app_ids.sql). */
+  allowedBundleIds: jsonb('allowed_bundle_ids').$type<string[]>().notNull().default([]),
+  /** Android package names of the project's mobile apps. */
+  allowedPackageNames: jsonb('allowed_package_names').$type<string[]>().notNull().default([]),
   features: jsonb('features').$type<Feature[]>().notNull(),
   socialProviders: jsonb('social_providers').$type<string[]>().notNull(),
   isAnalyticsEnabled: boolean('is_analytics_enabled').notNull(),
