@@ -1,4 +1,4 @@
-import * as Controller from './app/Controller.js'
+import * as Controller from './controller/Controller.js'
 import * as Env from './env/Env.js'
 
 // The bridge to the host starts before React is even evaluated, so the handshake does not wait for the

@@ -1,10 +1,10 @@
 import { type KeyboardEvent, lazy, type MouseEvent, Suspense, useEffect, useRef } from 'react'
+import type * as Controller from '../controller/Controller.js'
+import { ControllerContext } from '../controller/context.js'
 import { useStore } from '../store/useStore.js'
 import * as Theme from '../theme/Theme.js'
 import { AlertView } from '../views/alert/AlertView.js'
 import { ConnectView } from '../views/connect/ConnectView.js'
-import type * as Controller from './Controller.js'
-import { ControllerContext } from './context.js'
 
 // Feature screens are separate chunks, fetched only when their view is shown (and prefetched only
 // when their feature is on).
@@ -27,7 +27,7 @@ const SwitchNetwork = lazy(() => import('../views/networks/SwitchNetwork.js'))
 const UnsupportedChain = lazy(() => import('../views/networks/UnsupportedChain.js'))
 const SwitchActiveChain = lazy(() => import('../views/networks/SwitchActiveChain.js'))
 const ProfileWallets = lazy(() => import('../views/profile-wallets/ProfileWallets.js'))
-const Toasts = lazy(() => import('../views/toast/Toasts.js'))
+const Toasts = lazy(() => import('../ui/Toasts.js'))
 
 const TITLES: Partial<Record<string, string>> = {
   Connect: 'Connect Wallet',

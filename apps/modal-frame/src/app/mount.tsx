@@ -1,7 +1,7 @@
 import { createRoot } from 'react-dom/client'
 import '../styles.css'
+import type * as Controller from '../controller/Controller.js'
 import { App } from './App.js'
-import type * as Controller from './Controller.js'
 
 /** Renders the modal into #root. */
 export function mount(controller: Controller.Controller) {

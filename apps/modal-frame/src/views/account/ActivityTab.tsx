@@ -1,8 +1,8 @@
 import type * as Transaction from '@frontdoor/schemas/entities/transaction'
 import type * as TransactionsView from '@frontdoor/schemas/presentation/transactions'
+import * as Usd from '../../account/Usd.js'
+import { Icon } from '../../ui/Avatar.js'
 import * as Activity from './Activity.js'
-import { Icon } from './Avatar.js'
-import * as Usd from './Usd.js'
 
 /**
  * The Activity tab: transactions grouped by year, then month, newest first; amounts with 3 decimals and

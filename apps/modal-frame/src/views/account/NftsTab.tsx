@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
-import { useQueries } from './Context.js'
-import * as Nfts from './Nfts.js'
-import type * as Queries from './Queries.js'
-import * as Usd from './Usd.js'
+import { useQueries } from '../../account/Context.js'
+import * as Nfts from '../../account/Nfts.js'
+import type * as Queries from '../../account/Queries.js'
+import * as Usd from '../../account/Usd.js'
 
 /** The NFTs tab: the account's NFTs on the connected chain, spam collections hidden. */
 export function NftsTab({ scope }: { scope: Queries.Scope }) {

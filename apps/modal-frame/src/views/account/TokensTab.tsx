@@ -1,8 +1,8 @@
 import type * as Token from '@frontdoor/schemas/entities/token'
 import * as BalancesView from '@frontdoor/schemas/presentation/balances'
 import * as Format from '@frontdoor/schemas/presentation/format'
-import { Icon } from './Avatar.js'
-import * as Usd from './Usd.js'
+import * as Usd from '../../account/Usd.js'
+import { Icon } from '../../ui/Avatar.js'
 
 /** The Tokens tab: each balance with its icon, name, amount (3 decimals) and USD value. */
 export function TokensTab({

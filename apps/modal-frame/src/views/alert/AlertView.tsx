@@ -1,4 +1,4 @@
-import type * as Controller from '../../app/Controller.js'
+import type * as Controller from '../../controller/Controller.js'
 
 /** A blocking alert: its title (the spec's words) and what the developer should do. */
 export function AlertView({ alert }: { alert: Controller.Alert }) {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
-import { useController } from '../../app/context.js'
 import type * as Embedded from '../../connectors/embedded/Embedded.js'
+import { useController } from '../../controller/context.js'
 import './approve.css'
 
 /**

@@ -1,15 +1,5 @@
 import type * as Features from '../../features/Features.js'
-
-/** Accessible names of the social providers (ARCHITECTURE.md section 5). */
-export const SOCIAL_NAMES: Record<Features.Social, string> = {
-  google: 'Google',
-  x: 'X',
-  farcaster: 'Farcaster',
-  discord: 'Discord',
-  apple: 'Apple',
-  github: 'GitHub',
-  facebook: 'Facebook',
-}
+import * as Names from '../../social/Names.js'
 
 const GLYPHS: Record<Features.Social, string> = {
   google: 'G',
@@ -31,11 +21,11 @@ export function Socials(props: { socials: Features.Social[]; onPick: (social: Fe
             type="button"
             className="fd-social"
             data-social={social}
-            aria-label={SOCIAL_NAMES[social]}
-            title={SOCIAL_NAMES[social]}
+            aria-label={Names.SOCIAL_NAMES[social]}
+            title={Names.SOCIAL_NAMES[social]}
             onClick={() => props.onPick(social)}
           >
-            <span aria-hidden="true">{GLYPHS[social] || SOCIAL_NAMES[social][0]}</span>
+            <span aria-hidden="true">{GLYPHS[social] || Names.SOCIAL_NAMES[social][0]}</span>
           </button>
         </li>
       ))}

@@ -1,10 +1,10 @@
 import { Constants, EmailRule, Errors } from '@frontdoor/schemas'
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
-import { useController } from '../../app/context.js'
+import { useController } from '../../controller/context.js'
 import { useStore } from '../../store/useStore.js'
-import './email.css'
-import * as Otp from './Otp.js'
-import { OtpField } from './OtpField.js'
+import '../../ui/email.css'
+import * as Otp from '../../ui/Otp.js'
+import { OtpField } from '../../ui/OtpField.js'
 
 type Phase = 'sending' | 'code' | 'verifying' | 'failed'
 

@@ -1,6 +1,6 @@
 import { Errors } from '@frontdoor/schemas'
 import { useEffect, useState } from 'react'
-import { useController } from '../../app/context.js'
+import { useController } from '../../controller/context.js'
 
 type Phase = { kind: 'connecting' } | { kind: 'error'; message: string } | { kind: 'missing' }
 

@@ -1,6 +1,6 @@
 import { Errors } from '@frontdoor/schemas'
 import { useEffect, useState } from 'react'
-import { useController } from '../../app/context.js'
+import { useController } from '../../controller/context.js'
 import './farcaster.css'
 import * as Qr from './Qr.js'
 

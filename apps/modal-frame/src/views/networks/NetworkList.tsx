@@ -1,7 +1,7 @@
 import type * as Network from '@frontdoor/schemas/entities/network'
 import * as Errors from '@frontdoor/schemas/errors'
 import { useState } from 'react'
-import { Icon } from '../account/Avatar.js'
+import { Icon } from '../../ui/Avatar.js'
 
 /** What a failed switch says: the wallet's or the connector's message ('Chain is not supported' ...). */
 export function messageOf(error: unknown): string {

@@ -1,8 +1,8 @@
 import * as Constants from '@frontdoor/schemas/constants'
-import { useController } from '../../app/context.js'
+import { useController } from '../../controller/context.js'
 import { useStore } from '../../store/useStore.js'
-import { Icon } from '../account/Avatar.js'
-import '../account/account.css'
+import { Icon } from '../../ui/Avatar.js'
+import '../../ui/account.css'
 import './networks.css'
 
 /** Display names of the chain namespaces. */

@@ -1,7 +1,7 @@
-import { useController } from '../../app/context.js'
+import { useController } from '../../controller/context.js'
 import { useStore } from '../../store/useStore.js'
 import { NetworkList } from './NetworkList.js'
-import '../account/account.css'
+import '../../ui/account.css'
 import './networks.css'
 
 /**

@@ -1,8 +1,8 @@
 import { useState } from 'react'
-import { useController } from '../../app/context.js'
+import { useController } from '../../controller/context.js'
 import { useStore } from '../../store/useStore.js'
 import { NetworkList } from './NetworkList.js'
-import '../account/account.css'
+import '../../ui/account.css'
 import './networks.css'
 
 /**

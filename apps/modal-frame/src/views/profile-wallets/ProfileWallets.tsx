@@ -1,12 +1,12 @@
 import * as Alerts from '@frontdoor/schemas/alerts'
 import * as Format from '@frontdoor/schemas/presentation/format'
 import { useState } from 'react'
-import type * as Controller from '../../app/Controller.js'
-import { useController } from '../../app/context.js'
+import type * as Controller from '../../controller/Controller.js'
+import { useController } from '../../controller/context.js'
 import { useStore } from '../../store/useStore.js'
-import { Icon } from '../account/Avatar.js'
-import * as Toast from '../toast/Toast.js'
-import '../account/account.css'
+import { Icon } from '../../ui/Avatar.js'
+import * as Toast from '../../ui/Toast.js'
+import '../../ui/account.css'
 import './profile-wallets.css'
 
 /** A stored connector id as the user knows it: the injected wallet's name, WalletConnect, the email wallet. */

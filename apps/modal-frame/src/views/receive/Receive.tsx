@@ -1,10 +1,10 @@
 import * as Format from '@frontdoor/schemas/presentation/format'
-import { useController } from '../../app/context.js'
+import { useController } from '../../controller/context.js'
 import { useStore } from '../../store/useStore.js'
-import { Icon } from '../account/Avatar.js'
-import { copyAddress } from '../account/Clipboard.js'
-import { QrCode } from '../walletconnect/QrCode.js'
-import '../account/account.css'
+import { Icon } from '../../ui/Avatar.js'
+import { copyAddress } from '../../ui/Clipboard.js'
+import { QrCode } from '../../ui/QrCode.js'
+import '../../ui/account.css'
 import './receive.css'
 
 /**

@@ -1,4 +1,4 @@
-import * as BlockchainApi from '../account/BlockchainApi.js'
+import * as BlockchainApi from '../../account/BlockchainApi.js'
 import type * as SendForm from './SendForm.js'
 
 /** A network fee estimate: gas units, the gas price and their product, in wei. */

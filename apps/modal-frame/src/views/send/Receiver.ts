@@ -2,8 +2,8 @@ import type * as Profile from '@frontdoor/schemas/api/profile'
 import * as Errors from '@frontdoor/schemas/errors'
 import * as AddressRule from '@frontdoor/schemas/validation/address'
 import { useQuery } from '@tanstack/react-query'
-import type * as BlockchainApi from '../account/BlockchainApi.js'
-import { useQueries } from '../account/Context.js'
+import type * as BlockchainApi from '../../account/BlockchainApi.js'
+import { useQueries } from '../../account/Context.js'
 
 /** Who the user is sending to: an address typed in, or a registered name resolved to one. */
 export type Receiver =

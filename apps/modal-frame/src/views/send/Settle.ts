@@ -1,6 +1,6 @@
-import * as BlockchainApi from '../account/BlockchainApi.js'
-import type * as Pending from '../account/Pending.js'
-import * as Queries from '../account/Queries.js'
+import * as BlockchainApi from '../../account/BlockchainApi.js'
+import type * as Pending from '../../account/Pending.js'
+import * as Queries from '../../account/Queries.js'
 
 /** Options of {@link settle}. */
 export type Options = {

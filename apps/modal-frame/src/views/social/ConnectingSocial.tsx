@@ -1,10 +1,10 @@
 import { Errors } from '@frontdoor/schemas'
 import { useEffect, useState } from 'react'
-import { useController } from '../../app/context.js'
+import { useController } from '../../controller/context.js'
+import { SOCIAL_NAMES } from '../../social/Names.js'
+import * as Popup from '../../social/Popup.js'
+import * as PopupResult from '../../social/PopupResult.js'
 import { useStore } from '../../store/useStore.js'
-import { SOCIAL_NAMES } from '../connect/Socials.js'
-import * as Popup from './Popup.js'
-import * as PopupResult from './PopupResult.js'
 
 type Status = { kind: 'waiting' } | { kind: 'connecting' } | { kind: 'error'; message: string }
 

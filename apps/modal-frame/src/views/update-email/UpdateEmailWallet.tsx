@@ -1,11 +1,11 @@
 import { type FormEvent, useEffect, useId, useState } from 'react'
-import { useController } from '../../app/context.js'
 import type * as Embedded from '../../connectors/embedded/Embedded.js'
+import { useController } from '../../controller/context.js'
 import { useStore } from '../../store/useStore.js'
-import '../email/email.css'
+import '../../ui/email.css'
 import './update-email.css'
-import * as Otp from '../email/Otp.js'
-import { OtpField } from '../email/OtpField.js'
+import * as Otp from '../../ui/Otp.js'
+import { OtpField } from '../../ui/OtpField.js'
 import * as UpdateEmail from './UpdateEmail.js'
 
 /**

@@ -1,5 +1,5 @@
 import type { Directory } from '@frontdoor/schemas'
-import { useController } from '../../app/context.js'
+import { useController } from '../../controller/context.js'
 import { PairingView, type Wallet } from './Pairing.js'
 
 /** The wallet a view was opened for, from its route data (`{ id, name, wallet? }`) and the directory. */

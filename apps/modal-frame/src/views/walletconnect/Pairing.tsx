@@ -1,9 +1,9 @@
 import { Constants, type Directory, Errors } from '@frontdoor/schemas'
 import { useEffect, useId, useRef, useState } from 'react'
-import { useController } from '../../app/context.js'
 import type * as Connector from '../../connectors/Connector.js'
+import { useController } from '../../controller/context.js'
+import { type Logo, QrCode } from '../../ui/QrCode.js'
 import * as DeepLink from './DeepLink.js'
-import { type Logo, QrCode } from './QrCode.js'
 import './walletconnect.css'
 
 /** Where a pairing stands: waiting for the URI, showing it, or failed (with what to tell the user). */

@@ -1,5 +1,5 @@
 import type * as Transaction from '@frontdoor/schemas/entities/transaction'
-import * as Store from '../../store/Store.js'
+import * as Store from '../store/Store.js'
 
 /**
  * Transactions this modal sent that the history does not hold yet: shown in Activity as pending and

@@ -1,5 +1,5 @@
 import * as Constants from '@frontdoor/schemas/constants'
-import * as Store from '../../store/Store.js'
+import * as Store from '../store/Store.js'
 
 /** How a toast looks: a success, an error or plain information. */
 export type Variant = 'success' | 'error' | 'info'

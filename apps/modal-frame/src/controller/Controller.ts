@@ -188,8 +188,7 @@ export function create(env: Env.Env) {
         close()
         host?.remote.requestClose().catch(() => {})
       },
-      toast: (message) =>
-        void import('../views/toast/Toast.js').then((Toast) => Toast.frame.show(message, 'error')),
+      toast: (message) => void import('../ui/Toast.js').then((Toast) => Toast.frame.show(message, 'error')),
     },
     onFailure: (reason) => {
       const alert =

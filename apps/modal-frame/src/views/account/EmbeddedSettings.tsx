@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react'
-import { useController } from '../../app/context.js'
 import type * as Embedded from '../../connectors/embedded/Embedded.js'
+import { useController } from '../../controller/context.js'
 import { useStore } from '../../store/useStore.js'
-import './update-email.css'
+import './embedded-settings.css'
 
 /**
  * The embedded wallet's settings in the Account view (lazy chunk): the login email with 'Update

@@ -1,4 +1,4 @@
-import { useStore } from '../../store/useStore.js'
+import { useStore } from '../store/useStore.js'
 import * as Toast from './Toast.js'
 import './toast.css'
 

@@ -5,7 +5,7 @@ import * as NftsApi from '@frontdoor/schemas/api/nfts'
 import * as Profile from '@frontdoor/schemas/api/profile'
 import * as TransactionsRule from '@frontdoor/schemas/validation/transactions'
 import * as z from 'zod/mini'
-import * as Api from '../../api/Api.js'
+import * as Api from '../api/Api.js'
 
 /**
  * The blockchain API reads of the account views (REFERENCE.md "Blockchain API"). Each call makes one

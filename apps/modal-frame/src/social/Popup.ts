@@ -1,6 +1,6 @@
 import * as SocialAttempt from '@frontdoor/protocol/social-attempt'
 import * as Constants from '@frontdoor/schemas/constants'
-import { SOCIAL_NAMES } from '../connect/Socials.js'
+import { SOCIAL_NAMES } from './Names.js'
 
 /**
  * The social login popup (OAuth providers refuse to be framed). It must open SYNCHRONOUSLY in the

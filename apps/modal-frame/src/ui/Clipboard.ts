@@ -1,4 +1,4 @@
-import * as Toast from '../toast/Toast.js'
+import * as Toast from './Toast.js'
 
 /** Copies the address to the clipboard, with a toast either way. */
 export async function copyAddress(address: string, toasts: Toast.Toasts = Toast.frame) {

@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import { createContext, type ReactNode, useContext, useMemo } from 'react'
-import { useController } from '../../app/context.js'
-import { useStore } from '../../store/useStore.js'
+import { useController } from '../controller/context.js'
+import { useStore } from '../store/useStore.js'
 import * as Queries from './Queries.js'
 
 const QueriesContext = createContext<Queries.Queries | null>(null)
