@@ -3,49 +3,55 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { FrameServer } from '@frontdoor/frame-server'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import * as Server from './server.js'
 
-const options = { modalUrl: 'http://127.0.0.1:5180', apiUrl: 'http://127.0.0.1:4000' }
+const dist = mkdtempSync(join(tmpdir(), 'auth-dist-'))
+mkdirSync(join(dist, 'assets'))
+writeFileSync(join(dist, 'index.html'), '<html><head></head><body></body></html>')
+writeFileSync(join(dist, 'assets', 'a.js'), 'console.log(1)')
+const options = { distDir: dist, modalUrl: 'http://127.0.0.1:5180', apiUrl: 'http://127.0.0.1:4000' }
 
 /** The frame-ancestors directive of a CSP header. */
 const ancestors = (csp: string | null) => csp?.split('; ').find((d) => d.startsWith('frame-ancestors '))
 
-describe('contentSecurityPolicy', () => {
-  test('framed by the modal origin only; talks to the API only', () => {
-    const csp = Server.contentSecurityPolicy(options)
-    expect(csp).toContain('frame-ancestors http://127.0.0.1:5180')
-    expect(csp).not.toMatch(/frame-ancestors[^;]*\*/)
-    expect(csp).toContain('connect-src http://127.0.0.1:4000')
-    expect(csp).toContain("default-src 'none'")
-  })
-  test('the pages the project allows may hold the modal that holds this frame (CSP checks every ancestor)', () => {
-    const csp = Server.contentSecurityPolicy(options, ['http://localhost:5173', 'https://a.example/x', '*'])
-    expect(ancestors(csp)).toBe('frame-ancestors http://127.0.0.1:5180 http://localhost:5173')
-  })
-  test('refuses an address that is not http(s)', () => {
-    expect(() => Server.contentSecurityPolicy({ ...options, modalUrl: 'javascript:alert(1)' })).toThrow()
-  })
-})
+/** The frame's document for `path`, from its app. */
+const documentOf = (frameOptions: Server.Options, path = '/') =>
+  FrameServer.app(Server.frame(frameOptions)).request(`http://auth.test${path}`)
 
-describe('document', () => {
-  test('writes the modal origin and the API URL as meta tags, escaped', () => {
-    const html = Server.document('<html><head></head><body></body></html>', {
+describe('frame', () => {
+  test('framed by the modal origin only; talks to the API only; no powerful feature', async () => {
+    const response = await documentOf(options)
+    const csp = response.headers.get('content-security-policy')
+    expect(ancestors(csp)).toBe('frame-ancestors http://127.0.0.1:5180')
+    expect(csp).not.toMatch(/frame-ancestors[^;]*\*/)
+    expect(csp).toContain('connect-src http://127.0.0.1:4000;')
+    expect(csp).toContain("default-src 'none'")
+    expect(response.headers.get('permissions-policy')).toContain('clipboard-write=()')
+    expect(response.headers.get('permissions-policy')).toContain('camera=()')
+  })
+  test('writes the modal origin and the API URL as meta tags, escaped', async () => {
+    const response = await documentOf({
+      ...options,
       modalUrl: 'http://127.0.0.1:5180/',
       apiUrl: 'http://127.0.0.1:4000/"x',
     })
+    const html = await response.text()
     expect(html).toContain('<meta name="frontdoor:modal-origin" content="http://127.0.0.1:5180">')
     expect(html).toContain('content="http://127.0.0.1:4000/&quot;x"')
   })
+  test('refuses an address that is not http(s)', () => {
+    expect(() => Server.frame({ ...options, modalUrl: 'javascript:alert(1)' })).toThrow()
+    expect(() => Server.frame({ ...options, apiUrl: 'data:,x' })).toThrow()
+  })
 })
 
-describe('handler with the API unreachable', () => {
+describe('frame, the API unreachable', () => {
   // API_URL points at a closed port: the real "API unreachable" fault. The frame fails closed.
   test('the modal origin only', async () => {
-    const dist = mkdtempSync(join(tmpdir(), 'auth-dist-'))
-    writeFileSync(join(dist, 'index.html'), '<html><head></head><body></body></html>')
-    const server = await Server.listen(
-      { ...options, apiUrl: 'http://127.0.0.1:9', distDir: dist },
+    const server = await FrameServer.listen(
+      Server.frame({ ...options, apiUrl: 'http://127.0.0.1:9' }),
       0,
       '127.0.0.1',
     )
@@ -58,11 +64,7 @@ describe('handler with the API unreachable', () => {
   })
 })
 
-describe('handler', () => {
-  const dist = mkdtempSync(join(tmpdir(), 'auth-dist-'))
-  mkdirSync(join(dist, 'assets'))
-  writeFileSync(join(dist, 'index.html'), '<html><head></head><body></body></html>')
-  writeFileSync(join(dist, 'assets', 'a.js'), 'console.log(1)')
+describe('frame, served', () => {
   let base = ''
   let close = () => {}
   beforeAll(async () => {
@@ -70,11 +72,17 @@ describe('handler', () => {
     const api = createServer((request, response) => {
       const projectId = new URL(request.url ?? '/', 'http://api').searchParams.get('projectId')
       response.writeHead(projectId === 'demo' ? 200 : 401, { 'content-type': 'application/json' })
-      response.end(JSON.stringify(projectId === 'demo' ? { allowedOrigins: ['http://localhost:5173'] } : {}))
+      response.end(
+        JSON.stringify(
+          projectId === 'demo'
+            ? { allowedOrigins: ['http://localhost:5173', 'https://a.example/x', '*'] }
+            : {},
+        ),
+      )
     })
     await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve))
     const apiUrl = `http://127.0.0.1:${(api.address() as AddressInfo).port}`
-    const server = await Server.listen({ ...options, apiUrl, distDir: dist }, 0, '127.0.0.1')
+    const server = await FrameServer.listen(Server.frame({ ...options, apiUrl }), 0, '127.0.0.1')
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
     close = () => {
       server.close()
@@ -92,7 +100,7 @@ describe('handler', () => {
     expect(response.headers.get('cache-control')).toBe('no-store')
     expect(await response.text()).toContain('frontdoor:modal-origin')
   })
-  test("with a project: the modal's origin and the project's allowed origins; unknown project: modal only", async () => {
+  test("with a project: the modal's origin and the project's exact allowed origins (CSP checks every ancestor); unknown project: modal only", async () => {
     const demo = await fetch(`${base}/?projectId=demo`)
     expect(ancestors(demo.headers.get('content-security-policy'))).toBe(
       'frame-ancestors http://127.0.0.1:5180 http://localhost:5173',

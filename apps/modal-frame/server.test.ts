@@ -1,54 +1,64 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { FrameServer } from '@frontdoor/frame-server'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import * as Server from './server.js'
 
-describe('isOrigin', () => {
-  test('accepts exact origins only', () => {
-    expect(Server.isOrigin('http://localhost:5173')).toBe(true)
-    expect(Server.isOrigin('https://app.example')).toBe(true)
-    expect(Server.isOrigin('http://localhost:5173/')).toBe(false)
-    expect(Server.isOrigin('https://a.example; script-src *')).toBe(false)
-    expect(Server.isOrigin('javascript:alert(1)')).toBe(false)
-  })
-})
+/** One directive of a CSP header. */
+const directive = (csp: string | null, name: string) =>
+  csp
+    ?.split('; ')
+    .find((d) => d.startsWith(`${name} `))
+    ?.slice(name.length + 1)
 
 describe('frameAncestors', () => {
   const origins = { allowedOrigins: ['http://localhost:5173', 'https://a.example'], error: undefined }
   test('the allowed origins when the embedder is allowed or unknown', () => {
-    expect(Server.frameAncestors(origins, 'http://localhost:5173', 'demo')).toBe(
-      'http://localhost:5173 https://a.example',
-    )
-    expect(Server.frameAncestors(origins, undefined, 'demo')).toBe('http://localhost:5173 https://a.example')
-    expect(Server.frameAncestors({ allowedOrigins: [], error: undefined }, undefined, 'demo')).toBe("'none'")
+    expect(Server.frameAncestors(origins, 'http://localhost:5173', 'demo')).toEqual([
+      'http://localhost:5173',
+      'https://a.example',
+    ])
+    expect(Server.frameAncestors(origins, undefined, 'demo')).toEqual([
+      'http://localhost:5173',
+      'https://a.example',
+    ])
+    expect(Server.frameAncestors({ allowedOrigins: [], error: undefined }, undefined, 'demo')).toEqual([
+      "'none'",
+    ])
   })
   test('anywhere (alert-only modal) when the embedder is not allowed or the list failed', () => {
-    expect(Server.frameAncestors(origins, 'http://localhost:5199', 'demo')).toBe('*')
-    expect(Server.frameAncestors({ allowedOrigins: [], error: 'SERVER_ERROR' }, undefined, 'demo')).toBe('*')
-    expect(Server.frameAncestors(origins, undefined, undefined)).toBe('*')
+    expect(Server.frameAncestors(origins, 'http://localhost:5199', 'demo')).toEqual(['*'])
+    expect(Server.frameAncestors({ allowedOrigins: [], error: 'SERVER_ERROR' }, undefined, 'demo')).toEqual([
+      '*',
+    ])
+    expect(Server.frameAncestors(origins, undefined, undefined)).toEqual(['*'])
   })
 })
 
-describe('handler', () => {
-  const dist = mkdtempSync(join(tmpdir(), 'modal-dist-'))
-  mkdirSync(join(dist, 'assets'))
-  writeFileSync(join(dist, 'index.html'), '<html><head></head><body></body></html>')
-  writeFileSync(join(dist, 'assets', 'a.js'), 'console.log(1)')
-  writeFileSync(join(dist, 'sdk.js'), 'window.frontdoor=1')
+const dist = mkdtempSync(join(tmpdir(), 'modal-dist-'))
+mkdirSync(join(dist, 'assets'))
+writeFileSync(join(dist, 'index.html'), '<html><head></head><body></body></html>')
+writeFileSync(join(dist, 'assets', 'a.js'), 'console.log(1)')
+// Over the 1 KB below which nothing is gzipped.
+const SDK = `window.frontdoor=${JSON.stringify('sdk '.repeat(400))}`
+writeFileSync(join(dist, 'sdk.js'), SDK)
+const options = {
+  distDir: dist,
+  sdkPath: join(dist, 'sdk.js'),
+  authUrl: 'http://127.0.0.1:5181',
+  relayUrl: 'ws://127.0.0.1:4001',
+}
+
+describe('frame, the API unreachable', () => {
   let base = ''
   let close = () => {}
   beforeAll(async () => {
     // API_URL points at a closed port: the real "API unreachable" fault.
-    const server = await Server.listen(
-      {
-        distDir: dist,
-        sdkPath: join(dist, 'sdk.js'),
-        apiUrl: 'http://127.0.0.1:9',
-        authUrl: 'http://127.0.0.1:5181',
-        relayUrl: 'ws://127.0.0.1:4001',
-      },
+    const server = await FrameServer.listen(
+      Server.frame({ ...options, apiUrl: 'http://127.0.0.1:9' }),
       0,
       '127.0.0.1',
     )
@@ -57,25 +67,31 @@ describe('handler', () => {
   })
   afterAll(() => close())
 
-  test('the document carries the CSP and the origins error when the API is unreachable', async () => {
+  test('the document carries the CSP and the origins error', async () => {
     const response = await fetch(`${base}/?projectId=demo`)
     const csp = response.headers.get('content-security-policy') ?? ''
-    expect(csp).toContain("script-src 'self'")
-    expect(csp).toContain('frame-ancestors *')
+    expect(directive(csp, 'script-src')).toBe("'self'")
+    expect(directive(csp, 'frame-ancestors')).toBe('*')
+    expect(directive(csp, 'connect-src')).toBe("'self' http://127.0.0.1:9 ws://127.0.0.1:4001")
+    expect(directive(csp, 'frame-src')).toBe('http://127.0.0.1:5181')
     expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(response.headers.get('permissions-policy')).toContain('clipboard-write=(self)')
+    expect(response.headers.get('permissions-policy')).toContain('camera=()')
     const html = await response.text()
     expect(html).toContain('<meta name="frontdoor:origins-error" content="SERVER_ERROR">')
     expect(html).toContain('<meta name="frontdoor:api-url" content="http://127.0.0.1:9">')
     expect(html).toContain('<meta name="frontdoor:relay-url" content="ws://127.0.0.1:4001">')
     expect(html).toContain('<meta name="frontdoor:auth-url" content="http://127.0.0.1:5181">')
-    expect(csp).toContain('connect-src')
-    expect(csp).toContain('ws://127.0.0.1:4001')
+    expect(html).toContain('<meta name="frontdoor:allowed-origins" content="[]">')
   })
 
-  test('serves sdk.js cross-origin, assets immutable, nothing outside dist', async () => {
+  test('serves sdk.js cross-origin and gzipped, assets immutable, nothing outside dist', async () => {
     const sdk = await fetch(`${base}/sdk.js`)
     expect(sdk.headers.get('cross-origin-resource-policy')).toBe('cross-origin')
-    expect(await sdk.text()).toBe('window.frontdoor=1')
+    expect(sdk.headers.get('access-control-allow-origin')).toBe('*')
+    expect(sdk.headers.get('cache-control')).toBe('public, max-age=300')
+    expect(sdk.headers.get('etag')).toMatch(/^W\/"/)
+    expect(await sdk.text()).toBe(SDK)
     // fetch asks for gzip and decodes it.
     expect(sdk.headers.get('content-encoding')).toBe('gzip')
     const asset = await fetch(`${base}/assets/a.js`)
@@ -83,5 +99,63 @@ describe('handler', () => {
     expect((await fetch(`${base}/assets/..%2f..%2fetc/passwd`)).status).toBe(404)
     expect((await fetch(`${base}/nope`)).status).toBe(404)
     expect((await fetch(`${base}/healthz`)).status).toBe(200)
+  })
+})
+
+describe('frame, with the API', () => {
+  // A stand-in for the API's /projects/v1/origins (the real route is tested in apps/api and e2e).
+  let reads = 0
+  let base = ''
+  let close = () => {}
+  beforeAll(async () => {
+    const api = createServer((request, response) => {
+      const query = new URL(request.url ?? '/', 'http://api').searchParams
+      reads++
+      const demo = query.get('projectId') === 'demo' && query.get('st') === 'frontdoor'
+      response.writeHead(demo ? 200 : 401, { 'content-type': 'application/json' })
+      response.end(
+        JSON.stringify(demo ? { allowedOrigins: ['http://localhost:5173', 'https://a.example'] } : {}),
+      )
+    })
+    await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve))
+    const apiUrl = `http://127.0.0.1:${(api.address() as AddressInfo).port}`
+    const server = await FrameServer.listen(Server.frame({ ...options, apiUrl }), 0, '127.0.0.1')
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    close = () => {
+      server.close()
+      api.close()
+    }
+  })
+  afterAll(() => close())
+
+  test("an allowed page: framed by the project's origins only, its origin as the embedder", async () => {
+    const response = await fetch(`${base}/?projectId=demo`, {
+      headers: { referer: 'http://localhost:5173/app' },
+    })
+    expect(directive(response.headers.get('content-security-policy'), 'frame-ancestors')).toBe(
+      'http://localhost:5173 https://a.example',
+    )
+    const html = await response.text()
+    expect(html).toContain('<meta name="frontdoor:embedder" content="http://localhost:5173">')
+    expect(html).toContain(
+      '<meta name="frontdoor:allowed-origins" content="[&quot;http://localhost:5173&quot;,&quot;https://a.example&quot;]">',
+    )
+    expect(html).not.toContain('frontdoor:origins-error')
+  })
+
+  test('a page not allowed: anywhere (the modal shows only the alert); the origins read once per project', async () => {
+    const before = reads
+    const response = await fetch(`${base}/?projectId=demo`, {
+      headers: { referer: 'http://localhost:5199/' },
+    })
+    expect(directive(response.headers.get('content-security-policy'), 'frame-ancestors')).toBe('*')
+    expect(await response.text()).toContain(
+      '<meta name="frontdoor:embedder" content="http://localhost:5199">',
+    )
+    // Within the cache time the first test's read answers.
+    expect(reads).toBe(before)
+    const unknown = await fetch(`${base}/?projectId=other`)
+    expect(directive(unknown.headers.get('content-security-policy'), 'frame-ancestors')).toBe("'none'")
+    expect(reads).toBe(before + 1)
   })
 })

@@ -1,7 +1,8 @@
-// The auth-frame part of the stack: builds the frame when its sources are newer than the build, then
-// serves it on AUTH_URL's port, embeddable by MODAL_URL only.
+// The auth-frame part of the stack (and `npm run serve`): builds the frame when its sources are newer
+// than the build, then serves it on AUTH_URL's port with the frame server, embeddable by MODAL_URL only.
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { FrameServer } from '@frontdoor/frame-server'
 import * as Addresses from '@frontdoor/protocol/addresses'
 import * as Build from '../../../scripts/stack/build.js'
 import * as Server from '../server.js'
@@ -23,8 +24,8 @@ Build.ifStale({
 })
 
 const addresses = Addresses.from(process.env)
-await Server.listen(
-  { distDir: join(app, 'dist'), modalUrl: addresses.MODAL_URL, apiUrl: addresses.API_URL },
+await FrameServer.listen(
+  Server.frame({ distDir: join(app, 'dist'), modalUrl: addresses.MODAL_URL, apiUrl: addresses.API_URL }),
   Addresses.port(addresses.AUTH_URL),
   new URL(addresses.AUTH_URL).hostname,
 )

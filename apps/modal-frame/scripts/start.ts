@@ -1,7 +1,8 @@
-// The modal-frame part of the stack: builds the modal and sdk.js when their sources are newer than the
-// build, then serves them on MODAL_URL's port.
+// The modal-frame part of the stack (and `npm run serve`): builds the modal and sdk.js when their sources
+// are newer than the build, then serves them on MODAL_URL's port with the frame server.
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { FrameServer } from '@frontdoor/frame-server'
 import * as Addresses from '@frontdoor/protocol/addresses'
 import * as Build from '../../../scripts/stack/build.js'
 import * as Server from '../server.js'
@@ -32,14 +33,14 @@ Build.ifStale({
 
 const addresses = Addresses.from(process.env)
 const url = new URL(addresses.MODAL_URL)
-await Server.listen(
-  {
+await FrameServer.listen(
+  Server.frame({
     distDir: join(app, 'dist'),
     sdkPath: join(hostSdk, 'dist', 'sdk.js'),
     apiUrl: addresses.API_URL,
     authUrl: addresses.AUTH_URL,
     relayUrl: addresses.RELAY_URL,
-  },
+  }),
   Addresses.port(addresses.MODAL_URL),
   url.hostname,
 )

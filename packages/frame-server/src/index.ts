@@ -1,2 +1,2 @@
-/** The frame server (filled in by issue 22 item 5). */
-export {}
+export * as FrameServer from './FrameServer.js'
+export * as Origins from './Origins.js'
