@@ -1,11 +1,15 @@
 import * as Errors from '@frontdoor/protocol/errors'
+import * as JsonRpc from '@frontdoor/protocol/json-rpc'
 import { Account } from '@frontdoor/schemas'
+import * as Chains from '@frontdoor/schemas/api/chains'
+import * as Caip from '@frontdoor/schemas/caip'
 import * as z from 'zod/mini'
 
 /**
  * The API calls of the embedded wallet (the auth contract): email OTP, session, social and Farcaster
  * redeem, account type, email update, vault signing, and the RPC proxy for safe reads. Every answer
- * is validated; every failure is an {@link ApiError} with the server's code and message.
+ * is validated; every failure is an {@link ApiError} with the server's code and message, or, for an
+ * EIP-1193 / JSON-RPC code, the one `ProviderRpcError` of packages/protocol.
  */
 
 const address = z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/, 'must be an EVM address'))
@@ -42,10 +46,6 @@ const ErrorBody = z.object({
     retryAfterS: z.optional(z.number()),
   }),
 })
-const JsonRpcResponse = z.object({
-  result: z.optional(z.unknown()),
-  error: z.optional(z.object({ code: z.number(), message: z.string(), data: z.optional(z.unknown()) })),
-})
 
 /** An API call that failed: the HTTP status, the server's code (a name or an EIP-1193 number) and message. */
 export class ApiError extends Error {
@@ -60,22 +60,10 @@ export class ApiError extends Error {
   }
 }
 
-/** A JSON-RPC error from the chain (through the proxy) or the vault, with its numeric code. */
-export class RpcError extends Error {
-  override name = 'RpcError'
-  constructor(
-    readonly code: number,
-    message: string,
-    readonly data?: unknown,
-  ) {
-    super(message)
-  }
-}
-
-/** An API error whose code is numeric (EIP-1193 / JSON-RPC) becomes an {@link RpcError}. */
+/** An API error whose code is numeric (EIP-1193 / JSON-RPC) becomes a `ProviderRpcError`. */
 function asRpcError(error: unknown): never {
   if (error instanceof ApiError && typeof error.code === 'number')
-    throw new RpcError(error.code, error.message)
+    throw new Errors.ProviderRpcError(error.code, error.message)
   throw error
 }
 
@@ -160,18 +148,20 @@ export function create(apiUrl: string, fetchFn: Fetch = (...args) => fetch(...ar
     /** Redeems a completed Farcaster channel: a session. */
     farcasterRedeem: (channelToken: string) =>
       call('/v1/auth/farcaster/redeem', SessionResponse, { body: { channelToken } }),
-    /** Signs (and for eth_sendTransaction, broadcasts) in the vault. Throws {@link RpcError} with the vault's code. */
+    /** Signs (and for eth_sendTransaction, broadcasts) in the vault. Throws `ProviderRpcError` with the vault's code. */
     vaultRpc: async (token: string, body: { chainId: number; method: string; params: unknown }) =>
       (await call('/v1/vault/rpc', z.object({ result: z.unknown() }), { token, body }).catch(asRpcError))
         .result,
-    /** A safe JSON-RPC read through the API's RPC proxy. Throws {@link RpcError} for the node's error. */
+    /**
+     * A safe JSON-RPC read through the API's RPC proxy: every call of the frame to a chain. Throws
+     * `ProviderRpcError` for the node's error.
+     */
     rpc: async (projectId: string, chainId: number, method: string, params: unknown) => {
-      const query = new URLSearchParams({ chainId: `eip155:${chainId}`, projectId })
-      const body = await call(`/v1/?${query}`, JsonRpcResponse, {
-        body: { jsonrpc: '2.0', id: 1, method, params: params ?? [] },
+      const query = new URLSearchParams({ chainId: Caip.formatCaip2('eip155', chainId), projectId })
+      const response = await call(`/v1/?${query}`, Chains.JsonRpcResponse, {
+        body: JsonRpc.request(method, params),
       }).catch(asRpcError)
-      if (body.error) throw new RpcError(body.error.code, body.error.message, body.error.data)
-      return body.result ?? null
+      return JsonRpc.result(response)
     },
   }
 }

@@ -54,7 +54,7 @@ export function failure(message: string, code?: number, data?: unknown): Error {
 
 /** An API failure as the modal should see it: the server's message, and its code as `data.code`. */
 function fromApi(error: unknown): Error {
-  if (error instanceof Api.RpcError) return failure(error.message, error.code, error.data)
+  if (error instanceof Errors.ProviderRpcError) return failure(error.message, error.code, error.data)
   if (error instanceof Api.ApiError) {
     const message =
       error.code === 'cooldown' && error.retryAfterS !== undefined
