@@ -72,13 +72,15 @@ export function parts(addresses: Addresses): Part[] {
       name: 'smtp',
       url: addresses.MAILBOX_URL,
       healthy: () => httpOk(`${addresses.MAILBOX_URL}/healthz`),
-      command: [...tsx, 'apps/api/src/dev/smtp-sink.ts'],
+      command: [...tsx, 'apps/dev/src/smtp-sink.ts'],
     },
     {
       name: 'api',
       url: addresses.API_URL,
       healthy: () => httpOk(`${addresses.API_URL}/healthz`),
-      command: [...tsx, 'apps/api/src/main.ts'],
+      // The API with the development stand-ins of @frontdoor/dev (devnet tokens and prices, the dev
+      // name, the dev OIDC provider); the production entry, apps/api/src/main.ts, has none of them.
+      command: [...tsx, 'apps/dev/src/main.ts'],
       // The stack runs in development: dev logins, the demo project and dev names, a generated vault key.
       env: { FRONTDOOR_ENV: 'development' },
       after: ['devnet-31337', 'devnet-31338', 'smtp'],

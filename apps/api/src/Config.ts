@@ -1,7 +1,6 @@
 import { join } from 'node:path'
-import * as Deployment from '@frontdoor/devnet/deployment'
 import * as Addresses from '@frontdoor/protocol/addresses'
-import { Constants } from '@frontdoor/schemas'
+import { Caip, Constants } from '@frontdoor/schemas'
 import * as Networks from './chains/Networks.js'
 import * as ClientIp from './http/ClientIp.js'
 import type * as RateLimiter from './http/RateLimiter.js'
@@ -79,6 +78,9 @@ export const DEFAULT_LIMITS: Config['limits'] = {
 /** The sender of the API's emails unless MAIL_FROM says otherwise. */
 export const DEFAULT_MAIL_FROM = 'Frontdoor <no-reply@frontdoor.localhost>'
 
+/** The chains of the two local devnets (DEVNET_31337_URL, DEVNET_31338_URL), which have default upstreams. */
+export const DEVNET_CHAINS = [Caip.formatCaip2('eip155', 31337), Caip.formatCaip2('eip155', 31338)] as const
+
 /**
  * The chains the indexer follows: INDEXER_CHAINS (a comma list of CAIP-2 ids; empty turns the indexer
  * off), by default the devnets the API has upstreams for.
@@ -93,7 +95,7 @@ export function indexerChainsFromEnv(
       .split(',')
       .map((chain) => chain.trim())
       .filter((chain) => chain && upstreams[chain])
-  return Deployment.CHAIN_IDS.map((chainId) => `eip155:${chainId}`).filter((chain) => upstreams[chain])
+  return DEVNET_CHAINS.filter((chain) => upstreams[chain])
 }
 
 /**
@@ -142,9 +144,10 @@ const UPSTREAMS_VAR = /^RPC_UPSTREAMS_(\d+)$/
 /** Upstreams from DEVNET_31337_URL / DEVNET_31338_URL and any `RPC_UPSTREAMS_<chainId>` comma list. */
 export function upstreamsFromEnv(env: Record<string, string | undefined>): Record<string, string[]> {
   const addresses = Addresses.from(env)
+  const [devnetA, devnetB] = DEVNET_CHAINS
   const result: Record<string, string[]> = {
-    'eip155:31337': [addresses.DEVNET_31337_URL],
-    'eip155:31338': [addresses.DEVNET_31338_URL],
+    [devnetA]: [addresses.DEVNET_31337_URL],
+    [devnetB]: [addresses.DEVNET_31338_URL],
   }
   for (const [name, value] of Object.entries(env)) {
     const match = UPSTREAMS_VAR.exec(name)
@@ -153,7 +156,7 @@ export function upstreamsFromEnv(env: Record<string, string | undefined>): Recor
       .split(',')
       .map((url) => url.trim())
       .filter(Boolean)
-    if (urls.length) result[`eip155:${match[1]}`] = urls
+    if (urls.length) result[Caip.formatCaip2('eip155', match[1] as string)] = urls
   }
   return result
 }

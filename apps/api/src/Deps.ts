@@ -5,6 +5,7 @@ import type * as Db from './db/Db.js'
 import type * as RateLimiter from './http/RateLimiter.js'
 import type * as ProjectCache from './projects/ProjectCache.js'
 import type * as Upstreams from './rpc/Upstreams.js'
+import type * as DevOidc from './social/DevOidc.js'
 
 /** What the routes need, built once by `main.ts` (or by a test). */
 export type Deps = {
@@ -16,4 +17,6 @@ export type Deps = {
   upstreams: Upstreams.Upstreams
   /** The embedded wallet: vault, mailer, clock. */
   auth: AuthDeps.AuthDeps
+  /** Creates the dev OIDC provider of unconfigured socials; only the development module hands one in. */
+  devOidc?: DevOidc.Factory | undefined
 }

@@ -2,8 +2,8 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import * as fc from 'fast-check'
 import { afterAll, describe, expect, test } from 'vitest'
-import * as SmtpSink from './dev/SmtpSink.js'
 import * as TestApp from './TestApp.js'
+import * as TestSmtp from './TestSmtp.js'
 
 /**
  * Bad input on every route of the app, enumerated from Hono's route table (a route added later is fuzzed
@@ -54,10 +54,7 @@ async function fakeNode(): Promise<{ url: string; close: () => Promise<void> }> 
 }
 
 const node = await fakeNode()
-const sink = await SmtpSink.start({
-  smtp: { host: '127.0.0.1', port: 0 },
-  http: { host: '127.0.0.1', port: 0 },
-})
+const sink = await TestSmtp.start()
 const unlimited = { limit: 1_000_000_000, windowMs: 60_000 }
 const t = await TestApp.create({
   upstreams: { 'eip155:31337': [node.url], 'eip155:31338': [node.url] },

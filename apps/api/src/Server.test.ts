@@ -46,12 +46,17 @@ describe('start', { timeout: 60_000 }, () => {
     })
   })
 
-  test('in development (npm start, the e2e stack): dev logins with a loud log line, the demo fixtures', async () => {
+  test('in development: dev logins with a loud log line, the demo project; no stand-in unless handed in', async () => {
     await withServer({ FRONTDOOR_ENV: 'development' }, async (server, log) => {
       expect(server.deps.config.devLogins).toBe(true)
       expect(log).toContain('DEV LOGINS ON')
       expect((await fetch(`${server.url}/appkit/v1/config?projectId=demo&st=a&sv=b`)).status).toBe(200)
-      expect((await fetch(`${server.url}/oidc/.well-known/openid-configuration`)).status).toBe(200)
+      // The dev OIDC provider, the dev names and the devnet registry come from @frontdoor/dev
+      // (apps/dev/src/StandIns.test.ts starts the API with them); the API alone has none.
+      expect(server.deps.devOidc).toBeUndefined()
+      expect((await fetch(`${server.url}/oidc/.well-known/openid-configuration`)).status).toBe(404)
+      const rows = await server.deps.db.session((session) => session.query('SELECT name FROM names'))
+      expect(rows).toEqual([])
     })
   })
 })

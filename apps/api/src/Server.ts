@@ -11,14 +11,30 @@ import * as Wallets from './directory/Wallets.js'
 import * as RateLimiter from './http/RateLimiter.js'
 import * as Names from './identity/Names.js'
 import * as Indexer from './indexer/Indexer.js'
+import * as Registry from './indexer/Registry.js'
 import * as ProjectCache from './projects/ProjectCache.js'
 import * as Projects from './projects/Projects.js'
 import * as Upstreams from './rpc/Upstreams.js'
+import type * as DevOidc from './social/DevOidc.js'
 
 /** A running API. */
 export type Server = { url: string; port: number; deps: Deps.Deps; stop: () => Promise<void> }
 
-export type StartOptions = {
+/**
+ * What a start may add to the production API. The production entry (`main.ts`) adds nothing; the
+ * development module (`@frontdoor/dev`, what `npm start` runs) adds the devnets' token registry, the
+ * dev account's name and the dev OIDC provider.
+ */
+export type StandIns = {
+  /** What the API knows of each chain's tokens, spam and AMM (see `Registry.configure`); none by default. */
+  registry?: readonly Registry.Chain[]
+  /** Names seeded in development (idempotent). */
+  names?: readonly Names.Entry[]
+  /** The dev OIDC provider that plays unconfigured social providers while dev logins are on. */
+  devOidc?: DevOidc.Factory
+}
+
+export type StartOptions = StandIns & {
   /** The environment to read (API_URL, DATABASE_URL, DATA_DIR, DEVNET_*_URL, RPC_UPSTREAMS_*, LOG_LEVEL). */
   env?: Record<string, string | undefined>
   /** Listen on this port instead of API_URL's (0: any free port). */
@@ -32,12 +48,13 @@ export type StartOptions = {
 
 /**
  * Opens and migrates the database and seeds the wallet directory; in development also the dev
- * fixtures: the `demo` project (DEMO_URL and DEMO_ALLOWED_ORIGINS) and the names of the public dev
- * accounts. Elsewhere projects come from `npm run frontdoor -- projects create`.
+ * fixtures: the `demo` project (DEMO_URL and DEMO_ALLOWED_ORIGINS) and `names` (the development
+ * module's dev account name). Elsewhere projects come from `npm run frontdoor -- projects create`.
  */
 export async function prepare(
   config: Config.Config,
   settings: { databaseUrl: string | undefined; dataDir: string | undefined },
+  names: readonly Names.Entry[] = [],
 ): Promise<Db.Db> {
   if (!settings.databaseUrl && settings.dataDir) mkdirSync(settings.dataDir, { recursive: true })
   const db = await Db.open({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir })
@@ -47,7 +64,7 @@ export async function prepare(
     if (config.environment === 'development') {
       for (const origin of [config.demoUrl, ...config.demoAllowedOrigins])
         await Projects.seedDemo(db.orm, origin)
-      await Names.seedDev(db.orm)
+      await Names.seed(db.orm, names)
     }
   } catch (error) {
     await db.close()
@@ -79,10 +96,12 @@ export async function start(options: StartOptions = {}): Promise<Server> {
       { environment: config.environment },
       'DEV LOGINS ON: the dev OIDC provider (/oidc) and the Farcaster stand-in sign anyone in as any user; never expose this API (AUTH_DEV_PROVIDERS=0 turns them off)',
     )
-  const db = await prepare(config, {
-    databaseUrl: settings.databaseUrl,
-    dataDir: options.memory ? undefined : settings.dataDir,
-  }).catch((error: unknown) => {
+  Registry.configure(options.registry ?? [])
+  const db = await prepare(
+    config,
+    { databaseUrl: settings.databaseUrl, dataDir: options.memory ? undefined : settings.dataDir },
+    options.names,
+  ).catch((error: unknown) => {
     auth.mailer.close()
     throw error
   })
@@ -96,6 +115,7 @@ export async function start(options: StartOptions = {}): Promise<Server> {
     projects: ProjectCache.create(db.orm),
     upstreams,
     auth,
+    devOidc: options.devOidc,
   }
   const app = App.build(deps)
   const indexer = Indexer.create({
@@ -134,4 +154,35 @@ export async function start(options: StartOptions = {}): Promise<Server> {
       return stopped
     },
   }
+}
+
+/** How long a stop may take after SIGTERM/SIGINT before the process exits anyway. */
+export const SHUTDOWN_TIMEOUT_MS = 10_000
+
+/**
+ * Starts the API as a process: logs where it listens and stops it on SIGTERM or SIGINT (exiting 0,
+ * or 1 when the stop fails or takes longer than {@link SHUTDOWN_TIMEOUT_MS}). The entries
+ * `apps/api/src/main.ts` (production) and `apps/dev/src/main.ts` (with the stand-ins) call it.
+ */
+export async function run(options: StartOptions & { label: string }): Promise<Server> {
+  const { label, ...startOptions } = options
+  const server = await start(startOptions)
+  console.log(`${label}: listening on ${server.url}`)
+  let stopping = false
+  const shutdown = (signal: string) => {
+    if (stopping) return
+    stopping = true
+    server.deps.logger.info({ signal }, 'shutting down')
+    setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS).unref()
+    server.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error)
+        process.exit(1)
+      },
+    )
+  }
+  process.on('SIGTERM', () => shutdown('SIGTERM'))
+  process.on('SIGINT', () => shutdown('SIGINT'))
+  return server
 }

@@ -1,2 +1,3 @@
-/** Development stand-ins (filled in by issue 22 item 4). */
-export {}
+export * as DevOidc from './DevOidc.js'
+export * as SmtpSink from './SmtpSink.js'
+export * as StandIns from './StandIns.js'

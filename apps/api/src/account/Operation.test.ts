@@ -1,11 +1,29 @@
 import { toFunctionSelector } from 'viem'
 import { describe, expect, test } from 'vitest'
+import type * as Tables from '../db/Tables.js'
 import * as Registry from '../indexer/Registry.js'
-import type * as Tables from '../indexer/Tables.js'
 import * as Operation from './Operation.js'
 
-const chain = Registry.of('eip155:31337')
-const weth = chain.amm!.wrappedNative.address
+const usd = { address: '0x00000000000000000000000000000000000000d1', name: 'USD', symbol: 'USD', decimals: 6 }
+const wrapped = {
+  address: '0x00000000000000000000000000000000000000d2',
+  name: 'Wrapped Ether',
+  symbol: 'WETH',
+  decimals: 18,
+}
+/** A chain whose AMM wraps the native coin in `wrapped` (what the registry hands in for a devnet). */
+const chain: Registry.Chain = {
+  chainId: 'eip155:31337',
+  tokens: [usd, wrapped],
+  spamCollections: new Set(),
+  amm: {
+    factory: '0x00000000000000000000000000000000000000f1',
+    router: '0x00000000000000000000000000000000000000f2',
+    stable: usd,
+    wrappedNative: wrapped,
+  },
+}
+const weth = wrapped.address
 const me = '0x00000000000000000000000000000000000000aa'
 const other = '0x00000000000000000000000000000000000000bb'
 const token = '0x00000000000000000000000000000000000000cc'

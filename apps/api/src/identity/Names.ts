@@ -1,4 +1,3 @@
-import { DEV_ACCOUNTS } from '@frontdoor/devnet/accounts'
 import type { Identity } from '@frontdoor/schemas'
 import type * as Profile from '@frontdoor/schemas/api/profile'
 import { desc, eq } from 'drizzle-orm'
@@ -14,17 +13,20 @@ export const names = pgTable('names', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 })
 
-/** The name seeded for dev account 0, so the modal has one to show before names can be registered. */
-export const DEV_ACCOUNT_NAME = {
-  name: 'devnet.frontdoor.id',
-  address: DEV_ACCOUNTS[0]?.address ?? '',
-} as const
+/** A name and the address it points to. */
+export type Entry = { name: string; address: string }
 
-/** Seeds {@link DEV_ACCOUNT_NAME} (idempotent). */
-export async function seedDev(orm: Db.Orm): Promise<void> {
+/**
+ * Registers names that are not there yet (idempotent: a name already registered keeps its address).
+ * The development module seeds the dev account's name with it.
+ */
+export async function seed(orm: Db.Orm, entries: readonly Entry[]): Promise<void> {
+  if (!entries.length) return
   await orm
     .insert(names)
-    .values({ name: DEV_ACCOUNT_NAME.name, address: DEV_ACCOUNT_NAME.address.toLowerCase() })
+    .values(
+      entries.map((entry) => ({ name: entry.name.toLowerCase(), address: entry.address.toLowerCase() })),
+    )
     .onConflictDoNothing()
 }
 

@@ -1,4 +1,3 @@
-import * as Deployment from '@frontdoor/devnet/deployment'
 import { Caip } from '@frontdoor/schemas'
 
 /** A fungible token the API knows without reading the chain (addresses lowercase). */
@@ -22,43 +21,43 @@ export const NATIVE_ADDRESS = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
 /** The zero address, the `from` of mints and the `to` of burns. */
 export const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000'
 
-const lower = (token: Deployment.Token): KnownToken => ({ ...token, address: token.address.toLowerCase() })
+const known = new Map<string, Chain>()
 
 /**
- * What the API knows of `chainId` (CAIP-2): the devnets' seeded tokens, spam collection and AMM
- * (`@frontdoor/devnet/deployment`); nothing for other chains.
+ * Sets what the process knows of each chain (the token registry), replacing what it knew. The API
+ * itself knows no chain: whoever starts it hands the registry in (`Server.start({ registry })`; the
+ * development module `@frontdoor/dev` hands in the devnets' seeded tokens, spam collection and AMM).
+ * Addresses are stored lowercase.
+ *
+ * @example
+ * Registry.configure([{ chainId: 'eip155:1', tokens: [usdc], spamCollections: new Set() }])
  */
-export function of(chainId: string): Chain {
-  let chain = known.get(chainId)
-  if (!chain) {
-    chain = build(chainId)
-    if (known.size >= KNOWN_MAX) known.clear()
-    known.set(chainId, chain)
+export function configure(chains: readonly Chain[]): void {
+  known.clear()
+  for (const chain of chains) {
+    Caip.parseCaip2(chain.chainId)
+    const lower = (token: KnownToken): KnownToken => ({ ...token, address: token.address.toLowerCase() })
+    known.set(chain.chainId, {
+      chainId: chain.chainId,
+      tokens: chain.tokens.map(lower),
+      spamCollections: new Set([...chain.spamCollections].map((address) => address.toLowerCase())),
+      ...(chain.amm
+        ? {
+            amm: {
+              factory: chain.amm.factory.toLowerCase(),
+              router: chain.amm.router.toLowerCase(),
+              stable: lower(chain.amm.stable),
+              wrappedNative: lower(chain.amm.wrappedNative),
+            },
+          }
+        : {}),
+    })
   }
-  return chain
 }
 
-const known = new Map<string, Chain>()
-const KNOWN_MAX = 1000
-
-function build(chainId: string): Chain {
-  const { chainNamespace, chainId: reference } = Caip.parseCaip2(chainId)
-  const numeric = Number(reference)
-  if (chainNamespace !== 'eip155' || !Deployment.isChainId(numeric))
-    return { chainId, tokens: [], spamCollections: new Set() }
-  const deployment = Deployment.forChain(numeric)
-  const { FUSD, DOOR, PTS, WETH } = deployment.tokens
-  return {
-    chainId,
-    tokens: [FUSD, DOOR, PTS, WETH].map(lower),
-    spamCollections: new Set(deployment.spamCollections.map((address) => address.toLowerCase())),
-    amm: {
-      factory: deployment.uniswap.factory.toLowerCase(),
-      router: deployment.uniswap.router.toLowerCase(),
-      stable: lower(FUSD),
-      wrappedNative: lower(WETH),
-    },
-  }
+/** What the process knows of `chainId` (CAIP-2), as {@link configure} set it; nothing for other chains. */
+export function of(chainId: string): Chain {
+  return known.get(chainId) ?? { chainId, tokens: [], spamCollections: new Set() }
 }
 
 /** Whether the collection `address` of `chain` is flagged as spam. */

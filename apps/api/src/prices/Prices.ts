@@ -1,6 +1,5 @@
-import { uniswapV2FactoryAbi, uniswapV2PairAbi } from '@frontdoor/devnet/abis'
 import { Constants } from '@frontdoor/schemas'
-import { decodeFunctionResult, encodeFunctionData, type Hex } from 'viem'
+import { decodeFunctionResult, encodeFunctionData, type Hex, parseAbi } from 'viem'
 import * as ChainRpc from '../indexer/ChainRpc.js'
 import * as Registry from '../indexer/Registry.js'
 import type * as Upstreams from '../rpc/Upstreams.js'
@@ -22,6 +21,14 @@ export type Prices = {
 }
 
 const ZERO = Registry.ZERO_ADDRESS
+
+/** The two Uniswap-v2 reads prices need: a factory's pool of two tokens and a pool's reserves. */
+const uniswapV2FactoryAbi = parseAbi([
+  'function getPair(address tokenA, address tokenB) view returns (address pair)',
+])
+const uniswapV2PairAbi = parseAbi([
+  'function getReserves() view returns (uint112 reserve0, uint112 reserve1, uint32 blockTimestampLast)',
+])
 const PRICE_CACHE_MAX = 10_000
 const PRECISION = 10n ** 18n
 

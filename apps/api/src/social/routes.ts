@@ -101,7 +101,8 @@ export function routes(deps: Deps.Deps, options: Options = {}) {
   const { config, db } = deps
   const apiOrigin = new URL(config.publicUrl).origin
   const redirectUri = `${config.publicUrl}${CALLBACK_PATH}`
-  const devOidc = DevOidc.create({
+  // The dev provider comes from the development module (`@frontdoor/dev`), never from the API itself.
+  const devOidc = deps.devOidc?.({
     publicUrl: config.publicUrl,
     redirectUri,
     trustProxy: config.trustProxy > 0,
@@ -115,7 +116,7 @@ export function routes(deps: Deps.Deps, options: Options = {}) {
   const endpointsOf = (provider: SocialProviderRule.SocialProvider): OAuthProviders.Endpoints | undefined => {
     const configured = real[provider]
     if (configured) return configured
-    if (!config.devLogins) return undefined
+    if (!config.devLogins || !devOidc) return undefined
     const client = devOidc.client(provider)
     return {
       ...client,
@@ -145,7 +146,7 @@ export function routes(deps: Deps.Deps, options: Options = {}) {
   }
 
   const serveOidc = async (c: Context) => {
-    if (!config.devLogins) return c.notFound()
+    if (!config.devLogins || !devOidc) return c.notFound()
     const bindings = c.env as Partial<HttpBindings> | undefined
     if (!bindings?.incoming || !bindings.outgoing)
       throw AuthErrors.fail(501, 'not_served', 'The dev OIDC provider is served only by the Node server')

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto'
 import { afterAll, beforeEach, describe, expect, test } from 'vitest'
-import * as SmtpSink from '../../dev/SmtpSink.js'
 import * as TestApp from '../../TestApp.js'
+import * as TestSmtp from '../../TestSmtp.js'
 import * as Otp from './Otp.js'
 
 /**
@@ -11,10 +11,7 @@ import * as Otp from './Otp.js'
  * one that counts. The figures are printed for SECURITY.md.
  */
 
-const sink = await SmtpSink.start({
-  smtp: { host: '127.0.0.1', port: 0 },
-  http: { host: '127.0.0.1', port: 0 },
-})
+const sink = await TestSmtp.start()
 const unlimited = { limit: 1_000_000, windowMs: 60_000 }
 const t = await TestApp.create({
   smtpUrl: sink.smtpUrl,

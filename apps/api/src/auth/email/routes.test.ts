@@ -1,17 +1,14 @@
 import { randomInt } from 'node:crypto'
 import { afterAll, beforeEach, describe, expect, test } from 'vitest'
-import * as SmtpSink from '../../dev/SmtpSink.js'
 import * as TestApp from '../../TestApp.js'
+import * as TestSmtp from '../../TestSmtp.js'
 import * as Login from '../Login.js'
 import * as Users from '../users/Users.js'
 import * as Otp from './Otp.js'
 
-// A real SMTP sink: the API sends over SMTP with nodemailer, the test reads the code the way the e2e
+// A real SMTP receiver: the API sends over SMTP with nodemailer, the test reads the code the way the e2e
 // tests and people do, from the mailbox.
-const sink = await SmtpSink.start({
-  smtp: { host: '127.0.0.1', port: 0 },
-  http: { host: '127.0.0.1', port: 0 },
-})
+const sink = await TestSmtp.start()
 const t = await TestApp.create({
   smtpUrl: sink.smtpUrl,
   limits: { otpSendPerIp: { limit: 3, windowMs: 60_000 } },

@@ -1,4 +1,8 @@
 import { randomInt } from 'node:crypto'
+import * as Login from '@frontdoor/api/auth/Login'
+import * as Users from '@frontdoor/api/auth/users/Users'
+import * as Vault from '@frontdoor/api/auth/vault/Vault'
+import * as TestApp from '@frontdoor/api/TestApp'
 import { DEPLOYMENTS } from '@frontdoor/devnet/deployment'
 import * as Devnet from '@frontdoor/devnet/devnet'
 import { ed25519 } from '@noble/curves/ed25519'
@@ -17,10 +21,6 @@ import {
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import * as TestApp from '../../TestApp.js'
-import * as Login from '../Login.js'
-import * as Users from '../users/Users.js'
-import * as Vault from './Vault.js'
 
 // A real seeded devnet behind the API's own upstreams: transactions are filled, signed in the vault,
 // broadcast and mined there.

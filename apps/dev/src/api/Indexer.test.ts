@@ -1,14 +1,16 @@
+import type * as Db from '@frontdoor/api/db/Db'
+import * as TestDb from '@frontdoor/api/db/TestDb'
+import * as Indexer from '@frontdoor/api/indexer/Indexer'
+import * as Leader from '@frontdoor/api/indexer/Leader'
+import * as Registry from '@frontdoor/api/indexer/Registry'
+import * as Store from '@frontdoor/api/indexer/Store'
+import * as Server from '@frontdoor/api/Server'
+import * as TestApp from '@frontdoor/api/TestApp'
 import * as Devnet from '@frontdoor/devnet/devnet'
 import pino from 'pino'
 import { parseEther } from 'viem'
 import { afterAll, describe, expect, test } from 'vitest'
-import type * as Db from '../db/Db.js'
-import * as TestDb from '../db/TestDb.js'
-import * as Server from '../Server.js'
-import * as TestApp from '../TestApp.js'
-import * as Indexer from './Indexer.js'
-import * as Leader from './Leader.js'
-import * as Store from './Store.js'
+import * as StandIns from '../StandIns.js'
 import * as TestChain from './TestChain.js'
 
 // One real devnet, the real app and indexer on a real database; a second database indexes the same
@@ -20,6 +22,7 @@ const t = await TestApp.create({
   upstreams: { [CHAIN]: [node.url] },
   limits: { account: { limit: 1_000_000, windowMs: 60_000 } },
 })
+Registry.configure(StandIns.registry())
 const chain = TestChain.create({ chainId: 31337, url: node.url })
 const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' })
 const extraDbs: (Db.Db & { drop: () => Promise<void> })[] = []
@@ -287,6 +290,7 @@ describe('figures', () => {
 describe('Server', () => {
   test('the API process runs the indexer of INDEXER_CHAINS and stops it with the server', async () => {
     const server = await Server.start({
+      ...StandIns.all(),
       env: {
         DEVNET_31337_URL: node.url,
         INDEXER_CHAINS: CHAIN,

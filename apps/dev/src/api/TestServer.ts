@@ -1,12 +1,13 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import * as App from '@frontdoor/api/app'
+import * as Errors from '@frontdoor/api/http/Errors'
+import type * as OAuthProviders from '@frontdoor/api/social/OAuthProviders'
+import * as Routes from '@frontdoor/api/social/routes'
+import * as TestApp from '@frontdoor/api/TestApp'
 import { getRequestListener } from '@hono/node-server'
 import { Hono } from 'hono'
-import * as App from '../app.js'
-import * as Errors from '../http/Errors.js'
-import * as TestApp from '../TestApp.js'
-import type * as OAuthProviders from './OAuthProviders.js'
-import * as Routes from './routes.js'
+import * as DevOidc from '../DevOidc.js'
 
 /**
  * For tests: the API on a real Node HTTP server on a free port of 127.0.0.1 (the dev OIDC provider is
@@ -29,6 +30,7 @@ export async function start(
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   const test = await TestApp.create()
   test.deps.config.publicUrl = url
+  test.deps.devOidc = DevOidc.create
   if (options.devLogins !== undefined) test.deps.config.devLogins = options.devLogins
   const routes: Routes.Options = {
     ...(options.now ? { now: options.now } : {}),

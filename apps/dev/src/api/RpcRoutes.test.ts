@@ -1,10 +1,10 @@
+import * as TestApp from '@frontdoor/api/TestApp'
 import { DEPLOYMENTS, SEED } from '@frontdoor/devnet/deployment'
 import * as Devnet from '@frontdoor/devnet/devnet'
 import * as Protocol from '@frontdoor/protocol/policy'
 import * as fc from 'fast-check'
 import { encodeFunctionData, erc20Abi } from 'viem'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
-import * as TestApp from '../TestApp.js'
 
 // Real seeded devnet nodes: two of chain 31337 (for the fallback), one of 31338.
 const nodes = await Promise.all([

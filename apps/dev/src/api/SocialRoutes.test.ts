@@ -1,11 +1,11 @@
 import { runInNewContext } from 'node:vm'
+import * as Projects from '@frontdoor/api/projects/Projects'
+import * as OAuthProviders from '@frontdoor/api/social/OAuthProviders'
+import * as Routes from '@frontdoor/api/social/routes'
+import * as SocialLogins from '@frontdoor/api/social/SocialLogins'
 import * as SocialPopup from '@frontdoor/protocol/social-popup'
 import { Errors } from '@frontdoor/schemas'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
-import * as Projects from '../projects/Projects.js'
-import * as OAuthProviders from './OAuthProviders.js'
-import * as Routes from './routes.js'
-import * as SocialLogins from './SocialLogins.js'
 import * as TestServer from './TestServer.js'
 
 // Everything here is real: PGlite, the API on a Node server on a free port, oidc-provider behind it,

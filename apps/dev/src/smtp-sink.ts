@@ -1,4 +1,4 @@
-// The development SMTP sink and mailbox: `node --import tsx apps/api/src/dev/smtp-sink.ts`.
+// The development SMTP sink and mailbox: `node --import tsx apps/dev/src/smtp-sink.ts`.
 // Accepts mail on SMTP_URL and serves the mailbox on MAILBOX_URL (see SmtpSink.ts).
 import * as Addresses from '@frontdoor/protocol/addresses'
 import * as SmtpSink from './SmtpSink.js'

@@ -1,9 +1,11 @@
+import * as Decode from '@frontdoor/api/indexer/Decode'
+import * as Registry from '@frontdoor/api/indexer/Registry'
 import { DEPLOYMENTS } from '@frontdoor/devnet/deployment'
 import { encodeAbiParameters, encodeFunctionData, type Hex, pad, parseAbi } from 'viem'
 import { describe, expect, test } from 'vitest'
-import * as Decode from './Decode.js'
-import * as Registry from './Registry.js'
+import * as StandIns from '../StandIns.js'
 
+Registry.configure(StandIns.registry())
 const chain = Registry.of('eip155:31337')
 const { tokens, nfts, uniswap, accounts } = DEPLOYMENTS[31337]
 const alice = accounts[0]!.address.toLowerCase() as Hex

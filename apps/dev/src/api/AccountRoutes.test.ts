@@ -1,3 +1,12 @@
+import * as History from '@frontdoor/api/account/History'
+import * as App from '@frontdoor/api/app'
+import * as RateLimiter from '@frontdoor/api/http/RateLimiter'
+import * as Names from '@frontdoor/api/identity/Names'
+import * as Indexer from '@frontdoor/api/indexer/Indexer'
+import * as Registry from '@frontdoor/api/indexer/Registry'
+import * as Prices from '@frontdoor/api/prices/Prices'
+import * as Upstreams from '@frontdoor/api/rpc/Upstreams'
+import * as TestApp from '@frontdoor/api/TestApp'
 import { uniswapV2PairAbi } from '@frontdoor/devnet/abis'
 import * as Devnet from '@frontdoor/devnet/devnet'
 import {
@@ -10,15 +19,8 @@ import * as fc from 'fast-check'
 import pino from 'pino'
 import { type Address, erc20Abi, formatEther, formatUnits, parseEther } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import * as App from '../app.js'
-import * as RateLimiter from '../http/RateLimiter.js'
-import * as Names from '../identity/Names.js'
-import * as Indexer from '../indexer/Indexer.js'
-import * as TestChain from '../indexer/TestChain.js'
-import * as Prices from '../prices/Prices.js'
-import * as Upstreams from '../rpc/Upstreams.js'
-import * as TestApp from '../TestApp.js'
-import * as History from './History.js'
+import * as StandIns from '../StandIns.js'
+import * as TestChain from './TestChain.js'
 
 // Two real seeded devnets, the real app on a real database, the real indexer.
 const [node, other] = await Promise.all([Devnet.start({ chainId: 31337 }), Devnet.start({ chainId: 31338 })])
@@ -26,7 +28,9 @@ const t = await TestApp.create({
   upstreams: { 'eip155:31337': [node.url], 'eip155:31338': [other.url] },
   limits: { account: { limit: 1_000_000, windowMs: 60_000 } },
 })
-await Names.seedDev(t.deps.db.orm)
+// The devnets' tokens and AMM and the dev account's name, as `npm start` hands them to the API.
+Registry.configure(StandIns.registry())
+await Names.seed(t.deps.db.orm, [StandIns.DEV_ACCOUNT_NAME])
 const indexer = Indexer.create({
   db: t.deps.db,
   upstreams: t.deps.upstreams,
@@ -439,7 +443,7 @@ describe('GET /v1/account/{address}/nfts', () => {
 describe('GET /v1/identity/{address}', () => {
   test('the seeded name of dev account 0 (any case); null and null for others', async () => {
     const named = await t.getJson(`/v1/identity/${alice.toLowerCase()}?projectId=demo`)
-    expect(named).toMatchObject({ status: 200, body: { name: Names.DEV_ACCOUNT_NAME.name, avatar: null } })
+    expect(named).toMatchObject({ status: 200, body: { name: StandIns.DEV_ACCOUNT_NAME.name, avatar: null } })
     expect((await t.getJson(`/v1/identity/${bob}?projectId=demo&sender=${alice}`)).body).toEqual({
       name: null,
       avatar: null,
@@ -451,11 +455,11 @@ describe('GET /v1/identity/{address}', () => {
 describe('GET /v1/profile/account/{name}', () => {
   test('a registered name resolves to its address (coin type 60); an unknown one is 404', async () => {
     const found = await t.getJson(
-      `/v1/profile/account/${Names.DEV_ACCOUNT_NAME.name}?projectId=demo&apiVersion=2`,
+      `/v1/profile/account/${StandIns.DEV_ACCOUNT_NAME.name}?projectId=demo&apiVersion=2`,
     )
     expect(found.status).toBe(200)
     expect(found.body).toMatchObject({
-      name: Names.DEV_ACCOUNT_NAME.name,
+      name: StandIns.DEV_ACCOUNT_NAME.name,
       addresses: { '60': { address: alice.toLowerCase() } },
       attributes: [],
     })
