@@ -25,5 +25,7 @@ for (const file of readdirSync(join(dist, 'assets')).filter((name) => name.endsW
   console.log(`  assets/${file}: ${(size / 1024).toFixed(1)} KB gzipped`)
 }
 const verdict = total <= BUDGET_BYTES ? 'ok' : 'OVER BUDGET'
-console.log(`auth frame JS: ${(total / 1024).toFixed(1)} KB gzipped (budget ${BUDGET_BYTES / 1024} KB) ${verdict}`)
+console.log(
+  `auth frame JS: ${(total / 1024).toFixed(1)} KB gzipped (budget ${BUDGET_BYTES / 1024} KB) ${verdict}`,
+)
 if (total > BUDGET_BYTES) process.exit(1)
