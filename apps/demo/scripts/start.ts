@@ -1,5 +1,6 @@
 // The demo part of the stack: builds the demo when its sources (or MODAL_URL) changed, then serves
 // dist/ on DEMO_URL's port.
+import { spawnSync } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
 import { createServer } from 'node:http'
 import { dirname, extname, join, normalize } from 'node:path'
@@ -11,6 +12,15 @@ const app = join(dirname(fileURLToPath(import.meta.url)), '..')
 const root = join(app, '..', '..')
 const dist = join(app, 'dist')
 const addresses = Addresses.from(process.env)
+
+// The demo imports @frontdoor/host-sdk, /wagmi and /react as their npm packages (dist/): build them first
+// (turbo skips what is up to date).
+const libraries = spawnSync(
+  join(root, 'node_modules', '.bin', 'turbo'),
+  ['run', 'build', '--filter=@frontdoor/demo^...', '--output-logs=errors-only'],
+  { cwd: root, stdio: 'inherit' },
+)
+if (libraries.status !== 0) process.exit(libraries.status ?? 1)
 
 const stampPath = join(dist, '.modal-url')
 Build.ifStale({

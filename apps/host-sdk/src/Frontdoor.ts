@@ -1,14 +1,19 @@
 import { ADDRESS_DEFAULTS } from '@frontdoor/protocol/addresses'
+import * as Errors from '@frontdoor/protocol/errors'
 import type * as HostModal from '@frontdoor/protocol/host-modal'
 import { FRAME_LOAD_TIMEOUT_MS } from '@frontdoor/protocol/timeouts'
+import * as Package from '../package.json' with { type: 'json' }
 import * as Dialog from './Dialog.js'
 import * as Eip6963 from './Eip6963.js'
 import * as Emitter from './Emitter.js'
 import * as PageStorage from './PageStorage.js'
-import * as ProviderErrors from './ProviderErrors.js'
 import * as Transport from './Transport.js'
 
-export const SDK_VERSION = '0.0.0'
+/**
+ * The SDK's version: package.json's, read when the SDK is built. The modal reports it to the API as `sv`
+ * (HostInfo `sdkVersion`).
+ */
+export const SDK_VERSION: string = Package.version
 
 /** A network the page supports (CAIP network, as in spec section 3). */
 export type Network = HostModal.HostInfo['networks'][number]
@@ -141,7 +146,7 @@ export function createFrontdoor(options: Options): Frontdoor {
       emitter.emit('accountsChanged', [next.address])
     } else if (previous.address && !next.address) {
       emitter.emit('accountsChanged', [])
-      emitter.emit('disconnect', ProviderErrors.of('disconnected'))
+      emitter.emit('disconnect', Errors.providerError('disconnected'))
     } else if (previous.address !== next.address) emitter.emit('accountsChanged', [next.address])
     if (next.address) settleAccounts({ accounts: [next.address] })
     for (const listener of [...listeners]) listener(state)
@@ -188,7 +193,7 @@ export function createFrontdoor(options: Options): Frontdoor {
     storageWrite: ({ key, value }) => PageStorage.write(storagePrefix, key, value),
     injectedWalletRequest: async ({ uuid, request }) => {
       const wallet = discovery.provider(uuid) as Injected | undefined
-      if (!wallet || typeof wallet.request !== 'function') throw ProviderErrors.of('disconnected')
+      if (!wallet || typeof wallet.request !== 'function') throw Errors.providerError('disconnected')
       forwardEvents(uuid, wallet)
       return wallet.request(request)
     },
@@ -207,7 +212,7 @@ export function createFrontdoor(options: Options): Frontdoor {
       send({ event: 'accountsChanged', data: Array.isArray(accounts) ? accounts.map(String) : [] }),
     )
     wallet.on('chainChanged', (chainId: unknown) => send({ event: 'chainChanged', data: String(chainId) }))
-    const { code, message } = ProviderErrors.ERRORS.disconnected
+    const { code, message } = Errors.PROVIDER_ERRORS.disconnected
     wallet.on('disconnect', () => send({ event: 'disconnect', data: { code, message } }))
   }
 
@@ -234,7 +239,7 @@ export function createFrontdoor(options: Options): Frontdoor {
               `Frontdoor: the modal at ${modalUrl.origin} did not answer within ${FRAME_LOAD_TIMEOUT_MS / 1000} s`,
             )
           }
-          reject(ProviderErrors.of('disconnected'))
+          reject(Errors.providerError('disconnected'))
         },
         Math.max(0, createdAt + FRAME_LOAD_TIMEOUT_MS - Date.now()),
       )
@@ -264,7 +269,7 @@ export function createFrontdoor(options: Options): Frontdoor {
   async function close() {
     dialog?.hide()
     if (state.open && !inline) setState({ ...state, open: false })
-    settleAccounts({ error: ProviderErrors.of('userRejected') })
+    settleAccounts({ error: Errors.providerError('userRejectedRequest') })
     const call = await modal()
     await call('close')
   }
@@ -308,17 +313,17 @@ export function createFrontdoor(options: Options): Frontdoor {
       )
     } catch (error) {
       const e = error as Transport.RemoteError
-      throw new ProviderErrors.ProviderRpcError(e.code ?? -32603, e.message, e.data)
+      throw new Errors.ProviderRpcError(e.code ?? -32603, e.message, e.data)
     }
   }
 
   const provider: Provider = {
     async request(args) {
       if (!args || typeof args !== 'object' || typeof args.method !== 'string')
-        throw ProviderErrors.of('invalidParams')
+        throw Errors.providerError('invalidParams')
       const { method, params } = args
       if (params !== undefined && (typeof params !== 'object' || params === null))
-        throw ProviderErrors.of('invalidParams')
+        throw Errors.providerError('invalidParams')
       switch (method) {
         case 'eth_accounts':
           await settledModal()

@@ -15,15 +15,20 @@ describe('createFrontdoor', () => {
 })
 
 describe('ProviderRpcError', () => {
-  test('carries the EIP-1193 code and standard message', async () => {
-    const ProviderErrors = await import('./ProviderErrors.js')
-    expect(ProviderErrors.of('userRejected')).toMatchObject({
-      code: 4001,
-      message: 'The user rejected the request.',
-    })
-    expect(ProviderErrors.of('invalidParams').code).toBe(-32602)
-    expect(Object.values(ProviderErrors.ERRORS).map((e) => e.code)).toEqual([
-      4001, 4100, 4200, 4900, 4901, -32602,
-    ])
+  test("is packages/protocol's one class for EIP-1193 errors, the one the provider throws", async () => {
+    const sdk = await import('./index.js')
+    const Errors = await import('@frontdoor/protocol/errors')
+    expect(sdk.ProviderRpcError).toBe(Errors.ProviderRpcError)
+    expect(Errors.providerError('userRejectedRequest')).toBeInstanceOf(sdk.ProviderRpcError)
+  })
+})
+
+describe('SDK_VERSION', () => {
+  test("is package.json's version (the `sv` the modal reports to the API)", async () => {
+    const { SDK_VERSION } = await import('./Frontdoor.js')
+    const Package = await import('../package.json', { with: { type: 'json' } })
+    expect(SDK_VERSION).toBe(Package.default.version)
+    expect(SDK_VERSION).toMatch(/^\d+\.\d+\.\d+/)
+    expect(SDK_VERSION).not.toBe('0.0.0')
   })
 })

@@ -1,3 +1,4 @@
+export { ProviderRpcError } from '@frontdoor/protocol/errors'
 export {
   createFrontdoor,
   type Frontdoor,
@@ -6,4 +7,3 @@ export {
   type Provider,
   type State,
 } from './Frontdoor.js'
-export { ProviderRpcError } from './ProviderErrors.js'
