@@ -35,7 +35,14 @@ const RELAY_MAIN = process.env.BENCH_RELAY_MAIN ?? 'apps/relay/src/main.ts'
 function relay(port: number, env: Record<string, string> = {}): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', RELAY_MAIN], {
     cwd: root,
-    env: { ...process.env, RELAY_URL: `ws://127.0.0.1:${port}`, LOG_LEVEL: 'warn', ...env },
+    // RELAY_PROJECTS: the relay serves the bench's project without asking an API (none runs here).
+    env: {
+      ...process.env,
+      RELAY_URL: `ws://127.0.0.1:${port}`,
+      LOG_LEVEL: 'warn',
+      RELAY_PROJECTS: 'bench',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
 }

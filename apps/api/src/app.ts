@@ -16,6 +16,7 @@ import * as Cors from './http/Cors.js'
 import * as Errors from './http/Errors.js'
 import * as Metrics from './http/Metrics.js'
 import * as MetricsAuth from './http/MetricsAuth.js'
+import * as ProjectAccess from './projects/access.js'
 import * as Projects from './projects/routes.js'
 import * as Rpc from './rpc/routes.js'
 import * as DevOidc from './social/DevOidc.js'
@@ -99,6 +100,7 @@ export function build(deps: Deps.Deps, options: { metrics?: Metrics.Metrics } = 
     c.text(metrics.render(), 200, { 'content-type': 'text/plain; version=0.0.4' }),
   )
   app.route('/', Projects.routes(deps))
+  app.route('/', ProjectAccess.routes(deps))
   app.route('/', Directory.routes(deps))
   app.route('/', Analytics.routes(deps))
   app.route('/', Chains.routes(deps))

@@ -62,6 +62,35 @@ describe('run', () => {
     expect(project?.isAnalyticsEnabled).toBe(false)
   })
 
+  test('projects create --bundle-ids --package-names, set-bundle-ids, set-package-names', async () => {
+    const created = await cli(
+      'projects',
+      'create',
+      'mobile',
+      '--bundle-ids',
+      'com.example.wallet',
+      '--package-names',
+      'com.example.android,com.example.beta',
+    )
+    expect(created.code).toBe(0)
+    expect(JSON.parse(created.output)).toMatchObject({
+      allowedOrigins: [],
+      allowedBundleIds: ['com.example.wallet'],
+      allowedPackageNames: ['com.example.android', 'com.example.beta'],
+    })
+    expect((await cli('projects', 'list')).output).toContain('com.example.beta')
+    expect((await cli('projects', 'set-bundle-ids', 'mobile', 'com.a.app', 'com.b.app')).code).toBe(0)
+    expect((await cli('projects', 'set-package-names', 'mobile')).code).toBe(0)
+    const project = await Projects.get(db.orm, 'mobile')
+    expect(project?.allowedBundleIds).toEqual(['com.a.app', 'com.b.app'])
+    expect(project?.allowedPackageNames).toEqual([])
+    const bad = await cli('projects', 'set-bundle-ids', 'mobile', 'https://a.example')
+    expect(bad.code).toBe(2)
+    expect(bad.output).toContain("'https://a.example' is not a bundle id")
+    expect((await cli('projects', 'set-package-names', 'mobile', 'nodots')).code).toBe(2)
+    expect((await Projects.get(db.orm, 'mobile'))?.allowedBundleIds).toEqual(['com.a.app', 'com.b.app'])
+  })
+
   test('usage errors exit 2 with a clear message', async () => {
     expect(await cli('projects', 'set-origins', 'shop', 'not-a-url')).toMatchObject({ code: 2 })
     expect((await cli('projects', 'set-origins', 'shop', 'https://a.example/path')).output).toContain(

@@ -9,13 +9,18 @@ export const USAGE = `Usage: npm run frontdoor -- projects <command>
 
   projects list
   projects show <projectId>
-  projects create <projectId> [--name <name>] [--origins <origin,origin>] [--no-analytics]
+  projects create <projectId> [--name <name>] [--origins <origin,origin>] [--bundle-ids <id,id>]
+                  [--package-names <name,name>] [--no-analytics]
   projects set-origins <projectId> <origin> [<origin>...]     (replaces the list; comma lists work too)
+  projects set-bundle-ids <projectId> [<bundleId>...]         (iOS apps allowed at the relay; none: clears)
+  projects set-package-names <projectId> [<packageName>...]   (Android apps allowed at the relay; none: clears)
   projects set-feature <projectId> <featureId> on|off [--config <json>]
   projects set-socials <projectId> <provider,provider>         (${Projects.SOCIAL_PROVIDERS.join(', ')})
   projects set-analytics <projectId> on|off
 
 Features: ${Projects.FEATURE_IDS.join(', ')}
+Access at the relay: web pages by origin, iOS apps by bundle id, Android apps by package name; a
+change applies within seconds (the API and the relay cache each project for a few seconds).
 Storage: DATABASE_URL (PostgreSQL) or DATA_DIR (PGlite, default .data/pglite; stop the API first, one
 process at a time may open a PGlite folder).`
 
@@ -38,6 +43,15 @@ function origin(value: string): string {
   if (url.origin !== value.replace(/\/$/, ''))
     throw new UsageError(`'${value}' is not an origin; did you mean '${url.origin}'?`)
   return url.origin
+}
+
+/** An iOS bundle id or Android package name: reverse-DNS segments of letters, digits, _ or -. */
+const APP_ID = /^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)+$/
+
+function appId(value: string, what: string): string {
+  if (value.length > 255 || !APP_ID.test(value))
+    throw new UsageError(`'${value}' is not a ${what} (e.g. com.example.wallet)`)
+  return value
 }
 
 const list = (values: string[]) =>
@@ -71,7 +85,12 @@ async function execute(
     case 'list': {
       const projects = await Projects.list(orm)
       return projects.map(
-        (p) => `${p.projectId.padEnd(20)} ${p.name.padEnd(24)} ${p.allowedOrigins.join(', ')}`,
+        (p) =>
+          `${p.projectId.padEnd(20)} ${p.name.padEnd(24)} ${[
+            ...p.allowedOrigins,
+            ...p.allowedBundleIds,
+            ...p.allowedPackageNames,
+          ].join(', ')}`,
       )
     }
     case 'show': {
@@ -88,6 +107,12 @@ async function execute(
         projectId: id,
         name: typeof options.name === 'string' ? options.name : id,
         allowedOrigins: list(typeof options.origins === 'string' ? [options.origins] : []).map(origin),
+        allowedBundleIds: list(typeof options['bundle-ids'] === 'string' ? [options['bundle-ids']] : []).map(
+          (value) => appId(value, 'bundle id'),
+        ),
+        allowedPackageNames: list(
+          typeof options['package-names'] === 'string' ? [options['package-names']] : [],
+        ).map((value) => appId(value, 'package name')),
         isAnalyticsEnabled: options['no-analytics'] !== true,
       })
       return [show(project)]
@@ -95,6 +120,16 @@ async function execute(
     case 'set-origins': {
       const id = need(args[0], '<projectId>')
       return [show(await Projects.update(orm, id, { allowedOrigins: list(args.slice(1)).map(origin) }))]
+    }
+    case 'set-bundle-ids': {
+      const id = need(args[0], '<projectId>')
+      const allowedBundleIds = list(args.slice(1)).map((value) => appId(value, 'bundle id'))
+      return [show(await Projects.update(orm, id, { allowedBundleIds }))]
+    }
+    case 'set-package-names': {
+      const id = need(args[0], '<projectId>')
+      const allowedPackageNames = list(args.slice(1)).map((value) => appId(value, 'package name'))
+      return [show(await Projects.update(orm, id, { allowedPackageNames }))]
     }
     case 'set-feature': {
       const id = need(args[0], '<projectId>')
@@ -150,6 +185,8 @@ export async function run(argv: string[], io: Io): Promise<number> {
       options: {
         name: { type: 'string' },
         origins: { type: 'string' },
+        'bundle-ids': { type: 'string' },
+        'package-names': { type: 'string' },
         config: { type: 'string' },
         'no-analytics': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },

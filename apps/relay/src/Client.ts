@@ -12,5 +12,10 @@ export type Client = {
   close: (code: number, reason: string) => void
   /** Subscribed topics and their subscription ids. */
   subscriptions: Map<string, string>
+  /**
+   * Deliveries awaiting the client's ack: the `irn_subscription` request id (the message id) and its
+   * topic, oldest first (at most `Relay.MAX_UNACKED_PER_SOCKET`).
+   */
+  unacked: Map<string, string>
   limiter: RateLimit.Bucket
 }

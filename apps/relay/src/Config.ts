@@ -2,6 +2,7 @@ import * as Addresses from '@frontdoor/protocol/addresses'
 import * as Constants from '@frontdoor/schemas/constants'
 import * as Auth from './Auth.js'
 import * as Messages from './Messages.js'
+import * as ProjectAccess from './ProjectAccess.js'
 
 /** The relay's settings, read once from the environment (`fromEnv`) or built by tests. */
 export type Config = {
@@ -21,6 +22,20 @@ export type Config = {
   jwtSkewS: number
   /** The longest lifetime (`exp - iat`) a JWT may claim. */
   jwtMaxLifetimeS: number
+  /** The API that holds the project registry (API_URL): the relay asks it who may connect. */
+  apiUrl: string
+  /**
+   * Origins served for any project (the modal frame's, MODAL_URL, plus RELAY_TRUSTED_ORIGINS): they
+   * check their host page against the project's allowlist themselves.
+   */
+  trustedOrigins: string[]
+  /** How long a project's access lists are cached (RELAY_PROJECT_CACHE_MS). */
+  projectCacheMs: number
+  /**
+   * Project ids served without asking the API (RELAY_PROJECTS, comma-separated), with empty allowlists:
+   * for a relay run on its own (the relay benchmark). Unset: the API's registry decides.
+   */
+  fixedProjects: string[] | undefined
   limits: Limits
 }
 
@@ -100,13 +115,16 @@ export function parseListen(value: string | undefined): { host: string; port: nu
 
 /**
  * Reads the relay's settings: RELAY_URL (the public address, also where to listen unless
- * RELAY_LISTEN=host:port says otherwise, e.g. behind a proxy), REDIS_URL, LOG_LEVEL,
+ * RELAY_LISTEN=host:port says otherwise, e.g. behind a proxy), API_URL (the project registry),
+ * MODAL_URL and RELAY_TRUSTED_ORIGINS (origins served for every project), RELAY_PROJECT_CACHE_MS,
+ * RELAY_PROJECTS (serve these project ids without the API),
+ * REDIS_URL, LOG_LEVEL,
  * RELAY_MAX_FRAME_BYTES, RELAY_MESSAGES_PER_SECOND, RELAY_MESSAGES_BURST, RELAY_MAX_JWT_LIFETIME_S and
  * the caps RELAY_MAX_SUBSCRIPTIONS_PER_SOCKET, RELAY_MAX_BATCH_TOPICS, RELAY_MAX_MAILBOX_MESSAGES_PER_TOPIC,
  * RELAY_MAX_MAILBOX_BYTES_PER_TOPIC, RELAY_MAX_MAILBOX_BYTES, RELAY_MAX_FETCH_BYTES.
  */
 export function fromEnv(env: Record<string, string | undefined>): Config {
-  const { RELAY_URL } = Addresses.from(env)
+  const { RELAY_URL, API_URL, MODAL_URL } = Addresses.from(env)
   const url = new URL(RELAY_URL)
   const listen = parseListen(env.RELAY_LISTEN)
   return {
@@ -118,6 +136,23 @@ export function fromEnv(env: Record<string, string | undefined>): Config {
     heartbeatMs: Constants.RELAY_HEARTBEAT_S * 1000,
     jwtSkewS: JWT_SKEW_S,
     jwtMaxLifetimeS: positive(env.RELAY_MAX_JWT_LIFETIME_S, Auth.MAX_JWT_LIFETIME_S),
+    apiUrl: API_URL,
+    trustedOrigins: [
+      ...new Set([
+        new URL(MODAL_URL).origin,
+        ...(env.RELAY_TRUSTED_ORIGINS ?? '')
+          .split(',')
+          .map((origin) => origin.trim())
+          .filter(Boolean)
+          .map((origin) => new URL(origin).origin),
+      ]),
+    ],
+    projectCacheMs: positive(env.RELAY_PROJECT_CACHE_MS, ProjectAccess.PROJECT_CACHE_TTL_MS),
+    fixedProjects: env.RELAY_PROJECTS
+      ? env.RELAY_PROJECTS.split(',')
+          .map((id) => id.trim())
+          .filter(Boolean)
+      : undefined,
     limits: {
       ...DEFAULT_LIMITS,
       maxFrameBytes: positive(env.RELAY_MAX_FRAME_BYTES, DEFAULT_LIMITS.maxFrameBytes),

@@ -3,8 +3,8 @@
  * `RedisFanout` carries messages between nodes over Redis pub/sub.
  */
 
-/** A message from another node: deliver it to this node's subscribers of `topic`. */
-export type Receive = (topic: string, publisher: string, data: string) => void
+/** A message from another node: deliver it to this node's subscribers of `topic`, under its id. */
+export type Receive = (topic: string, publisher: string, data: string, messageId: number) => void
 
 /** The link to other relay nodes. */
 export type Fanout = {
@@ -13,7 +13,7 @@ export type Fanout = {
   /** Stops receiving a topic (its last subscriber on this node left). */
   unlisten: (topic: string) => void
   /** Sends a message to the topic's subscribers on other nodes. */
-  publish: (topic: string, publisher: string, data: string) => Promise<void> | undefined
+  publish: (topic: string, publisher: string, data: string, messageId: number) => Promise<void> | undefined
   close: () => Promise<void> | undefined
 }
 

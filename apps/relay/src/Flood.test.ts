@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import * as Config from './Config.js'
 import * as RawClient from './RawClient.js'
 import * as Server from './Server.js'
+import * as TestProjects from './TestProjects.js'
 import * as TestRedis from './TestRedis.js'
 
 /**
@@ -195,7 +196,12 @@ async function flood(server: Server.Server, label: string) {
 
 describe('flood', () => {
   test('in memory: one node flooded keeps serving an honest pair, the mailbox under its cap', async () => {
-    const server = await Server.start({ env: { LOG_LEVEL: 'silent' }, port: 0, config: { limits: LIMITS } })
+    const server = await Server.start({
+      projects: TestProjects.registry(),
+      env: { LOG_LEVEL: 'silent' },
+      port: 0,
+      config: { limits: LIMITS },
+    })
     try {
       await flood(server, 'memory')
     } finally {
@@ -218,6 +224,7 @@ describe('flood', () => {
 
     test('a Redis node flooded keeps serving an honest pair, the shared mailbox under its cap', async () => {
       const server = await Server.start({
+        projects: TestProjects.registry(),
         env: { LOG_LEVEL: 'silent', REDIS_URL: redis.url },
         port: 0,
         config: { limits: LIMITS, redisPrefix: prefix },

@@ -64,7 +64,7 @@ describe('responses', () => {
 })
 
 describe('ids', () => {
-  test('are 19 digits, unique and increasing', () => {
+  test('stay at or below 2^53, unique and increasing', () => {
     let time = 1_800_000_000_000
     const next = JsonRpc.ids(() => time, 10)
     const all = [next()]
@@ -72,8 +72,20 @@ describe('ids', () => {
       if (i === 25) time -= 5
       all.push(next())
     }
-    for (const id of all) expect(id).toMatch(/^\d{19}$/)
-    expect(all.map(BigInt)).toEqual(all.map(BigInt).sort((a, b) => (a < b ? -1 : 1)))
+    for (const id of all) {
+      expect(id).toMatch(/^\d{16}$/)
+      // JavaScript clients parse larger ids as BigInt and ack them with "…n" strings.
+      expect(Number.isSafeInteger(Number(id))).toBe(true)
+      expect(JSON.parse(id)).toBe(Number(id))
+    }
+    expect(all.map(Number)).toEqual(all.map(Number).sort((a, b) => a - b))
     expect(new Set(all).size).toBe(all.length)
+  })
+
+  test('stay safe with the default counter and a clock centuries ahead', () => {
+    const next = JsonRpc.ids(() => 7_000_000_000_000)
+    let id = ''
+    for (let i = 0; i < 2500; i++) id = next()
+    expect(Number(id)).toBeLessThanOrEqual(2 ** 53)
   })
 })

@@ -116,19 +116,37 @@ export function request(idJson: string, method: string, paramsJson: string): str
   return `{"id":${idJson},"jsonrpc":"2.0","method":"${method}","params":${paramsJson}}`
 }
 
+/** The largest id the relay makes: JavaScript clients parse larger numbers as BigInt (and ack "…n"). */
+export const MAX_SAFE_ID = Number.MAX_SAFE_INTEGER
+
 /**
- * Ids for the requests the relay sends, 19 digits like the clients' own: milliseconds since the epoch
- * followed by a six-digit counter (`perPrefix` ids before the milliseconds move on).
+ * Ids for the requests the relay sends: milliseconds since the epoch times 1000 plus a three-digit
+ * counter (`perPrefix` ids before the milliseconds move on), 16 digits, at or below 2^53 until the
+ * year 2255. Unlike the clients' 19-digit ids they parse exactly as JavaScript numbers.
  */
-export function ids(now: () => number = Date.now, perPrefix = 1_000_000): () => string {
-  let prefix = String(now())
+export function ids(now: () => number = Date.now, perPrefix = 1000): () => string {
+  const limit = Math.min(perPrefix, 1000)
+  let prefix = now()
   let counter = 0
   return () => {
-    if (counter === perPrefix) {
-      const next = String(now())
-      prefix = next > prefix ? next : String(Number(prefix) + 1)
+    if (counter === limit) {
+      const next = now()
+      prefix = next > prefix ? next : prefix + 1
       counter = 0
     }
-    return prefix + String(counter++).padStart(6, '0')
+    return String(prefix * 1000 + counter++)
+  }
+}
+
+/**
+ * Message ids: a random start below 2^52, counting up, so ids of different relay nodes and restarts
+ * practically never meet and every id stays a safe integer. A message keeps its id everywhere it is
+ * delivered; the `irn_subscription` that carries it uses it as request id, so the ack names it.
+ */
+export function messageIds(random: () => number = Math.random): () => number {
+  let next = 1 + Math.floor(random() * 2 ** 52)
+  return () => {
+    if (next >= MAX_SAFE_ID) next = 1
+    return next++
   }
 }

@@ -25,8 +25,8 @@ describe('memory', () => {
   test('keeps a message until its TTL, then forgets it', () => {
     let time = 1000
     const mailbox = Mailbox.memory({ ...caps(), now: () => time })
-    mailbox.put(TOPIC, { data: 'short', publisher: 'p', expiresAt: 2000 })
-    mailbox.put(TOPIC, { data: 'long', publisher: 'p', expiresAt: 5000 })
+    mailbox.put(TOPIC, { messageId: 1, data: 'short', publisher: 'p', expiresAt: 2000 })
+    mailbox.put(TOPIC, { messageId: 1, data: 'long', publisher: 'p', expiresAt: 5000 })
     expect(data(mailbox)).toEqual(['short', 'long'])
     expect(mailbox.size()).toBe(2)
     expect(mailbox.bytes()).toBe(11)
@@ -44,21 +44,27 @@ describe('memory', () => {
   test('refuses a message past the per-topic message cap and keeps what it holds', () => {
     const mailbox = Mailbox.memory({ ...caps({ maxMessagesPerTopic: 2 }), now: () => 0 })
     const verdicts = ['1', '2', '3'].map((data) =>
-      mailbox.put(TOPIC, { data, publisher: 'p', expiresAt: 10 }),
+      mailbox.put(TOPIC, { messageId: 1, data, publisher: 'p', expiresAt: 10 }),
     )
     expect(verdicts).toEqual(['stored', 'stored', 'topic_messages'])
     expect(data(mailbox)).toEqual(['1', '2'])
-    expect(mailbox.put(OTHER, { data: '4', publisher: 'p', expiresAt: 10 })).toBe('stored')
+    expect(mailbox.put(OTHER, { messageId: 1, data: '4', publisher: 'p', expiresAt: 10 })).toBe('stored')
     expect(mailbox.size()).toBe(3)
     mailbox.close()
   })
 
   test('refuses a message past the per-topic byte cap', () => {
     const mailbox = Mailbox.memory({ ...caps({ maxBytesPerTopic: 10 }), now: () => 0 })
-    expect(mailbox.put(TOPIC, { data: '1234567', publisher: 'p', expiresAt: 10 })).toBe('stored')
-    expect(mailbox.put(TOPIC, { data: '12', publisher: 'p', expiresAt: 10 })).toBe('topic_bytes')
-    expect(mailbox.put(TOPIC, { data: '1', publisher: 'p', expiresAt: 10 })).toBe('stored')
-    expect(mailbox.put(OTHER, { data: '12345678', publisher: 'p', expiresAt: 10 })).toBe('stored')
+    expect(mailbox.put(TOPIC, { messageId: 1, data: '1234567', publisher: 'p', expiresAt: 10 })).toBe(
+      'stored',
+    )
+    expect(mailbox.put(TOPIC, { messageId: 1, data: '12', publisher: 'p', expiresAt: 10 })).toBe(
+      'topic_bytes',
+    )
+    expect(mailbox.put(TOPIC, { messageId: 1, data: '1', publisher: 'p', expiresAt: 10 })).toBe('stored')
+    expect(mailbox.put(OTHER, { messageId: 1, data: '12345678', publisher: 'p', expiresAt: 10 })).toBe(
+      'stored',
+    )
     expect(mailbox.bytes()).toBe(19)
     mailbox.close()
   })
@@ -73,7 +79,7 @@ describe('memory', () => {
     })
     const topics = ['1', '2', '3'].map((n) => n.repeat(64))
     const verdicts = topics.map((topic, i) =>
-      mailbox.put(topic, { data: '123456789', publisher: 'p', expiresAt: [300, 100, 200][i]! }),
+      mailbox.put(topic, { messageId: 1, data: '123456789', publisher: 'p', expiresAt: [300, 100, 200][i]! }),
     )
     expect(verdicts).toEqual(['stored', 'stored', 'stored'])
     expect(evictions).toEqual([1])
@@ -81,10 +87,14 @@ describe('memory', () => {
     expect(data(mailbox, topics[0])).toEqual(['123456789'])
     expect(data(mailbox, topics[2])).toEqual(['123456789'])
     expect(mailbox.bytes()).toBe(20)
-    expect(mailbox.put(TOPIC, { data: 'x'.repeat(30), publisher: 'p', expiresAt: 300 })).toBe('total_bytes')
+    expect(mailbox.put(TOPIC, { messageId: 1, data: 'x'.repeat(30), publisher: 'p', expiresAt: 300 })).toBe(
+      'total_bytes',
+    )
     // Expired messages make room without evicting.
     time = 250
-    expect(mailbox.put(topics[1]!, { data: '123456789', publisher: 'p', expiresAt: 400 })).toBe('stored')
+    expect(mailbox.put(topics[1]!, { messageId: 1, data: '123456789', publisher: 'p', expiresAt: 400 })).toBe(
+      'stored',
+    )
     expect(evictions).toEqual([1])
     expect(mailbox.bytes()).toBe(20)
     expect(mailbox.size()).toBe(2)
@@ -95,9 +105,14 @@ describe('memory', () => {
     const mailbox = Mailbox.memory({ ...caps({ maxBytes: 100_000 }), now: () => 0 })
     for (let i = 0; i < 20_000; i++) {
       const topic = i.toString(16).padStart(64, '0')
-      expect(mailbox.put(topic, { data: 'x'.repeat(i % 200), publisher: 'p', expiresAt: 1 + (i % 97) })).toBe(
-        'stored',
-      )
+      expect(
+        mailbox.put(topic, {
+          messageId: 1,
+          data: 'x'.repeat(i % 200),
+          publisher: 'p',
+          expiresAt: 1 + (i % 97),
+        }),
+      ).toBe('stored')
       expect(mailbox.bytes()).toBeLessThanOrEqual(100_000)
     }
     mailbox.close()
@@ -105,7 +120,7 @@ describe('memory', () => {
 
   test('keeps topics apart', () => {
     const mailbox = Mailbox.memory({ ...caps(), now: () => 0 })
-    mailbox.put(TOPIC, { data: 'x', publisher: 'p', expiresAt: 10 })
+    mailbox.put(TOPIC, { messageId: 1, data: 'x', publisher: 'p', expiresAt: 10 })
     expect(mailbox.list(OTHER)).toEqual([])
     mailbox.close()
   })

@@ -12,6 +12,8 @@
 
 /** One stored message. */
 export type Stored = {
+  /** Its id (a safe integer): the request id of each `irn_subscription` that carries it. */
+  messageId: number
   /** The `data` of the `irn_subscription` that delivers it, already JSON. */
   data: string
   /** The did:key of the publishing client, which never gets its own message back. */
@@ -35,8 +37,16 @@ export type Verdict = 'stored' | 'topic_messages' | 'topic_bytes' | 'total_bytes
 export type Mailbox = {
   /** Keeps a message on a topic (evicting others past `maxBytes`), unless a cap refuses it. */
   put: (topic: string, message: Stored) => Promise<Verdict> | Verdict
-  /** The live messages of a topic, oldest first. */
-  list: (topic: string) => Promise<Stored[]> | Stored[]
+  /**
+   * The live messages of a topic, oldest first; with `clientId`, only those that client has not
+   * received (acked, fetched or receipted).
+   */
+  list: (topic: string, clientId?: string) => Promise<Stored[]> | Stored[]
+  /**
+   * Records that a client received messages of a topic: they are not listed for it again, while other
+   * clients still get them until their TTL. Ids the topic does not hold are ignored.
+   */
+  receive: (topic: string, clientId: string, messageIds: readonly number[]) => Promise<void> | void
   /** How many live messages are kept over all topics. */
   size: () => Promise<number> | number
   /** How many bytes (`bytes` of each message) are kept over all topics. */
@@ -60,7 +70,7 @@ export type MemoryOptions = Caps & {
   sweepMs?: number
 }
 
-type Entry = Stored & { topic: string; bytes: number; gone?: true }
+type Entry = Stored & { topic: string; bytes: number; gone?: true; received?: Set<string> }
 type Topic = { messages: Entry[]; bytes: number }
 
 /** A binary min-heap of entries by expiry: the next to expire (and the next to evict) on top. */
@@ -108,7 +118,7 @@ function heap() {
  *
  * @example
  * const mailbox = Mailbox.memory({ maxMessagesPerTopic: 500, maxBytesPerTopic: 4 << 20, maxBytes: 256 << 20 })
- * mailbox.put(topic, { data, publisher, expiresAt: Date.now() + ttlS * 1000 }) // 'stored'
+ * mailbox.put(topic, { messageId, data, publisher, expiresAt: Date.now() + ttlS * 1000 }) // 'stored'
  */
 export function memory(options: MemoryOptions): Mailbox & { sweep: () => void } {
   const now = options.now ?? Date.now
@@ -173,13 +183,25 @@ export function memory(options: MemoryOptions): Mailbox & { sweep: () => void } 
       total += size
       return 'stored'
     },
-    list(key) {
+    list(key, clientId) {
       const topic = topics.get(key)
       if (!topic) return []
       const time = now()
       return topic.messages
-        .filter((entry) => entry.expiresAt > time)
-        .map(({ data, publisher, expiresAt }) => ({ data, publisher, expiresAt }))
+        .filter(
+          (entry) => entry.expiresAt > time && !(clientId !== undefined && entry.received?.has(clientId)),
+        )
+        .map(({ messageId, data, publisher, expiresAt }) => ({ messageId, data, publisher, expiresAt }))
+    },
+    receive(key, clientId, messageIds) {
+      const topic = topics.get(key)
+      if (!topic) return
+      const wanted = new Set(messageIds)
+      for (const entry of topic.messages) {
+        if (!wanted.has(entry.messageId)) continue
+        entry.received ??= new Set()
+        entry.received.add(clientId)
+      }
     },
     size() {
       sweep()

@@ -84,6 +84,38 @@ export const ApproveSessionParams = z.object({
   attestation: z.string().max(8192).optional(),
 })
 
+/** `irn_fetchMessages` params: one topic. */
+export const FetchMessagesParams = z.object({ topic: Topic })
+
+/**
+ * A message id in a receipt: a safe integer, as a number or a string of digits (the relay RPC spec
+ * writes `messageId` strings; other clients send numbers, some as `message_id`).
+ */
+const MessageId = z.union([
+  z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  z
+    .string()
+    .regex(/^[1-9]\d{0,15}$/, 'a message id is a positive integer')
+    .transform(Number)
+    .refine(Number.isSafeInteger, 'a message id is a safe integer'),
+])
+
+/** One receipt of `irn_batchReceive`: this client received that message of that topic. */
+export const Receipt = z
+  .object({ topic: Topic, messageId: MessageId.optional(), message_id: MessageId.optional() })
+  .transform((receipt, context) => {
+    const messageId = receipt.messageId ?? receipt.message_id
+    if (messageId === undefined) {
+      context.addIssue({ code: 'custom', message: 'messageId is required', path: ['messageId'] })
+      return z.NEVER
+    }
+    return { topic: receipt.topic, messageId }
+  })
+export type Receipt = z.output<typeof Receipt>
+
+/** `irn_batchReceive` params (the relay caps their length as a batch). */
+export const BatchReceiveParams = z.object({ receipts: z.array(Receipt).min(1) })
+
 /** The params schema of each method the relay serves. */
 export const Methods = {
   irn_subscribe: SubscribeParams,
@@ -93,6 +125,8 @@ export const Methods = {
   irn_publish: PublishParams,
   irn_batchPublish: BatchPublishParams,
   irn_batchFetchMessages: BatchSubscribeParams,
+  irn_fetchMessages: FetchMessagesParams,
+  irn_batchReceive: BatchReceiveParams,
   wc_proposeSession: ProposeSessionParams,
   wc_approveSession: ApproveSessionParams,
 } as const
@@ -101,7 +135,7 @@ export type Method = keyof typeof Methods
 
 /** A request of a known method with its validated params. */
 export type Request = {
-  [M in Method]: { kind: 'request'; id: string; method: M; params: z.infer<(typeof Methods)[M]> }
+  [M in Method]: { kind: 'request'; id: string; method: M; params: z.output<(typeof Methods)[M]> }
 }[Method]
 
 /** What one incoming frame is. */

@@ -44,6 +44,10 @@ export type ConnectOptions = {
   keyPair?: RelayAuth.Keypair
   /** Ack each delivery (default true). */
   ack?: boolean
+  /** The project it names (`?projectId=`, default `demo`). */
+  projectId?: string
+  /** An `Origin` header, as a browser sends (none by default, as from Node). */
+  origin?: string
 }
 
 let nextId = 1
@@ -58,7 +62,8 @@ let nextId = 1
 export async function connect(url: string, options: ConnectOptions = {}): Promise<RawClient> {
   const keyPair = options.keyPair ?? RelayAuth.generateKeyPair()
   const token = options.token ?? (await jwt(url, { keyPair }))
-  const socket = new WebSocket(`${url}/?auth=${encodeURIComponent(token)}&projectId=test`)
+  const query = new URLSearchParams({ auth: token, projectId: options.projectId ?? 'demo' })
+  const socket = new WebSocket(`${url}/?${query}`, options.origin ? { origin: options.origin } : {})
   const pending = new Map<string, (text: string) => void>()
   const listeners: ((delivery: Delivery) => void)[] = []
   const deliveries: Delivery[] = []
@@ -113,8 +118,11 @@ export async function connect(url: string, options: ConnectOptions = {}): Promis
 }
 
 /** Resolves with the close code and reason of a socket the relay refuses. */
-export function refused(url: string): Promise<{ code: number; reason: string }> {
-  const socket = new WebSocket(url)
+export function refused(
+  url: string,
+  options: { origin?: string } = {},
+): Promise<{ code: number; reason: string }> {
+  const socket = new WebSocket(url, options.origin ? { origin: options.origin } : {})
   return new Promise((resolve, reject) => {
     socket.once('error', reject)
     socket.once('close', (code, reason) => resolve({ code, reason: reason.toString() }))

@@ -4,7 +4,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import * as RawClient from './RawClient.js'
 import * as RedisMailbox from './RedisMailbox.js'
 import * as Server from './Server.js'
+import * as TestProjects from './TestProjects.js'
 import * as TestRedis from './TestRedis.js'
+
+let messageIds = 0
+const nextMessageId = () => ++messageIds
 
 const skip = TestRedis.unavailable()
 if (skip) console.warn(skip)
@@ -50,12 +54,27 @@ describe.skipIf(skip)('on Redis', () => {
         now: () => time,
       })
       const [one, two] = [topic(), topic()]
-      await mailbox.put(one, { data: '{"n":1}', publisher: 'did:key:z1', expiresAt: time + 1000 })
-      await mailbox.put(one, { data: '{"n":2}', publisher: 'did:key:z2', expiresAt: time + 60_000 })
-      await mailbox.put(two, { data: '{"n":3}', publisher: 'did:key:z1', expiresAt: time + 60_000 })
+      await mailbox.put(one, {
+        messageId: nextMessageId(),
+        data: '{"n":1}',
+        publisher: 'did:key:z1',
+        expiresAt: time + 1000,
+      })
+      await mailbox.put(one, {
+        messageId: nextMessageId(),
+        data: '{"n":2}',
+        publisher: 'did:key:z2',
+        expiresAt: time + 60_000,
+      })
+      await mailbox.put(two, {
+        messageId: nextMessageId(),
+        data: '{"n":3}',
+        publisher: 'did:key:z1',
+        expiresAt: time + 60_000,
+      })
       expect(await mailbox.list(one)).toEqual([
-        { data: '{"n":1}', publisher: 'did:key:z1', expiresAt: time + 1000 },
-        { data: '{"n":2}', publisher: 'did:key:z2', expiresAt: time + 60_000 },
+        { messageId: expect.any(Number), data: '{"n":1}', publisher: 'did:key:z1', expiresAt: time + 1000 },
+        { messageId: expect.any(Number), data: '{"n":2}', publisher: 'did:key:z2', expiresAt: time + 60_000 },
       ])
       expect(await mailbox.size()).toBe(3)
       expect(await mailbox.bytes()).toBe(3 * 17)
@@ -69,7 +88,12 @@ describe.skipIf(skip)('on Redis', () => {
       const verdicts = []
       for (const n of [4, 5, 6]) {
         verdicts.push(
-          await mailbox.put(two, { data: `{"n":${n}}`, publisher: 'p', expiresAt: time + 60_000 + n }),
+          await mailbox.put(two, {
+            messageId: nextMessageId(),
+            data: `{"n":${n}}`,
+            publisher: 'p',
+            expiresAt: time + 60_000 + n,
+          }),
         )
       }
       // Past the cap a message is refused; what the topic holds stays.
@@ -101,7 +125,7 @@ describe.skipIf(skip)('on Redis', () => {
       )
       const [one, two, three] = [topic(), topic(), topic()]
       const put = (mailbox: typeof a, key: string, data: string, expiresAt = time + 1000) =>
-        mailbox!.put(key, { data, publisher: 'p', expiresAt })
+        mailbox!.put(key, { messageId: nextMessageId(), data, publisher: 'p', expiresAt })
       expect(await put(a, one, 'one-1....')).toBe('stored')
       expect(await put(b, one, 'one-2....')).toBe('stored')
       expect(await put(a, one, 'one-3....')).toBe('topic_bytes')
@@ -126,7 +150,11 @@ describe.skipIf(skip)('on Redis', () => {
 
   describe('two relay nodes', () => {
     async function node() {
-      const server = await Server.start({ env: { LOG_LEVEL: 'silent', REDIS_URL: redis.url }, port: 0 })
+      const server = await Server.start({
+        projects: TestProjects.registry(),
+        env: { LOG_LEVEL: 'silent', REDIS_URL: redis.url },
+        port: 0,
+      })
       cleanups.push(() => server.stop())
       return server
     }
@@ -185,7 +213,11 @@ describe.skipIf(skip)('on Redis', () => {
     test.skipIf(!TestRedis.installed())('a node that loses Redis answers /healthz with 503', async () => {
       const own = await TestRedis.start({ throwaway: true })
       cleanups.push(() => own.stop())
-      const server = await Server.start({ env: { LOG_LEVEL: 'silent', REDIS_URL: own.url }, port: 0 })
+      const server = await Server.start({
+        projects: TestProjects.registry(),
+        env: { LOG_LEVEL: 'silent', REDIS_URL: own.url },
+        port: 0,
+      })
       cleanups.push(() => server.stop())
       const health = () => fetch(`${server.url.replace(/^ws/, 'http')}/healthz`).then((r) => r.status)
       expect(await health()).toBe(200)

@@ -33,7 +33,7 @@ export function create(options: Options): Fanout.Fanout {
     if (!channel.startsWith(prefix)) return
     const member = RedisMailbox.parseMember(payload)
     if (!member || member.uid.startsWith(own)) return
-    receive(channel.slice(prefix.length), member.publisher, member.data)
+    receive(channel.slice(prefix.length), member.publisher, member.data, member.messageId)
   })
   return {
     listen(topic) {

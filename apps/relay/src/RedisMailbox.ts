@@ -4,7 +4,12 @@ import * as Mailbox from './Mailbox.js'
 /**
  * The mailbox in Redis, shared by every relay node. Each topic is a sorted set scored by expiry; the
  * key itself expires with its longest-lived message. A member is `uid \n publisher \n data`, the uid
- * being `nodeTag.counter` (it keeps two equal messages apart and names the node that stored it).
+ * being `nodeTag.messageId` (it keeps two equal messages apart, names the node that stored it and
+ * carries the message id every node delivers it under).
+ *
+ * What each client received (acked, fetched or receipted) is a set of message ids per topic and
+ * client (`received`), expiring with the topic's key, so a receipt outlives a relay restart and holds
+ * on every node.
  *
  * One short Lua script per put checks the caps (per topic: refuse; in all: evict the messages closest
  * to expiry, as `Mailbox` explains), stores the message and announces the same member on
@@ -87,7 +92,18 @@ const SWEEP = `${sweep(1, 2)}
 return swept
 `
 
+// KEYS: topic set, received set. ARGV: message ids. Records them unless the topic is gone; the set
+// expires with the topic (never before its last message).
+const RECEIVE = `
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl <= 0 then return 0 end
+redis.call('SADD', KEYS[2], unpack(ARGV))
+if redis.call('PTTL', KEYS[2]) < ttl then redis.call('PEXPIRE', KEYS[2], ttl) end
+return 1
+`
+
 type Scripted = Redis & {
+  relayMailboxReceive: (...args: (string | number)[]) => Promise<number>
   relayMailboxPut: (...args: (string | number)[]) => Promise<[Mailbox.Verdict, number]>
   relayMailboxSweep: (...args: (string | number)[]) => Promise<number>
 }
@@ -102,16 +118,29 @@ export function nodeTag(nodeId: string): string {
   return nodeId.replace(/-/g, '').slice(0, 16)
 }
 
-/** A stored member (also the payload of an announcement), split; undefined when malformed. */
-export function parseMember(member: string): { uid: string; publisher: string; data: string } | undefined {
+/**
+ * A stored member (also the payload of an announcement), split; undefined when malformed. The message
+ * id is the uid's part after the node tag (0 for a member stored before message ids).
+ */
+export function parseMember(
+  member: string,
+): { uid: string; messageId: number; publisher: string; data: string } | undefined {
   const first = member.indexOf('\n')
   const second = first < 0 ? -1 : member.indexOf('\n', first + 1)
   if (second < 0) return undefined
+  const uid = member.slice(0, first)
+  const messageId = Number(uid.slice(uid.indexOf('.') + 1))
   return {
-    uid: member.slice(0, first),
+    uid,
+    messageId: Number.isSafeInteger(messageId) && messageId > 0 ? messageId : 0,
     publisher: member.slice(first + 1, second),
     data: member.slice(second + 1),
   }
+}
+
+/** The key of the message ids a client received on a topic. */
+export function receivedKey(topic: string, clientId: string, prefix = PREFIX): string {
+  return `${prefix}received:${topic}:${clientId}`
 }
 
 /** How many keys one SCAN step asks for when `/metrics` counts the mailbox. */
@@ -145,20 +174,20 @@ export function create(options: Options): Mailbox.Mailbox {
   if (!('relayMailboxPut' in options.redis)) {
     options.redis.defineCommand('relayMailboxPut', { numberOfKeys: 4, lua: PUT })
     options.redis.defineCommand('relayMailboxSweep', { numberOfKeys: 2, lua: SWEEP })
+    options.redis.defineCommand('relayMailboxReceive', { numberOfKeys: 2, lua: RECEIVE })
   }
   const redis = options.redis as Scripted
   const prefix = options.prefix ?? PREFIX
   const ledger = `${prefix}ledger`
   const totals = `${prefix}bytes`
   const tag = `${nodeTag(options.nodeId)}.`
-  let counter = 0
   /** Retires every expired ledger entry (for the gauges; puts retire a batch each). */
   const sweepAll = async () => {
     while ((await redis.relayMailboxSweep(ledger, totals, now())) >= SWEEP_BATCH);
   }
   return {
     put(topic, message) {
-      const uid = tag + (counter++).toString(36)
+      const uid = tag + message.messageId
       const time = now()
       const size = Mailbox.bytes(message)
       const done = redis.relayMailboxPut(
@@ -183,15 +212,33 @@ export function create(options: Options): Mailbox.Mailbox {
         return verdict
       })
     },
-    async list(topic) {
-      const members = await redis.zrangebyscore(topicKey(topic, prefix), `(${now()}`, '+inf', 'WITHSCORES')
+    async list(topic, clientId) {
+      // Both commands leave in one round trip (auto-pipelining).
+      const [members, received] = await Promise.all([
+        redis.zrangebyscore(topicKey(topic, prefix), `(${now()}`, '+inf', 'WITHSCORES'),
+        clientId === undefined ? [] : redis.smembers(receivedKey(topic, clientId, prefix)),
+      ])
+      const skip = new Set(received.map(Number))
       const stored: Mailbox.Stored[] = []
       for (let i = 0; i + 1 < members.length; i += 2) {
         const member = parseMember(members[i]!)
-        if (member)
-          stored.push({ publisher: member.publisher, data: member.data, expiresAt: Number(members[i + 1]) })
+        if (member && !skip.has(member.messageId))
+          stored.push({
+            messageId: member.messageId,
+            publisher: member.publisher,
+            data: member.data,
+            expiresAt: Number(members[i + 1]),
+          })
       }
       return stored
+    },
+    async receive(topic, clientId, messageIds) {
+      if (messageIds.length === 0) return
+      await redis.relayMailboxReceive(
+        topicKey(topic, prefix),
+        receivedKey(topic, clientId, prefix),
+        ...messageIds,
+      )
     },
     // Counted when scraped (SCAN and ZCOUNT), so the put stays short.
     async size() {

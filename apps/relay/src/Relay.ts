@@ -11,7 +11,7 @@ import * as Topics from './Topics.js'
 
 /**
  * The relay's protocol handling, apart from sockets: subscriptions, publishes with the mailbox and
- * the fan-out, the two session methods, acks and the rate limit.
+ * the fan-out, the two session methods, acks and receipts, fetches and the rate limit.
  */
 export type Relay = {
   /** Handles one text frame from a client. */
@@ -22,6 +22,12 @@ export type Relay = {
   receive: Fanout.Receive
   topics: Topics.Topics
 }
+
+/**
+ * Deliveries one socket may leave unacked before the oldest is forgotten (it is then delivered again
+ * on the client's next subscribe, as if never acked).
+ */
+export const MAX_UNACKED_PER_SOCKET = 10_000
 
 export type Options = {
   mailbox: Mailbox.Mailbox
@@ -47,6 +53,7 @@ export function subscriptionId(topic: string, clientId: string): string {
  * integers), so only the message and attestation strings go through `JSON.stringify`.
  */
 export function subscriptionData(message: {
+  messageId?: number | undefined
   topic: string
   message: string
   publishedAt: number
@@ -56,8 +63,12 @@ export function subscriptionData(message: {
   let json = `{"topic":"${message.topic}","message":${JSON.stringify(message.message)},"publishedAt":${message.publishedAt}`
   if (message.tag !== undefined) json += `,"tag":${message.tag}`
   if (message.attestation !== undefined) json += `,"attestation":${JSON.stringify(message.attestation)}`
+  if (message.messageId !== undefined) json += `,"messageId":${message.messageId}`
   return `${json}}`
 }
+
+/** Sends a stored message to its subscribers, here and on other nodes. */
+type FanOut = () => void
 
 class RequestError extends Error {
   constructor(readonly error: JsonRpc.ErrorObject) {
@@ -91,18 +102,45 @@ export function create(options: Options): Relay {
   const now = options.now ?? Date.now
   const topics = Topics.create()
   const nextId = JsonRpc.ids(now)
+  const nextMessageId = JsonRpc.messageIds()
 
-  const send = (client: Client.Client, topic: string, data: string) => {
+  /**
+   * Sends one message. The request id is the message id, so the client's ack names the message; it is
+   * remembered (with its topic) until acked. A message stored before message ids gets a fresh id and
+   * no receipt.
+   */
+  const send = (client: Client.Client, topic: string, data: string, messageId: number) => {
     const id = client.subscriptions.get(topic)
     if (id === undefined) return
-    client.send(JsonRpc.request(nextId(), 'irn_subscription', `{"id":"${id}","data":${data}}`))
+    let requestId: string
+    if (messageId > 0) {
+      requestId = String(messageId)
+      if (client.unacked.size >= MAX_UNACKED_PER_SOCKET) {
+        const oldest = client.unacked.keys().next().value
+        if (oldest !== undefined) client.unacked.delete(oldest)
+      }
+      client.unacked.set(requestId, topic)
+    } else requestId = nextId()
+    client.send(JsonRpc.request(requestId, 'irn_subscription', `{"id":"${id}","data":${data}}`))
     metrics.messageOut()
   }
 
-  const deliver = (topic: string, publisher: string, data: string) => {
+  const deliver = (topic: string, publisher: string, data: string, messageId: number) => {
     const subscribers = topics.subscribers(topic)
     if (!subscribers) return
-    for (const client of subscribers) if (client.clientId !== publisher) send(client, topic, data)
+    for (const client of subscribers) if (client.clientId !== publisher) send(client, topic, data, messageId)
+  }
+
+  /** Records what a client received; a failure only means it may get those messages again. */
+  const received = (
+    client: Client.Client,
+    topic: string,
+    messageIds: number[],
+  ): Promise<void> | undefined => {
+    const done = mailbox.receive(topic, client.clientId, messageIds)
+    return done?.catch((error: unknown) =>
+      logger.warn({ err: error, client: client.id }, 'receipt not recorded'),
+    )
   }
 
   const subscribe = async (client: Client.Client, list: readonly string[]): Promise<string[]> => {
@@ -129,13 +167,13 @@ export function create(options: Options): Relay {
     return ids
   }
 
-  /** Sends a client the stored messages of topics it just subscribed to. */
+  /** Sends a client the stored messages it has not received of topics it just subscribed to. */
   const replay = async (client: Client.Client, list: readonly string[]) => {
     // Read together (one Redis round trip for a whole batch), delivered topic by topic.
-    const stored = await Promise.all(list.map((topic) => mailbox.list(topic)))
+    const stored = await Promise.all(list.map((topic) => mailbox.list(topic, client.clientId)))
     list.forEach((topic, i) => {
       for (const message of stored[i]!)
-        if (message.publisher !== client.clientId) send(client, topic, message.data)
+        if (message.publisher !== client.clientId) send(client, topic, message.data, message.messageId)
     })
   }
 
@@ -144,6 +182,11 @@ export function create(options: Options): Relay {
     if (topics.remove(topic, client)) fanout.unlisten(topic)
   }
 
+  /**
+   * Stores a message; returns (or resolves with) its fan-out, which the caller runs once it has
+   * answered the publisher: the publisher hears that its message is accepted before any peer can
+   * answer it.
+   */
   const publish = (
     client: Client.Client,
     message: {
@@ -153,7 +196,7 @@ export function create(options: Options): Relay {
       tag?: number | undefined
       attestation?: string | undefined
     },
-  ): Promise<unknown> | undefined => {
+  ): FanOut | Promise<FanOut> => {
     if (message.ttl > limits.maxTtlS) {
       throw new RequestError({
         code: JsonRpc.ErrorCodes.invalidParams,
@@ -167,7 +210,9 @@ export function create(options: Options): Relay {
       })
     }
     const publishedAt = now()
+    const messageId = nextMessageId()
     const data = subscriptionData({
+      messageId,
       topic: message.topic,
       message: message.message,
       publishedAt,
@@ -178,6 +223,7 @@ export function create(options: Options): Relay {
     // other nodes), so a node whose client subscribes in between finds it in the mailbox, and a
     // message the mailbox refuses reaches no one.
     const verdict = mailbox.put(message.topic, {
+      messageId,
       data,
       publisher: client.clientId,
       expiresAt: publishedAt + message.ttl * 1000,
@@ -189,8 +235,12 @@ export function create(options: Options): Relay {
         throw error
       }
       metrics.stored()
-      deliver(message.topic, client.clientId, data)
-      return fanout.publish(message.topic, client.clientId, data)
+      return () => {
+        deliver(message.topic, client.clientId, data, messageId)
+        fanout
+          .publish(message.topic, client.clientId, data, messageId)
+          ?.catch((error: unknown) => logger.error({ err: error, client: client.id }, 'fan-out failed'))
+      }
     }
     return typeof verdict === 'string' ? stored(verdict) : verdict.then(stored)
   }
@@ -207,6 +257,11 @@ export function create(options: Options): Relay {
     return list
   }
 
+  /**
+   * `irn_fetchMessages` and `irn_batchFetchMessages`: the messages of the topics this client has not
+   * received, up to `maxFetchBytes` (at least one), as `{messages, hasMore}`. What an answer carries
+   * counts as received, so the next call pages on to the rest.
+   */
   const fetch = (client: Client.Client, list: readonly string[]): Promise<string> => {
     // A repeated topic would repeat its messages in the answer.
     if (new Set(list).size !== list.length) {
@@ -215,34 +270,77 @@ export function create(options: Options): Relay {
         message: 'Invalid params: topics: duplicate topic',
       })
     }
-    return Promise.all(list.map((topic) => mailbox.list(topic))).then((lists) => {
+    return Promise.all(list.map((topic) => mailbox.list(topic, client.clientId))).then(async (lists) => {
       const data: string[] = []
+      const taken = new Map<string, number[]>()
       let bytes = 0
-      for (const stored of lists) {
+      let hasMore = false
+      pages: for (const [i, stored] of lists.entries()) {
+        const topic = list[i]!
         for (const message of stored) {
           if (message.publisher === client.clientId) continue
           bytes += Buffer.byteLength(message.data)
-          if (bytes > limits.maxFetchBytes) return `{"messages":[${data.join(',')}],"hasMore":true}`
+          if (bytes > limits.maxFetchBytes && data.length > 0) {
+            hasMore = true
+            break pages
+          }
           data.push(message.data)
+          if (message.messageId > 0) {
+            const ids = taken.get(topic) ?? []
+            ids.push(message.messageId)
+            taken.set(topic, ids)
+          }
         }
       }
-      return `{"messages":[${data.join(',')}],"hasMore":false}`
+      await Promise.all([...taken].map(([topic, ids]) => received(client, topic, ids)))
+      return `{"messages":[${data.join(',')}],"hasMore":${hasMore}}`
     })
+  }
+
+  /** `irn_batchReceive`: receipts of messages the client got another way; they are not delivered again. */
+  const receipts = (client: Client.Client, list: readonly Messages.Receipt[]): Promise<string> => {
+    const byTopic = new Map<string, number[]>()
+    for (const receipt of list) {
+      const ids = byTopic.get(receipt.topic) ?? []
+      ids.push(receipt.messageId)
+      byTopic.set(receipt.topic, ids)
+    }
+    return Promise.all([...byTopic].map(([topic, ids]) => received(client, topic, ids))).then(() => 'true')
+  }
+
+  /** The fan-outs of stored messages, run after the answer. */
+  const fanOutAll = (fanOuts: readonly FanOut[]) => () => {
+    for (const fanOut of fanOuts) fanOut()
   }
 
   /** Runs a request; returns the result as JSON, or a promise of it, and what to do once answered. */
   const run = (
     client: Client.Client,
     request: Messages.Request,
-  ): { result: string | Promise<string>; after?: () => Promise<void> } => {
+  ): { result: string | Promise<string>; after?: () => Promise<void> | undefined | void } => {
     switch (request.method) {
       case 'irn_publish': {
         const done = publish(client, request.params)
-        return { result: done ? done.then(() => 'true') : 'true' }
+        if (typeof done === 'function') return { result: 'true', after: () => done() }
+        let fanOut: FanOut | undefined
+        return {
+          result: done.then((stored) => {
+            fanOut = stored
+            return 'true'
+          }),
+          after: () => fanOut?.(),
+        }
       }
       case 'irn_batchPublish': {
         const done = request.params.messages.map((message) => publish(client, message))
-        return { result: Promise.all(done).then(() => 'true') }
+        let fanOuts: FanOut[] = []
+        return {
+          result: Promise.all(done).then((stored) => {
+            fanOuts = stored
+            return 'true'
+          }),
+          after: () => fanOutAll(fanOuts)(),
+        }
       }
       case 'irn_subscribe': {
         const { topic } = request.params
@@ -270,11 +368,16 @@ export function create(options: Options): Relay {
         return { result: 'true' }
       case 'irn_batchFetchMessages':
         return { result: fetch(client, batch(request.params.topics)) }
+      case 'irn_fetchMessages':
+        return { result: fetch(client, [request.params.topic]) }
+      case 'irn_batchReceive':
+        return { result: receipts(client, batch(request.params.receipts)) }
       case 'wc_proposeSession': {
         const { pairingTopic, sessionProposal, ttl, attestation } = request.params
+        let fanOut: FanOut | undefined
         const result = (async () => {
           await subscribe(client, [pairingTopic])
-          await publish(client, {
+          fanOut = await publish(client, {
             topic: pairingTopic,
             message: sessionProposal,
             ttl: ttl ?? Messages.SESSION_METHOD_TTL_S,
@@ -283,7 +386,13 @@ export function create(options: Options): Relay {
           })
           return 'true'
         })()
-        return { result, after: () => replay(client, [pairingTopic]) }
+        return {
+          result,
+          after: () => {
+            fanOut?.()
+            return replay(client, [pairingTopic])
+          },
+        }
       }
       case 'wc_approveSession': {
         const {
@@ -294,9 +403,10 @@ export function create(options: Options): Relay {
           ttl,
           attestation,
         } = request.params
+        let fanOuts: FanOut[] = []
         const result = (async () => {
           await subscribe(client, [sessionTopic])
-          await Promise.all([
+          fanOuts = await Promise.all([
             publish(client, {
               topic: pairingTopic,
               message: sessionProposalResponse,
@@ -314,7 +424,13 @@ export function create(options: Options): Relay {
           ])
           return 'true'
         })()
-        return { result, after: () => replay(client, [sessionTopic]) }
+        return {
+          result,
+          after: () => {
+            fanOutAll(fanOuts)()
+            return replay(client, [sessionTopic])
+          },
+        }
       }
     }
   }
@@ -335,6 +451,7 @@ export function create(options: Options): Relay {
       for (const topic of client.subscriptions.keys())
         if (topics.remove(topic, client)) fanout.unlisten(topic)
       client.subscriptions.clear()
+      client.unacked.clear()
     },
     handle(client, text) {
       const decision = client.limiter.take()
@@ -355,6 +472,11 @@ export function create(options: Options): Relay {
       const frame = Messages.parse(text)
       if (frame.kind === 'response') {
         metrics.messageIn('response')
+        // An ack (`result: true`) of a delivery: the client never gets that message again.
+        const topic = client.unacked.get(frame.id)
+        if (topic === undefined) return
+        client.unacked.delete(frame.id)
+        if (frame.ok) received(client, topic, [Number(frame.id)])
         return
       }
       if (frame.kind === 'invalid') {
@@ -371,19 +493,22 @@ export function create(options: Options): Relay {
         return
       }
       const { result, after } = outcome
-      if (typeof result === 'string') {
-        client.send(JsonRpc.result(frame.id, result))
-        return
-      }
-      result.then(
-        (json) => {
-          client.send(JsonRpc.result(frame.id, json))
-          after?.().catch((error: unknown) =>
+      // The answer first, then what follows it (fan-out, mailbox replay).
+      const answered = (json: string) => {
+        client.send(JsonRpc.result(frame.id, json))
+        try {
+          after?.()?.catch((error: unknown) =>
             logger.error({ err: error, client: client.id }, 'mailbox replay failed'),
           )
-        },
-        (error: unknown) => fail(client, frame.id, error),
-      )
+        } catch (error) {
+          logger.error({ err: error, client: client.id }, 'fan-out failed')
+        }
+      }
+      if (typeof result === 'string') {
+        answered(result)
+        return
+      }
+      result.then(answered, (error: unknown) => fail(client, frame.id, error))
     },
   }
 }

@@ -11,6 +11,7 @@ import * as Log from './Log.js'
 import * as Mailbox from './Mailbox.js'
 import * as Messages from './Messages.js'
 import * as Metrics from './Metrics.js'
+import * as ProjectAccess from './ProjectAccess.js'
 import * as RateLimit from './RateLimit.js'
 import * as Relay from './Relay.js'
 import * as WriteBatch from './WriteBatch.js'
@@ -28,13 +29,15 @@ export type Server = {
 }
 
 export type StartOptions = {
-  /** The environment to read (RELAY_URL, REDIS_URL, LOG_LEVEL, RELAY_*). */
+  /** The environment to read (RELAY_URL, API_URL, MODAL_URL, REDIS_URL, LOG_LEVEL, RELAY_*). */
   env?: Record<string, string | undefined>
   /** Settings to use instead of the environment's. */
   config?: Partial<Config.Config>
   /** Listen on this port instead of RELAY_URL's (0: any free port). */
   port?: number
   logger?: Logger
+  /** Where project access lists come from (default: the API at `config.apiUrl`, cached). */
+  projects?: ProjectAccess.Registry
 }
 
 /** How long `stop` waits for clients to answer the close before dropping them. */
@@ -99,7 +102,7 @@ export async function start(options: StartOptions = {}): Promise<Server> {
   const { mailbox, fanout, healthy } = await backends(
     config,
     nodeId,
-    (topic, publisher, data) => relay?.receive(topic, publisher, data),
+    (topic, publisher, data, messageId) => relay?.receive(topic, publisher, data, messageId),
     logger,
     (count) => metrics?.evicted(count),
   )
@@ -113,6 +116,11 @@ export async function start(options: StartOptions = {}): Promise<Server> {
   })
   relay = Relay.create({ mailbox, fanout, metrics, limits: config.limits, logger })
   const ready = relay
+  const projects =
+    options.projects ??
+    (config.fixedProjects
+      ? ProjectAccess.fixed(Object.fromEntries(config.fixedProjects.map((id) => [id, {}])))
+      : ProjectAccess.http({ apiUrl: config.apiUrl, ttlMs: config.projectCacheMs }))
 
   const http = Http.createServer((request, response) => {
     const path = (request.url ?? '/').split('?')[0]
@@ -149,6 +157,7 @@ export async function start(options: StartOptions = {}): Promise<Server> {
         id: nextClient++,
         clientId,
         subscriptions: new Map<string, string>(),
+        unacked: new Map<string, string>(),
         limiter: RateLimit.bucket({
           perSecond: config.limits.messagesPerSecond,
           burst: config.limits.messagesBurst,
@@ -193,16 +202,33 @@ export async function start(options: StartOptions = {}): Promise<Server> {
     const url = new URL(request.url ?? '/', 'ws://relay')
     // The request line carries the client's JWT (`?auth=`): only ever logged redacted.
     const logged = Log.redact(request.url)
-    Auth.verify(token(request, url), {
-      audiences,
-      skewS: config.jwtSkewS,
-      maxLifetimeS: config.jwtMaxLifetimeS,
-    }).then((auth) => {
+    // The JWT, then the project and the caller (ProjectAccess); both checked before the upgrade
+    // completes, the refusal sent as a close (3000 and a reason) the client's SDK reports.
+    Promise.all([
+      Auth.verify(token(request, url), {
+        audiences,
+        skewS: config.jwtSkewS,
+        maxLifetimeS: config.jwtMaxLifetimeS,
+      }),
+      ProjectAccess.check(ProjectAccess.caller(url, request.headers.origin), {
+        registry: projects,
+        trustedOrigins: config.trustedOrigins,
+      }),
+    ]).then(([auth, access]) => {
       wss.handleUpgrade(request, stream, head, (socket) => {
         if (!auth.ok) {
           metrics.authFailure(auth.reason)
           logger.info({ reason: auth.reason, url: logged }, 'socket refused')
           socket.close(Messages.Codes.unauthorized, `Unauthorized: ${auth.reason}`)
+          return
+        }
+        if (!access.ok) {
+          metrics.authFailure(access.metric)
+          logger.info(
+            { reason: access.reason, origin: request.headers.origin, url: logged },
+            'socket refused',
+          )
+          socket.close(access.code, access.reason)
           return
         }
         accept(socket, stream, auth.clientId, logged)

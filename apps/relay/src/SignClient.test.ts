@@ -2,6 +2,7 @@ import { verifyMessage } from 'viem'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import * as Server from './Server.js'
 import * as TestClients from './TestClients.js'
+import * as TestProjects from './TestProjects.js'
 import * as TestRedis from './TestRedis.js'
 
 type Client = Awaited<ReturnType<typeof TestClients.client>>
@@ -15,7 +16,7 @@ afterEach(async () => {
 /** Starts a relay; `stop` is also registered for the end of the test. */
 async function relay(options: { redisUrl?: string; port?: number } = {}): Promise<Server.Server> {
   const env = { LOG_LEVEL: 'silent', ...(options.redisUrl ? { REDIS_URL: options.redisUrl } : {}) }
-  const server = await Server.start({ env, port: options.port ?? 0 })
+  const server = await Server.start({ projects: TestProjects.registry(), env, port: options.port ?? 0 })
   cleanups.push(() => server.stop())
   return server
 }

@@ -15,6 +15,10 @@ export type Project = {
   projectId: string
   name: string
   allowedOrigins: string[]
+  /** iOS bundle ids of the project's apps: the relay serves a mobile SDK naming one (`?bundleId=`). */
+  allowedBundleIds: string[]
+  /** Android package names of the project's apps (`?packageName=` at the relay). */
+  allowedPackageNames: string[]
   features: Tables.Feature[]
   socialProviders: string[]
   isAnalyticsEnabled: boolean
@@ -41,6 +45,8 @@ function toProject(row: typeof Tables.projects.$inferSelect): Project {
     projectId: row.projectId,
     name: row.name,
     allowedOrigins: row.allowedOrigins,
+    allowedBundleIds: row.allowedBundleIds,
+    allowedPackageNames: row.allowedPackageNames,
     features: row.features,
     socialProviders: row.socialProviders,
     isAnalyticsEnabled: row.isAnalyticsEnabled,
@@ -63,6 +69,8 @@ export type CreateOptions = {
   projectId: string
   name: string
   allowedOrigins?: string[]
+  allowedBundleIds?: string[]
+  allowedPackageNames?: string[]
   features?: Tables.Feature[]
   socialProviders?: string[]
   isAnalyticsEnabled?: boolean
@@ -76,6 +84,8 @@ export async function create(orm: Db.Orm, options: CreateOptions): Promise<Proje
       projectId: options.projectId,
       name: options.name,
       allowedOrigins: options.allowedOrigins ?? [],
+      allowedBundleIds: options.allowedBundleIds ?? [],
+      allowedPackageNames: options.allowedPackageNames ?? [],
       features: options.features ?? defaultFeatures(),
       socialProviders: options.socialProviders ?? [...SOCIAL_PROVIDERS],
       isAnalyticsEnabled: options.isAnalyticsEnabled ?? true,
@@ -139,6 +149,20 @@ export async function seedDemo(orm: Db.Orm, demoUrl: string): Promise<Project> {
   }
   if (existing.allowedOrigins.includes(demoUrl)) return existing
   return update(orm, DEMO_PROJECT_ID, { allowedOrigins: [...existing.allowedOrigins, demoUrl] })
+}
+
+/**
+ * Who may use a project at the relay (`/projects/v1/access`): web origins, iOS bundle ids and Android
+ * package names.
+ */
+export function access(
+  project: Project,
+): Pick<Project, 'allowedOrigins' | 'allowedBundleIds' | 'allowedPackageNames'> {
+  return {
+    allowedOrigins: project.allowedOrigins,
+    allowedBundleIds: project.allowedBundleIds,
+    allowedPackageNames: project.allowedPackageNames,
+  }
 }
 
 /** The `/appkit/v1/config` feature list: social_login's config lists the login methods. */
