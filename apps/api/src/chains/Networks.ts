@@ -1,3 +1,4 @@
+import { Caip } from '@frontdoor/schemas'
 import type { Chain } from 'viem'
 import { arbitrum, avalanche, base, bsc, mainnet, optimism, polygon, sepolia } from 'viem/chains'
 
@@ -17,7 +18,7 @@ function fromViem(chain: Chain): Network {
   const explorer = chain.blockExplorers?.default
   return {
     id: chain.id,
-    caipNetworkId: `eip155:${chain.id}`,
+    caipNetworkId: Caip.formatCaip2('eip155', chain.id),
     chainNamespace: 'eip155',
     name: chain.name,
     nativeCurrency: { ...chain.nativeCurrency },
@@ -30,7 +31,7 @@ function fromViem(chain: Chain): Network {
 function devnet(chainId: number, url: string): Network {
   return {
     id: chainId,
-    caipNetworkId: `eip155:${chainId}`,
+    caipNetworkId: Caip.formatCaip2('eip155', chainId),
     chainNamespace: 'eip155',
     name: `Frontdoor Devnet ${chainId}`,
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
@@ -42,7 +43,7 @@ function devnet(chainId: number, url: string): Network {
 function solana(reference: string, name: string, url: string, cluster: string, testnet: boolean): Network {
   return {
     id: reference,
-    caipNetworkId: `solana:${reference}`,
+    caipNetworkId: Caip.formatCaip2('solana', reference),
     chainNamespace: 'solana',
     name,
     nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },

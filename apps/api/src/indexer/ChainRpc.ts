@@ -1,7 +1,9 @@
+import type { EIP1193Parameters, PublicRpcSchema } from 'viem'
+import * as Clients from '../chains/Clients.js'
 import type * as Upstreams from '../rpc/Upstreams.js'
 
 /** The largest JSON-RPC batch sent upstream at once (spec section 9: batch 1000). */
-export const BATCH_MAX = 1000
+export const BATCH_MAX = Clients.BATCH_MAX
 
 /** One JSON-RPC call. */
 export type Call = { method: string; params: unknown[] }
@@ -9,23 +11,25 @@ export type Call = { method: string; params: unknown[] }
 /** A call's outcome in a settled batch. */
 export type Settled<T> = { ok: true; result: T } | { ok: false; error: { code: number; message: string } }
 
-/** A JSON-RPC client of one chain that speaks through the API's upstreams (ranked, with fallback). */
+/**
+ * The indexer's reads of one chain, as the node answers them (hex quantities, raw logs and blocks,
+ * which `Decode` reads), through the chain's viem client (`Clients.of`): viem writes the bodies and
+ * sends the calls of one batch as JSON-RPC batches of at most {@link BATCH_MAX}.
+ */
 export type ChainRpc = {
   chainId: string
-  /** One call; throws on an upstream or JSON-RPC error. */
+  /** One call; throws an {@link UpstreamError} on an upstream or JSON-RPC error. */
   call: <T>(method: string, params?: unknown[]) => Promise<T>
-  /** A batch (split into requests of at most {@link BATCH_MAX}); throws when any call fails. */
+  /** A batch; throws when any call fails. */
   batch: <T>(calls: readonly Call[]) => Promise<T[]>
   /** A batch whose calls may fail one by one (eth_call on a contract that reverts). */
   settle: <T>(calls: readonly Call[]) => Promise<Settled<T>[]>
 }
 
-/** An upstream that did not answer, or answered something that is not JSON-RPC. */
+/** An upstream that did not answer, or a call the chain refused. */
 export class UpstreamError extends Error {
   override name = 'UpstreamError'
 }
-
-type Reply = { id?: unknown; result?: unknown; error?: { code?: unknown; message?: unknown } }
 
 /**
  * A client of `chainId` over `upstreams`.
@@ -35,36 +39,26 @@ type Reply = { id?: unknown; result?: unknown; error?: { code?: unknown; message
  * const head = await rpc.call<string>('eth_blockNumber')
  */
 export function create(upstreams: Upstreams.Upstreams, chainId: string): ChainRpc {
-  const send = async (body: unknown): Promise<unknown> => {
-    const answer = await upstreams.forward(chainId, JSON.stringify(body))
-    if (!answer) throw new UpstreamError(`${chainId}: every upstream failed`)
-    try {
-      return JSON.parse(answer.body)
-    } catch {
-      throw new UpstreamError(
-        `${chainId}: the upstream answered ${answer.status} with a body that is not JSON`,
-      )
-    }
+  const request = async (call: Call): Promise<unknown> => {
+    const client = Clients.of(upstreams, chainId)
+    return client.request({ method: call.method, params: call.params } as EIP1193Parameters<PublicRpcSchema>)
   }
   const settle = async <T>(calls: readonly Call[]): Promise<Settled<T>[]> => {
     const out: Settled<T>[] = []
     for (let start = 0; start < calls.length; start += BATCH_MAX) {
       const chunk = calls.slice(start, start + BATCH_MAX)
-      const replies = await send(chunk.map((call, i) => ({ jsonrpc: '2.0', id: i, ...call })))
-      if (!Array.isArray(replies))
-        throw new UpstreamError(`${chainId}: a batch got a reply that is not a list`)
-      const byId = new Map<unknown, Reply>((replies as Reply[]).map((reply) => [reply.id, reply]))
-      chunk.forEach((call, i) => {
-        const reply = byId.get(i)
-        if (reply && 'result' in reply) out.push({ ok: true, result: reply.result as T })
-        else
-          out.push({
-            ok: false,
-            error: {
-              code: typeof reply?.error?.code === 'number' ? reply.error.code : -32603,
-              message: String(reply?.error?.message ?? `no reply to ${call.method}`),
-            },
-          })
+      // Made in one tick, the calls leave as one JSON-RPC batch.
+      const replies = await Promise.allSettled(chunk.map(request))
+      replies.forEach((reply, i) => {
+        if (reply.status === 'fulfilled') {
+          out.push({ ok: true, result: reply.value as T })
+          return
+        }
+        const failure = Clients.chainError(reply.reason, chainId)
+        // No node answered: the whole batch failed, as one request would have.
+        if (failure.unreachable)
+          throw new UpstreamError(`${chainId}: ${chunk[i]?.method} failed: ${failure.message}`)
+        out.push({ ok: false, error: { code: failure.code, message: failure.message } })
       })
     }
     return out
@@ -72,9 +66,11 @@ export function create(upstreams: Upstreams.Upstreams, chainId: string): ChainRp
   return {
     chainId,
     async call<T>(method: string, params: unknown[] = []) {
-      const reply = (await send({ jsonrpc: '2.0', id: 1, method, params })) as Reply
-      if (reply && typeof reply === 'object' && 'result' in reply) return reply.result as T
-      throw new UpstreamError(`${chainId}: ${method} failed: ${String(reply?.error?.message ?? 'no result')}`)
+      try {
+        return (await request({ method, params })) as T
+      } catch (error) {
+        throw new UpstreamError(`${chainId}: ${method} failed: ${Clients.chainError(error, chainId).message}`)
+      }
     },
     async batch<T>(calls: readonly Call[]) {
       const settled = await settle<T>(calls)

@@ -1,37 +1,55 @@
-import * as SignRequest from '@frontdoor/protocol/sign-request'
-import type { TransactionSerializable } from 'viem'
-import type * as ChainRpc from './ChainRpc.js'
+import type * as SignRequest from '@frontdoor/protocol/sign-request'
+import { Eip1559FeesNotSupportedError, type PublicClient, type TransactionSerializable } from 'viem'
 
 /**
  * Completes a canonical transaction (SignRequest.transaction, the reading the approval screen shows)
- * from the chain, only where the request left a field out: the account's pending nonce, the gas
- * estimate, and EIP-1559 fees (twice the latest base fee plus the node's priority fee) or the node's
- * gas price for a legacy transaction. What the request sets is signed as it is.
+ * from the chain through its viem client, only where the request left a field out: the account's
+ * pending nonce (`getTransactionCount`), the gas estimate (`estimateGas`), and EIP-1559 fees
+ * (`estimateFeesPerGas`: twice the latest base fee plus the node's priority fee, see
+ * `Clients.BASE_FEE_MULTIPLIER`), or the node's gas price (`getGasPrice`) for a legacy transaction or
+ * a chain without EIP-1559. What the request sets is signed as it is.
  *
  * @example
- * const tx = await Transactions.prepare(ChainRpc.create(deps.upstreams, 'eip155:31337'), 31337, request)
+ * const tx = await Transactions.prepare(Clients.of(deps.upstreams, 'eip155:31337'), 31337, request)
  */
 export async function prepare(
-  call: ChainRpc.Call,
+  client: PublicClient,
   chainId: number,
   request: SignRequest.Transaction,
 ): Promise<TransactionSerializable> {
-  const filled = await SignRequest.fill(request, (method, params) => call(method, params))
-  if (!SignRequest.isFilled(filled)) throw new Error('the transaction could not be completed')
-  const base = {
-    chainId,
-    nonce: filled.nonce,
-    gas: filled.gas,
-    value: filled.value,
-    ...(filled.to ? { to: filled.to } : {}),
-    ...(filled.data !== '0x' ? { data: filled.data } : {}),
+  const call = {
+    ...(request.to ? { to: request.to } : {}),
+    value: request.value,
+    ...(request.data !== '0x' ? { data: request.data } : {}),
   }
-  return filled.type === 'legacy'
-    ? { ...base, type: 'legacy', gasPrice: filled.gasPrice }
-    : {
-        ...base,
-        type: 'eip1559',
-        maxFeePerGas: filled.maxFeePerGas,
-        maxPriorityFeePerGas: filled.maxPriorityFeePerGas,
-      }
+  const nonce =
+    request.nonce ?? (await client.getTransactionCount({ address: request.from, blockTag: 'pending' }))
+  const gas = request.gas ?? (await client.estimateGas({ account: request.from, ...call }))
+  const base = { chainId, nonce, gas, ...call }
+  if (request.type === 'legacy')
+    return { ...base, type: 'legacy', gasPrice: request.gasPrice ?? (await client.getGasPrice()) }
+  if (request.maxFeePerGas !== undefined && request.maxPriorityFeePerGas !== undefined)
+    return {
+      ...base,
+      type: 'eip1559',
+      maxFeePerGas: request.maxFeePerGas,
+      maxPriorityFeePerGas: request.maxPriorityFeePerGas,
+    }
+  let fees: { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }
+  try {
+    fees = await client.estimateFeesPerGas()
+  } catch (error) {
+    if (!(error instanceof Eip1559FeesNotSupportedError)) throw error
+    if (request.type === 'eip1559') throw new Error('the chain has no EIP-1559 base fee')
+    // A chain without EIP-1559: a legacy transaction at the node's gas price.
+    return { ...base, type: 'legacy', gasPrice: await client.getGasPrice() }
+  }
+  const maxPriorityFeePerGas = request.maxPriorityFeePerGas ?? fees.maxPriorityFeePerGas
+  const maxFeePerGas = request.maxFeePerGas ?? fees.maxFeePerGas
+  return {
+    ...base,
+    type: 'eip1559',
+    maxFeePerGas,
+    maxPriorityFeePerGas: maxPriorityFeePerGas > maxFeePerGas ? maxFeePerGas : maxPriorityFeePerGas,
+  }
 }

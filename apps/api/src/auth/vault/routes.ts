@@ -1,14 +1,15 @@
 import { PROVIDER_ERRORS } from '@frontdoor/protocol/errors'
 import * as SignRequest from '@frontdoor/protocol/sign-request'
+import { Caip } from '@frontdoor/schemas'
 import { base58 } from '@scure/base'
 import { Hono } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import { type Hex, hashTypedData, type TypedDataDefinition } from 'viem'
+import { BaseError, hashTypedData, type TypedDataDefinition } from 'viem'
 import * as zm from 'zod/mini'
+import * as Clients from '../../chains/Clients.js'
 import type * as Deps from '../../Deps.js'
 import * as AuthErrors from '../AuthErrors.js'
 import * as Bearer from '../sessions/Bearer.js'
-import * as ChainRpc from './ChainRpc.js'
 import * as Transactions from './Transactions.js'
 import * as Vault from './Vault.js'
 
@@ -48,7 +49,11 @@ function read<T>(parse: () => T): T {
 
 /** An EVM chain id from the body: a number, a decimal or 0x string, or a CAIP-2 `eip155:<n>`. */
 function evmChainId(value: number | string | undefined): number {
-  const text = typeof value === 'string' ? value.replace(/^eip155:/, '') : value
+  let text = value
+  if (typeof value === 'string' && Caip.isCaip2(value)) {
+    const caip = Caip.parseCaip2(value)
+    text = caip.chainNamespace === 'eip155' ? caip.chainId : undefined
+  }
   const chainId = typeof text === 'string' ? Number(text) : text
   if (chainId === undefined || !Number.isSafeInteger(chainId) || chainId <= 0)
     throw invalidParams('chainId: must be the EVM chain id')
@@ -75,11 +80,14 @@ export function routes(deps: Deps.Deps) {
     return next
   }
 
-  const chainFailure = (error: unknown): never => {
-    if (error instanceof ChainRpc.RpcFailure)
-      throw rpcError(error.unreachable ? 502 : 400, error.code, error.message, error.data)
-    throw error
-  }
+  /** A chain's JSON-RPC error goes back with its code (400); no node that answered is a 502. */
+  const chainFailure =
+    (chain: string) =>
+    (error: unknown): never => {
+      if (!(error instanceof BaseError || error instanceof Clients.ChainError)) throw error
+      const failure = Clients.chainError(error, chain)
+      throw rpcError(failure.unreachable ? 502 : 400, failure.code, failure.message, failure.data)
+    }
 
   return new Hono<Bearer.Env>().post('/v1/vault/rpc', Bearer.required(deps), async (c) => {
     const body = await AuthErrors.json(c, Body)
@@ -95,7 +103,10 @@ export function routes(deps: Deps.Deps) {
         const { message, address } = read(() => SignRequest.personalMessage(body.params))
         if (!isMine(address)) throw notYourAccount()
         return c.json({
-          result: await Vault.personalSign(db, vault, userId, { chain: `eip155:${chainId}`, message }),
+          result: await Vault.personalSign(db, vault, userId, {
+            chain: Caip.formatCaip2('eip155', chainId),
+            message,
+          }),
         })
       }
       case 'eth_signTypedData_v4': {
@@ -115,14 +126,14 @@ export function routes(deps: Deps.Deps) {
         }
         return c.json({
           result: await Vault.signTypedData(db, vault, userId, {
-            chain: `eip155:${chainId}`,
+            chain: Caip.formatCaip2('eip155', chainId),
             typedData: definition,
           }),
         })
       }
       case 'eth_sendTransaction': {
         const chainId = evmChainId(body.chainId)
-        const chain = `eip155:${chainId}`
+        const chain = Caip.formatCaip2('eip155', chainId)
         const request = read(() => SignRequest.transaction(body.params))
         if (!isMine(request.from)) throw notYourAccount()
         if (request.chainId !== undefined && request.chainId !== chainId)
@@ -136,11 +147,11 @@ export function routes(deps: Deps.Deps) {
               chainId: chain,
             },
           )
-        const call = ChainRpc.create(deps.upstreams, chain)
+        const client = Clients.of(deps.upstreams, chain)
         const hash = await oneAtATime(userId, async () => {
-          const transaction = await Transactions.prepare(call, chainId, request).catch(chainFailure)
+          const transaction = await Transactions.prepare(client, chainId, request).catch(chainFailure(chain))
           const signed = await Vault.signTransaction(db, vault, userId, { chain, transaction })
-          return call<Hex>('eth_sendRawTransaction', [signed]).catch(chainFailure)
+          return client.sendRawTransaction({ serializedTransaction: signed }).catch(chainFailure(chain))
         })
         return c.json({ result: hash })
       }
@@ -155,7 +166,11 @@ export function routes(deps: Deps.Deps) {
         }
         read(() => SignRequest.solanaMessage(bytes))
         const chain =
-          typeof body.chainId === 'string' && body.chainId.startsWith('solana:') ? body.chainId : 'solana'
+          typeof body.chainId === 'string' &&
+          Caip.isCaip2(body.chainId) &&
+          Caip.parseCaip2(body.chainId).chainNamespace === 'solana'
+            ? body.chainId
+            : 'solana'
         const signature = await Vault.solanaSignMessage(db, vault, userId, { chain, message: bytes })
         return c.json({ result: { signature: base58.encode(signature) } })
       }
