@@ -127,6 +127,9 @@ export async function check({ dir, files, local = [], install, page, bundleConta
           moduleResolution: 'Bundler',
           jsx: 'react-jsx',
           strict: true,
+          // As Vite's and Next's templates have it: viem's and React's declarations are not checked again.
+          // The page's @ts-expect-error lines fail if the package's types degrade to `any`.
+          skipLibCheck: true,
           noEmit: true,
           types: [],
         },

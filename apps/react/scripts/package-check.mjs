@@ -49,6 +49,9 @@ function Header() {
   )
 }
 
+// @ts-expect-error: options are required
+const missing = <FrontdoorProvider />
+
 createRoot(document.getElementById('root')!).render(
   <FrontdoorProvider options={options}>
     <Header />
