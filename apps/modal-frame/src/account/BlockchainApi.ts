@@ -4,8 +4,9 @@ import * as Identity from '@frontdoor/schemas/api/identity'
 import * as NftsApi from '@frontdoor/schemas/api/nfts'
 import * as Profile from '@frontdoor/schemas/api/profile'
 import * as TransactionsRule from '@frontdoor/schemas/validation/transactions'
-import * as z from 'zod/mini'
+import type * as z from 'zod/mini'
 import * as Api from '../api/Api.js'
+import type * as Chain from '../chain/Chain.js'
 
 /**
  * The blockchain API reads of the account views (REFERENCE.md "Blockchain API"). Each call makes one
@@ -13,7 +14,7 @@ import * as Api from '../api/Api.js'
  */
 
 /** Where the API is and which project asks. */
-export type Context = { apiUrl: string; projectId: string }
+export type Context = Chain.Context
 
 const once = <T>(url: string, schema: z.ZodMiniType<T>) => Api.get(url, schema, 0)
 
@@ -63,35 +64,4 @@ export function profile(context: Context, name: string) {
     url(context, `/v1/profile/account/${encodeURIComponent(name)}`, { apiVersion: '2' }),
     Profile.NameProfile,
   )
-}
-
-/** A JSON-RPC error the node (through the API's RPC proxy) answered. */
-export class RpcError extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-  ) {
-    super(message)
-  }
-}
-
-const RpcReply = z.object({
-  result: z.optional(z.unknown()),
-  error: z.optional(z.object({ code: z.number(), message: z.string() })),
-})
-
-/** A JSON-RPC call to chain `chainId` (a number) through the API's RPC proxy `/v1/?chainId=&projectId=`. */
-export async function rpc(context: Context, chainId: number, method: string, params: unknown[] = []) {
-  const response = await fetch(Api.rpcUrl(context.apiUrl, context.projectId, chainId), {
-    method: 'POST',
-    credentials: 'omit',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  })
-  const parsed = z.safeParse(RpcReply, await response.json().catch(() => undefined))
-  if (parsed.success && parsed.data.error)
-    throw new RpcError(parsed.data.error.code, parsed.data.error.message)
-  if (!response.ok) throw new Api.HttpError(response.status)
-  if (!parsed.success) throw new Error(`Invalid JSON-RPC reply to ${method}`)
-  return parsed.data.result
 }

@@ -1,52 +1,13 @@
 import { type KeyboardEvent, lazy, type MouseEvent, Suspense, useEffect, useRef } from 'react'
 import type * as Controller from '../controller/Controller.js'
 import { ControllerContext } from '../controller/context.js'
+import * as Routes from '../router/Routes.js'
 import { useStore } from '../store/useStore.js'
 import * as Theme from '../theme/Theme.js'
-import { AlertView } from '../views/alert/AlertView.js'
-import { ConnectView } from '../views/connect/ConnectView.js'
 
-// Feature screens are separate chunks, fetched only when their view is shown (and prefetched only
-// when their feature is on).
-const EmailLogin = lazy(() => import('../views/email/EmailLogin.js'))
-const ConnectingExternal = lazy(() => import('../views/external/ConnectingExternal.js'))
-const Account = lazy(() => import('../views/account/Account.js'))
-const Placeholder = lazy(() => import('../views/placeholder/Placeholder.js'))
-const ConnectingSocial = lazy(() => import('../views/social/ConnectingSocial.js'))
-const ConnectingFarcaster = lazy(() => import('../views/farcaster/ConnectingFarcaster.js'))
-const ApproveTransaction = lazy(() => import('../views/approve/ApproveTransaction.js'))
-const UpdateEmailWallet = lazy(() => import('../views/update-email/UpdateEmailWallet.js'))
-const ConnectingWalletConnect = lazy(() => import('../views/walletconnect/ConnectingWalletConnect.js'))
-const ConnectingWalletConnectBasic = lazy(
-  () => import('../views/walletconnect/ConnectingWalletConnectBasic.js'),
-)
-const AllWallets = lazy(() => import('../views/all-wallets/AllWallets.js'))
-const Send = lazy(() => import('../views/send/Send.js'))
-const Receive = lazy(() => import('../views/receive/Receive.js'))
-const SwitchNetwork = lazy(() => import('../views/networks/SwitchNetwork.js'))
-const UnsupportedChain = lazy(() => import('../views/networks/UnsupportedChain.js'))
-const SwitchActiveChain = lazy(() => import('../views/networks/SwitchActiveChain.js'))
-const ProfileWallets = lazy(() => import('../views/profile-wallets/ProfileWallets.js'))
 const Toasts = lazy(() => import('../ui/Toasts.js'))
-
-const TITLES: Partial<Record<string, string>> = {
-  Connect: 'Connect Wallet',
-  AllWallets: 'All Wallets',
-  ConnectingWalletConnect: 'WalletConnect',
-  ConnectingWalletConnectBasic: 'WalletConnect',
-  ConnectingExternal: 'Connect',
-  EmailLogin: 'Email',
-  ConnectingFarcaster: 'Farcaster',
-  ApproveTransaction: 'Approve Transaction',
-  UpdateEmailWallet: 'Update Email',
-  Account: 'Account',
-  Send: 'Send',
-  Receive: 'Receive',
-  SwitchNetwork: 'Choose Network',
-  UnsupportedChain: 'Switch Network',
-  SwitchActiveChain: 'Choose Chain',
-  ProfileWallets: 'Wallets',
-}
+// A blocking alert is rare (a misconfigured project): its view is a chunk of its own.
+const AlertView = lazy(() => import('../views/alert/AlertView.js'))
 
 const FOCUSABLE = 'button:not([disabled]), input:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])'
 
@@ -69,7 +30,7 @@ export function App({ controller }: { controller: Controller.Controller }) {
   useEffect(() => {
     if (state.features.email && state.featuresReady) {
       const idle = window.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 200))
-      idle(() => void import('../views/email/EmailLogin.js'))
+      idle(() => void Routes.ROUTES.EmailLogin.preload?.())
     }
   }, [state.features.email, state.featuresReady])
 
@@ -104,38 +65,14 @@ export function App({ controller }: { controller: Controller.Controller }) {
     if (event.target === event.currentTarget && !inline) controller.requestClose()
   }
 
-  const walletName =
-    route.view === 'ConnectingExternal' || route.view === 'ConnectingWalletConnect'
-      ? route.data?.name
-      : undefined
-  const title = state.alert
-    ? 'Frontdoor'
-    : typeof walletName === 'string'
-      ? walletName
-      : (TITLES[route.view] ?? route.view)
+  const resolved = Routes.resolve(route.view, route.data)
+  const title = state.alert ? 'Frontdoor' : resolved.title
+  // A view remounts when it is opened with other data (another wallet, another provider).
+  const key = `${route.view}:${JSON.stringify(route.data ?? null)}`
   let body: React.ReactNode
   if (state.alert) body = <AlertView alert={state.alert} />
-  else if (route.view === 'Connect') body = <ConnectView />
-  else if (route.view === 'EmailLogin') body = <EmailLogin />
-  else if (route.view === 'ConnectingExternal' && route.data?.rdns)
-    body = <ConnectingExternal key={String(route.data.rdns)} />
-  else if (route.view === 'ConnectingWalletConnect')
-    body = <ConnectingWalletConnect key={String(route.data?.id ?? 'walletconnect')} />
-  else if (route.view === 'ConnectingWalletConnectBasic') body = <ConnectingWalletConnectBasic />
-  else if (route.view === 'AllWallets') body = <AllWallets />
-  else if (route.view === 'ConnectingExternal' && route.data?.social)
-    body = <ConnectingSocial key={String(route.data.social)} />
-  else if (route.view === 'ConnectingFarcaster') body = <ConnectingFarcaster />
-  else if (route.view === 'ApproveTransaction') body = <ApproveTransaction />
-  else if (route.view === 'UpdateEmailWallet') body = <UpdateEmailWallet />
-  else if (route.view === 'Account') body = <Account />
-  else if (route.view === 'Send') body = <Send />
-  else if (route.view === 'Receive') body = <Receive />
-  else if (route.view === 'SwitchNetwork') body = <SwitchNetwork />
-  else if (route.view === 'UnsupportedChain') body = <UnsupportedChain />
-  else if (route.view === 'SwitchActiveChain') body = <SwitchActiveChain />
-  else if (route.view === 'ProfileWallets') body = <ProfileWallets />
-  else body = <Placeholder view={route.view} />
+  else if (resolved.ok) body = <resolved.route.component key={key} data={resolved.data} />
+  else body = <Routes.ErrorView view={route.view} error={resolved.error} />
 
   return (
     <ControllerContext value={controller}>

@@ -33,3 +33,6 @@ export async function connectHost(allowedOrigins: string[], handlers: Handlers):
     }
   }
 }
+
+/** The connected host with what it told about itself (networks, metadata, features), once it answered. */
+export type Connected = Host & { info: HostModal.HostInfo | undefined }

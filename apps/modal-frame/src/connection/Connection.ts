@@ -29,11 +29,6 @@ export type Options = {
   onError?: (error: Error) => void
 }
 
-/** An error with an EIP-1193 code, as the bridge replies it. */
-function rpcError(error: { code: number; message: string }): Error & { code: number } {
-  return Object.assign(new Error(error.message), { code: error.code })
-}
-
 /**
  * The connection controller: drives the connectors, keeps the connection status of spec section 4
  * (disconnected, connecting, reconnecting, connected), stores which connectors were used and restores
@@ -113,7 +108,7 @@ export function create(options: Options) {
       store.set((s) => ({ ...s, status: 'connecting' }))
       try {
         const session = await connector.connect(options.context(), connectOptions)
-        if (mine !== attempt) throw rpcError(Rpc.ERRORS.userRejected)
+        if (mine !== attempt) throw Rpc.error('userRejected')
         if (current && current !== connector) await current.disconnect().catch(() => {})
         adopt(connector, session)
         return session
@@ -172,7 +167,7 @@ export function create(options: Options) {
 
     /** Sends a request to the connected wallet; 4100 when nothing is connected. */
     async request(method: string, params: unknown) {
-      if (!current) throw rpcError(Rpc.ERRORS.unauthorized)
+      if (!current) throw Rpc.error('unauthorized')
       return current.request(method, params)
     },
 
@@ -197,9 +192,9 @@ export function create(options: Options) {
         : undefined
       if (!connector || !session) {
         storage.setDisconnected(connectorId)
-        throw rpcError(Rpc.ERRORS.unauthorized)
+        throw Rpc.error('unauthorized')
       }
-      if (mine !== attempt) throw rpcError(Rpc.ERRORS.userRejected)
+      if (mine !== attempt) throw Rpc.error('userRejected')
       adopt(connector, session)
       return session
     },
@@ -213,7 +208,7 @@ export function create(options: Options) {
     /** Switches the connected wallet's chain (adding it when needed); the session follows. */
     async switchChain(chainId: number) {
       const connector = current
-      if (!connector) throw rpcError(Rpc.ERRORS.unauthorized)
+      if (!connector) throw Rpc.error('unauthorized')
       await connector.switchChain(chainId, options.context())
       if (current === connector)
         store.set((s) => (s.session ? { ...s, session: { ...s.session, chainId } } : s))

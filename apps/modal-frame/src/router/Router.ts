@@ -1,20 +1,34 @@
 import { VIEWS } from '@frontdoor/protocol/views'
 import * as Store from '../store/Store.js'
+import type * as Routes from './Routes.js'
 
 /** The modal's views, named as spec section 2 and ARCHITECTURE.md section 5. */
 export { VIEWS }
 
 export type View = (typeof VIEWS)[number]
 
-/** Data a view is opened with (the wallet being connected, the social provider, ...). */
-export type ViewData = Record<string, unknown>
+/** The data `view` is opened with, as its route's schema takes it (undefined for a view without data). */
+export type DataOf<V extends View> = Routes.Input<V>
+
+/** The data argument of a typed call: optional when the view's schema takes undefined, required otherwise. */
+type DataArgs<V extends View> = undefined extends DataOf<V> ? [data?: DataOf<V>] : [data: DataOf<V>]
+
+/** A view with the data it is opened with (a wallet row's destination, for instance). */
+export type Target = { [V in View]: { view: V; data: DataOf<V> } }[View]
+
+/**
+ * One entry of the router: a view and its data. The data is `unknown` here because a view may also be
+ * opened by name from the host page (`open({ view })`), with no data; the App checks it against the
+ * view's schema before the view renders, and shows the error view when it does not fit.
+ */
+export type Entry = { view: View; data: unknown }
 
 /** The router state: the current view, the way back, and the views pushed by pending transactions. */
 export type State = {
   view: View
-  data: ViewData | undefined
-  history: { view: View; data: ViewData | undefined }[]
-  transactionStack: { view: View; data: ViewData | undefined }[]
+  data: unknown
+  history: Entry[]
+  transactionStack: Entry[]
 }
 
 /** The state of a fresh router: Connect, nothing behind it. */
@@ -28,28 +42,43 @@ export function isView(value: unknown): value is View {
 }
 
 /**
- * The router store: views are a stack in memory, not URLs.
+ * The router store: views are a stack in memory, not URLs. Calls are type-checked against the route
+ * table (`Routes.ts`): a view that needs data cannot be pushed without it.
  *
  * @example
  * const router = Router.create()
- * router.push('AllWallets')
+ * router.push('ConnectingExternal', { rdns: 'io.metamask', name: 'MetaMask' })
  * router.goBack() // Connect again
  */
 export function create(initial: View = 'Connect') {
   const store = Store.create<State>(initialState(initial))
+  const push = (view: View, data: unknown) =>
+    store.set((s) => ({ ...s, view, data, history: [...s.history, { view: s.view, data: s.data }] }))
+  const reset = (view: View, data: unknown) => store.set((s) => ({ ...s, view, data, history: [] }))
   return {
     ...store,
     /** Shows `view`; the current view goes on the history. */
-    push(view: View, data?: ViewData) {
-      store.set((s) => ({ ...s, view, data, history: [...s.history, { view: s.view, data: s.data }] }))
+    push<V extends View>(view: V, ...[data]: DataArgs<V>) {
+      push(view, data)
+    },
+    /** Shows a view with its data (a {@link Target}); the current view goes on the history. */
+    pushTarget(target: Target) {
+      push(target.view, target.data)
     },
     /** Shows `view` in place of the current one (the history keeps its length). */
-    replace(view: View, data?: ViewData) {
+    replace<V extends View>(view: V, ...[data]: DataArgs<V>) {
       store.set((s) => ({ ...s, view, data }))
     },
     /** Clears the history and shows `view`. */
-    reset(view: View, data?: ViewData) {
-      store.set((s) => ({ ...s, view, data, history: [] }))
+    reset<V extends View>(view: V, ...[data]: DataArgs<V>) {
+      reset(view, data)
+    },
+    /**
+     * Clears the history and shows a view the host page named, without data. Unchecked: a view that
+     * needs data then shows the error view instead (the App validates every view's data).
+     */
+    resetByName(view: View) {
+      reset(view, undefined)
     },
     /** Goes back one view; does nothing at the root. */
     goBack() {
@@ -60,7 +89,7 @@ export function create(initial: View = 'Connect') {
       })
     },
     /** Opens a view for a pending transaction (ApproveTransaction, SIWXSignMessage ...). */
-    pushTransaction(view: View, data?: ViewData) {
+    pushTransaction<V extends View>(view: V, ...[data]: DataArgs<V>) {
       store.set((s) => ({
         ...s,
         view,

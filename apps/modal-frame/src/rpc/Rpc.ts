@@ -1,25 +1,4 @@
 import * as Errors from '@frontdoor/protocol/errors'
-import * as Policy from '@frontdoor/protocol/policy'
-
-/** Safe methods that need a connected account or wallet and so are not forwarded to a node. */
-const WALLET_ONLY = new Set([
-  'eth_accounts',
-  'wallet_getCapabilities',
-  'wallet_getCallsStatus',
-  'wallet_getAssets',
-])
-
-/**
- * How the modal answers a request before any wallet is connected: safe chain reads go to the API's
- * RPC proxy, unsafe methods need an account (4100), anything else is not allowed (packages/protocol's
- * policy).
- */
-export function route(method: string): 'node' | 'account' | 'unsupported' {
-  const kind = Policy.classify(method)
-  if (kind === 'safe') return WALLET_ONLY.has(method) ? 'account' : 'node'
-  if (kind === 'unsafe') return 'account'
-  return 'unsupported'
-}
 
 /** EIP-1193 errors (packages/protocol) and the wallet_switchEthereumChain one (EIP-3326). */
 export const ERRORS = {
@@ -37,4 +16,10 @@ export function chainIdOf(value: unknown): number | undefined {
   if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) return value
   if (typeof value === 'string' && /^0x[0-9a-fA-F]{1,13}$/.test(value)) return Number.parseInt(value, 16)
   return undefined
+}
+
+/** The error `name` of {@link ERRORS}, as the one provider error class of packages/protocol. */
+export function error(name: keyof typeof ERRORS): Errors.ProviderRpcError {
+  const { code, message } = ERRORS[name]
+  return new Errors.ProviderRpcError(code, message)
 }

@@ -67,8 +67,9 @@ const HIDDEN = {
 /** Turns a bridge failure into what the connector throws. */
 export function translate(error: unknown, onFailure?: (reason: Failure) => void): Error {
   if (error instanceof Bridge.RemoteError) {
-    const reply: ReplyError = new Error(error.message || Errors.AN_ERROR_OCCURRED)
-    if (error.code !== undefined) reply.code = error.code
+    const message = error.message || Errors.AN_ERROR_OCCURRED
+    if (error.code !== undefined) return new Errors.ProviderRpcError(error.code, message, error.data)
+    const reply: ReplyError = new Error(message)
     if (error.data !== undefined) reply.data = error.data
     return reply
   }
@@ -78,11 +79,9 @@ export function translate(error: unknown, onFailure?: (reason: Failure) => void)
   }
   if (error instanceof FrameError) return error
   if (error instanceof Bridge.BridgeError && error.reason === 'invalid_params')
-    return Object.assign(new Error(error.message), { code: Errors.PROVIDER_ERRORS.invalidParams.code })
+    return Errors.providerError('invalidParams', error.message)
   if (error instanceof Bridge.BridgeError)
-    return Object.assign(new Error(Errors.SOMETHING_WENT_WRONG), {
-      code: Errors.PROVIDER_ERRORS.disconnected.code,
-    })
+    return Errors.providerError('disconnected', Errors.SOMETHING_WENT_WRONG)
   return error instanceof Error ? error : new Error(Errors.SOMETHING_WENT_WRONG)
 }
 

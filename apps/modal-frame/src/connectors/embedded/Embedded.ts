@@ -61,10 +61,10 @@ export type Options = {
 /** The user the views show: the frame's user and how they logged in. */
 export type State = { user: User.EmbeddedWalletUser | undefined; login: Login | undefined }
 
-const withCode = (message: string, code: number) => Object.assign(new Error(message), { code })
+const withCode = (message: string, code: number) => new Errors.ProviderRpcError(code, message)
 
 /** The rejection of a disallowed method: 'Action not allowed' (4200). */
-export function actionNotAllowed(): Error & { code: number } {
+export function actionNotAllowed(): Errors.ProviderRpcError {
   return withCode(Policy.DISALLOWED_MESSAGE, Errors.PROVIDER_ERRORS.unsupportedMethod.code)
 }
 

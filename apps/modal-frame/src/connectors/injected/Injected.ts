@@ -1,9 +1,11 @@
+import * as ProtocolErrors from '@frontdoor/protocol/errors'
 import type * as HostModal from '@frontdoor/protocol/host-modal'
 import { Errors } from '@frontdoor/schemas'
 import type * as Connector from '../Connector.js'
+import * as Id from './Id.js'
 
 /**
- * The injected connector: a wallet extension of the host page, found there by EIP-6963. An extension
+ * The injected connector (a chunk of its own, loaded once the page announced a wallet): a wallet extension of the host page, found there by EIP-6963. An extension
  * cannot see into our cross-origin frame, so every request goes through the host SDK, which talks to
  * the extension's provider and forwards its events back (ARCHITECTURE.md section 3).
  */
@@ -15,16 +17,6 @@ export type Host = {
     uuid: string,
     request: { method: string; params?: unknown[] | Record<string, unknown> },
   ) => Promise<unknown>
-}
-
-/** The stored connector id of the injected wallet with this rdns. */
-export function idOf(rdns: string): string {
-  return `injected:${rdns}`
-}
-
-/** The rdns of an injected connector id, or undefined for another kind. */
-export function rdnsOf(connectorId: string): string | undefined {
-  return connectorId.startsWith('injected:') ? connectorId.slice('injected:'.length) : undefined
 }
 
 const hex = (n: number) => `0x${n.toString(16)}`
@@ -48,9 +40,7 @@ function codeOf(error: unknown): number | undefined {
   return typeof code === 'number' ? code : undefined
 }
 
-function withCode(message: string, code: number): Error & { code: number } {
-  return Object.assign(new Error(message), { code })
-}
+const withCode = (message: string, code: number) => new ProtocolErrors.ProviderRpcError(code, message)
 
 /** Creates the connector for one injected wallet. `events` is fed by the host's injectedWalletEvent. */
 export function create(wallet: HostModal.InjectedWallet, host: Host) {
@@ -67,7 +57,7 @@ export function create(wallet: HostModal.InjectedWallet, host: Host) {
     /** An event the host forwarded from this wallet. */
     emit: (event: HostModal.ProviderEvent) => void
   } = {
-    id: idOf(wallet.rdns),
+    id: Id.idOf(wallet.rdns),
     kind: 'injected',
     async connect() {
       let accounts: `0x${string}`[]

@@ -1,3 +1,4 @@
+import * as ProtocolErrors from '@frontdoor/protocol/errors'
 import { Constants, Errors, Pairing } from '@frontdoor/schemas'
 import type * as Connector from '../Connector.js'
 import * as KeyValue from './KeyValue.js'
@@ -76,18 +77,17 @@ const REJECTED_CODES = new Set([4001, 5000, 5001, 5002, 5003, 5100, 5101, 5102, 
 
 type Current = { topic: string; chainId: number; wallet: Connector.WalletInfo }
 
-function withCode(message: string, code: number): Error & { code: number } {
-  return Object.assign(new Error(message), { code })
+function withCode(message: string, code: number): ProtocolErrors.ProviderRpcError {
+  return new ProtocolErrors.ProviderRpcError(code, message)
 }
 
 /** An Error (with its EIP-1193 code) from what sign-client rejects with: often a plain `{code, message}`. */
 export function toError(value: unknown): Error & { code?: number } {
   if (value instanceof Error) return value
   const { code, message, data } = (value ?? {}) as { code?: unknown; message?: unknown; data?: unknown }
-  const error: Error & { code?: number; data?: unknown } = new Error(
-    typeof message === 'string' && message ? message : Errors.FRAME.AN_ERROR_OCCURRED,
-  )
-  if (typeof code === 'number') error.code = code
+  const text = typeof message === 'string' && message ? message : Errors.FRAME.AN_ERROR_OCCURRED
+  if (typeof code === 'number') return new ProtocolErrors.ProviderRpcError(code, text, data)
+  const error: Error & { data?: unknown } = new Error(text)
   if (data !== undefined) error.data = data
   return error
 }

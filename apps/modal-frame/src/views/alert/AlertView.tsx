@@ -1,7 +1,7 @@
 import type * as Controller from '../../controller/Controller.js'
 
 /** A blocking alert: its title (the spec's words) and what the developer should do. */
-export function AlertView({ alert }: { alert: Controller.Alert }) {
+export default function AlertView({ alert }: { alert: Controller.Alert }) {
   return (
     <div className="fd-alert" role="alert">
       <svg viewBox="0 0 24 24" aria-hidden="true" className="fd-alert-icon">

@@ -1,8 +1,8 @@
 import type { Directory } from '@frontdoor/schemas'
 import { useEffect, useId, useRef, useState } from 'react'
 import * as Api from '../../api/Api.js'
-import type * as Controller from '../../controller/Controller.js'
 import { useController } from '../../controller/context.js'
+import type * as State from '../../controller/State.js'
 import { useStore } from '../../store/useStore.js'
 import { WalletGrid } from './WalletGrid.js'
 import * as WalletSearch from './WalletSearch.js'
@@ -11,7 +11,7 @@ import './all-wallets.css'
 const SKELETONS = 8
 
 /** The directory filters from the page's options: include, exclude, featured ids and its networks. */
-export function filtersOf(host: Controller.State['host']): WalletSearch.Filters {
+export function filtersOf(host: State.State['host']): WalletSearch.Filters {
   const info = host?.info
   return {
     include: info?.includeWalletIds,

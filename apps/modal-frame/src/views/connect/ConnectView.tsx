@@ -44,7 +44,7 @@ export function ConnectView() {
       name: row.name,
       icon: image(row.image, row.name),
       tag: row.tag,
-      onPick: () => router.push(row.target.view, row.target.data),
+      onPick: () => router.pushTarget(row.target),
       onHint: row.walletConnect ? controller.prefetchWalletConnect : undefined,
     })),
     {

@@ -15,7 +15,7 @@ export type WalletRow = {
   name: string
   image?: string | undefined
   tag?: string | undefined
-  target: { view: Router.View; data: Router.ViewData }
+  target: Router.Target
   /** Picking it pairs by WalletConnect (its code can be fetched on hover or focus). */
   walletConnect: boolean
 }

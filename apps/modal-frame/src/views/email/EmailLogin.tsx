@@ -1,7 +1,7 @@
 import { Constants, EmailRule, Errors } from '@frontdoor/schemas'
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import { useController } from '../../controller/context.js'
-import { useStore } from '../../store/useStore.js'
+import type * as Routes from '../../router/Routes.js'
 import '../../ui/email.css'
 import * as Otp from '../../ui/Otp.js'
 import { OtpField } from '../../ui/OtpField.js'
@@ -13,10 +13,9 @@ type Phase = 'sending' | 'code' | 'verifying' | 'failed'
  * takes the 6-digit code (typed or pasted) and logs in with the embedded wallet. 'Resend code' waits
  * out the 30 s cooldown ('Please try again after {n} seconds').
  */
-export default function EmailLogin() {
+export default function EmailLogin({ data }: { data: Routes.EmailData }) {
   const controller = useController()
-  const route = useStore(controller.router)
-  const email = typeof route.data?.email === 'string' ? route.data.email : ''
+  const { email } = data
   const [phase, setPhase] = useState<Phase>('sending')
   const [error, setError] = useState<string | undefined>()
   /** A send was asked for during the cooldown: the countdown shows as an error. */

@@ -1,6 +1,7 @@
 import { Errors } from '@frontdoor/schemas'
 import { useEffect, useState } from 'react'
 import { useController } from '../../controller/context.js'
+import type * as Routes from '../../router/Routes.js'
 
 type Phase = { kind: 'connecting' } | { kind: 'error'; message: string } | { kind: 'missing' }
 
@@ -8,31 +9,32 @@ type Phase = { kind: 'connecting' } | { kind: 'error'; message: string } | { kin
  * ConnectingExternal: connects an injected wallet of the page (the host SDK talks to the extension).
  * Shows the wallet waiting for the user, and 'Connection rejected' with a retry when they decline.
  */
-export default function ConnectingExternal() {
+export default function ConnectingExternal({ data }: { data: Routes.InjectedData }) {
   const controller = useController()
-  const data = controller.router.get().data
-  const rdns = typeof data?.rdns === 'string' ? data.rdns : undefined
-  const name = typeof data?.name === 'string' ? data.name : 'your wallet'
+  const { rdns } = data
+  const name = data.name || 'your wallet'
   const [phase, setPhase] = useState<Phase>({ kind: 'connecting' })
   const [round, setRound] = useState(0)
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `round` restarts the attempt on retry
   useEffect(() => {
-    const connector = rdns ? controller.injectedConnector(rdns) : undefined
-    if (!connector) {
-      setPhase({ kind: 'missing' })
-      return
-    }
     let live = true
     setPhase({ kind: 'connecting' })
-    controller.connect(connector).catch((error: { code?: number; message?: string }) => {
-      if (!live) return
-      const message =
-        error?.code === 4001
-          ? Errors.LOGIN.CONNECTION_REJECTED
-          : error?.message || Errors.LOGIN.FAILED_TO_CONNECT
-      setPhase({ kind: 'error', message })
-    })
+    controller
+      .injectedConnector(rdns)
+      .then(async (connector) => {
+        if (!live) return
+        if (connector) await controller.connect(connector)
+        else setPhase({ kind: 'missing' })
+      })
+      .catch((error: { code?: number; message?: string }) => {
+        if (!live) return
+        const message =
+          error?.code === 4001
+            ? Errors.LOGIN.CONNECTION_REJECTED
+            : error?.message || Errors.LOGIN.FAILED_TO_CONNECT
+        setPhase({ kind: 'error', message })
+      })
     return () => {
       live = false
     }

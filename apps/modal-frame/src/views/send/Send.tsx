@@ -4,7 +4,6 @@ import * as BalancesView from '@frontdoor/schemas/presentation/balances'
 import * as Format from '@frontdoor/schemas/presentation/format'
 import { useQuery } from '@tanstack/react-query'
 import { type FormEvent, useId, useState } from 'react'
-import * as BlockchainApi from '../../account/BlockchainApi.js'
 import { AccountRoot, useQueries, useScope } from '../../account/Context.js'
 import * as Pending from '../../account/Pending.js'
 import * as Queries from '../../account/Queries.js'
@@ -100,14 +99,13 @@ function SendView({ scope }: { scope: Queries.Scope }) {
     if (!token) return update({ error: Errors.SEND_TOKEN_REQUIRED })
     let nativeFee: bigint | undefined
     if (!token.address) {
-      const price = await queries.client
+      nativeFee = await queries.client
         .fetchQuery({
-          queryKey: ['gasPrice', Queries.caip2(scope.chainId)],
-          queryFn: () => BlockchainApi.rpc(scope.context, scope.chainId, 'eth_gasPrice', []),
+          queryKey: ['nativeTransferFee', Queries.caip2(scope.chainId)],
+          queryFn: () => Fee.nativeTransferFee(scope.context, scope.chainId),
           staleTime: 15_000,
         })
         .catch(() => undefined)
-      if (typeof price === 'string') nativeFee = BigInt(price) * Fee.NATIVE_TRANSFER_GAS
     }
     update({ amount: SendForm.maxAmount(token, nativeFee), error: undefined })
   }

@@ -1,6 +1,7 @@
 import * as BlockchainApi from '../../account/BlockchainApi.js'
 import type * as Pending from '../../account/Pending.js'
 import * as Queries from '../../account/Queries.js'
+import * as Chain from '../../chain/Chain.js'
 
 /** Options of {@link settle}. */
 export type Options = {
@@ -29,13 +30,14 @@ export async function settle(options: Options): Promise<'indexed' | 'timeout'> {
   const deadline = Date.now() + (options.timeoutMs ?? 120_000)
   let outcome: 'indexed' | 'timeout' = 'timeout'
   try {
-    while (Date.now() < deadline) {
-      const receipt = await BlockchainApi.rpc(scope.context, scope.chainId, 'eth_getTransactionReceipt', [
-        hash,
-      ]).catch(() => null)
-      if (receipt) break
-      await sleep(interval)
-    }
+    // Mined (or the wait ran out: the history is then not asked for either).
+    await Chain.client(scope.context, scope.chainId)
+      .waitForTransactionReceipt({
+        hash: hash as `0x${string}`,
+        pollingInterval: interval,
+        timeout: Math.max(0, deadline - Date.now()),
+      })
+      .catch(() => null)
     while (Date.now() < deadline) {
       const page = await BlockchainApi.history(
         scope.context,

@@ -1,10 +1,10 @@
 import { Errors } from '@frontdoor/schemas'
 import { useEffect, useState } from 'react'
 import { useController } from '../../controller/context.js'
+import type * as Routes from '../../router/Routes.js'
 import { SOCIAL_NAMES } from '../../social/Names.js'
 import * as Popup from '../../social/Popup.js'
 import * as PopupResult from '../../social/PopupResult.js'
-import { useStore } from '../../store/useStore.js'
 
 type Status = { kind: 'waiting' } | { kind: 'connecting' } | { kind: 'error'; message: string }
 
@@ -18,10 +18,9 @@ const messageOf = (error: unknown) =>
  * The social login view (lazy chunk): waits for the popup the click opened, then logs in with the
  * one-time code it posted back. 'Try again' opens a new popup from its own click.
  */
-export default function ConnectingSocial() {
+export default function ConnectingSocial({ data }: { data: Routes.SocialData }) {
   const controller = useController()
-  const route = useStore(controller.router)
-  const provider = String(route.data?.social ?? '')
+  const provider = data.social
   const name = SOCIAL_NAMES[provider as keyof typeof SOCIAL_NAMES] ?? provider
   const [attempt, setAttempt] = useState<Popup.Attempt>(() => Popup.pending(provider) ?? blocked(provider))
   const [status, setStatus] = useState<Status>({ kind: 'waiting' })

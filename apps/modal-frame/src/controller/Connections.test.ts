@@ -1,0 +1,135 @@
+import { describe, expect, test } from 'vitest'
+import type * as HostBridge from '../bridge/HostBridge.js'
+import * as ConnectionStorage from '../connection/Storage.js'
+import type * as Env from '../env/Env.js'
+import * as Router from '../router/Router.js'
+import * as Connections from './Connections.js'
+import * as State from './State.js'
+
+const ALICE = '0x00000000000000000000000000000000000a11ce'
+const ENV: Env.Env = {
+  projectId: 'p1',
+  mode: 'modal',
+  apiUrl: 'http://127.0.0.1:9',
+  relayUrl: 'ws://127.0.0.1:9',
+  authUrl: 'http://127.0.0.1:9',
+  allowedOrigins: [],
+  originsError: undefined,
+  embedder: undefined,
+}
+const network = (id: number) => ({
+  id,
+  caipNetworkId: `eip155:${id}`,
+  chainNamespace: 'eip155',
+  name: `Chain ${id}`,
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
+})
+const WALLET = { uuid: 'u1', rdns: 'io.example', name: 'Example', icon: '' }
+
+/**
+ * Connections with a stand-in of the host page: its bridge answers the injected wallet's requests as
+ * an extension on `walletChainId` would (the real page and extension are covered by the e2e suite).
+ */
+function setup(walletChainId: number) {
+  const state = State.create(ENV, [])
+  const router = Router.create()
+  const backend = ConnectionStorage.switchable()
+  const calls = { show: 0, requestClose: 0, walletRequests: [] as string[] }
+  let open = false
+  const host = {
+    origin: 'http://page.test',
+    info: { networks: [network(31337), network(31338)] },
+    remote: {
+      injectedWalletRequest: async ({ request }: { uuid: string; request: { method: string } }) => {
+        calls.walletRequests.push(request.method)
+        if (request.method === 'eth_requestAccounts' || request.method === 'eth_accounts') return [ALICE]
+        if (request.method === 'eth_chainId') return `0x${walletChainId.toString(16)}`
+        return null
+      },
+    },
+  } as unknown as HostBridge.Connected
+  const connections = Connections.create({
+    env: ENV,
+    state,
+    router,
+    storage: ConnectionStorage.create(backend),
+    backend,
+    host: () => host,
+    ui: {
+      show: () => {
+        open = true
+        calls.show++
+      },
+      isOpen: () => open,
+      close: () => {
+        open = false
+      },
+      requestClose: () => {
+        open = false
+        calls.requestClose++
+      },
+    },
+  })
+  return { state, router, connections, calls }
+}
+
+describe('injected wallets', () => {
+  test('a wallet the page has not announced has no connector; once announced, one connector', async () => {
+    const { state, connections } = setup(31337)
+    expect(await connections.injectedConnector('io.example')).toBeUndefined()
+    state.set((s) => ({ ...s, injected: [WALLET] }))
+    const first = await connections.injectedConnector('io.example')
+    expect(first?.id).toBe('injected:io.example')
+    expect(await connections.injectedConnector('io.example')).toBe(first)
+  })
+
+  test('connecting on a listed chain mirrors the account into the state and closes the modal', async () => {
+    const { state, router, connections, calls } = setup(31338)
+    state.set((s) => ({ ...s, injected: [WALLET] }))
+    expect(state.get()).toMatchObject({ status: 'disconnected', address: undefined })
+    const connector = await connections.injectedConnector('io.example')
+    await connections.connect(connector!)
+    expect(state.get()).toMatchObject({ status: 'connected', address: ALICE, chainId: 31338 })
+    expect(calls.requestClose).toBe(1)
+    expect(connections.home()).toBe('Account')
+    expect(router.get().view).toBe('Connect')
+  })
+
+  test('a wallet on a chain the page does not list: UnsupportedChain, and the modal stays open', async () => {
+    const { state, router, connections, calls } = setup(1)
+    state.set((s) => ({ ...s, injected: [WALLET] }))
+    await connections.connect((await connections.injectedConnector('io.example'))!)
+    expect(router.get().view).toBe('UnsupportedChain')
+    expect(connections.onSupportedChain()).toBe(false)
+    expect(connections.home()).toBe('UnsupportedChain')
+    expect(calls.requestClose).toBe(0)
+    expect(calls.show).toBe(1)
+  })
+
+  test('disconnecting from an account view goes back to Connect', async () => {
+    const { state, router, connections } = setup(31337)
+    state.set((s) => ({ ...s, injected: [WALLET] }))
+    await connections.connect((await connections.injectedConnector('io.example'))!)
+    router.reset('Account')
+    await connections.connection.disconnect()
+    expect(state.get().status).toBe('disconnected')
+    expect(router.get().view).toBe('Connect')
+  })
+})
+
+describe('switchTo', () => {
+  test("a chain the page does not list is refused with 4902 'Chain is not supported'", async () => {
+    const { connections } = setup(31337)
+    await expect(connections.switchTo(5)).rejects.toMatchObject({
+      code: 4902,
+      message: 'Chain is not supported',
+    })
+  })
+
+  test('without a wallet, the page network just changes', async () => {
+    const { state, connections } = setup(31337)
+    await connections.switchTo(31338)
+    expect(state.get().chainId).toBe(31338)
+  })
+})

@@ -1,0 +1,26 @@
+import * as Policy from '@frontdoor/protocol/policy'
+
+/**
+ * Where a request of the page's provider goes (loaded with the first such request, not with the modal;
+ * eth_chainId and eth_accounts are answered before it is needed).
+ */
+
+/** Safe methods that need a connected account or wallet and so are not forwarded to a node. */
+const WALLET_ONLY = new Set([
+  'eth_accounts',
+  'wallet_getCapabilities',
+  'wallet_getCallsStatus',
+  'wallet_getAssets',
+])
+
+/**
+ * How the modal answers a request before any wallet is connected: safe chain reads go to the API's
+ * RPC proxy, unsafe methods need an account (4100), anything else is not allowed (packages/protocol's
+ * policy).
+ */
+export function route(method: string): 'node' | 'account' | 'unsupported' {
+  const kind = Policy.classify(method)
+  if (kind === 'safe') return WALLET_ONLY.has(method) ? 'account' : 'node'
+  if (kind === 'unsafe') return 'account'
+  return 'unsupported'
+}
