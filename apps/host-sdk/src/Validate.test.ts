@@ -1,9 +1,12 @@
 import * as HostModal from '@frontdoor/protocol/host-modal'
 import * as Message from '@frontdoor/protocol/message'
 import fc from 'fast-check'
-import { describe, expect, test } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import * as z from 'zod/mini'
 import * as Validate from './Validate.js'
+
+// Each fuzzed test runs 100 cases through the check and the zod schema: seconds on a loaded machine.
+vi.setConfig({ testTimeout: 30_000 })
 
 // Each hand-written check must accept exactly what packages/protocol's zod schema accepts.
 const agrees = (check: (v: unknown) => unknown, schema: z.ZodMiniType, value: unknown) => {
