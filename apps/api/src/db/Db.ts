@@ -1,7 +1,10 @@
 import { PGlite } from '@electric-sql/pglite'
+import type { MigrationConfig } from 'drizzle-orm/migrator'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import * as Tables from './Tables.js'
 
@@ -14,6 +17,8 @@ export type Session = {
   query: (text: string, params?: unknown[]) => Promise<Record<string, unknown>[]>
   /** Runs a script of several statements (no parameters). */
   exec: (script: string) => Promise<void>
+  /** Runs drizzle's migrator (of PGlite or node-postgres) on this connection. */
+  migrate: (config: MigrationConfig) => Promise<void>
 }
 
 /** An open database: drizzle for queries, sessions for the migrator, `close()` on shutdown. */
@@ -29,13 +34,9 @@ export type OpenOptions = {
   databaseUrl?: string | undefined
   /** PGlite's data folder; without it PGlite lives in memory. */
   dataDir?: string | undefined
-  /** PostgreSQL only: the schema to create and use (tests isolate themselves with one per file). */
-  schema?: string | undefined
   /** PostgreSQL pool size. */
   maxConnections?: number
 }
-
-const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/
 
 /**
  * Opens PostgreSQL when `databaseUrl` is set, PGlite (in `dataDir`, or in memory) otherwise.
@@ -51,17 +52,19 @@ export async function open(options: OpenOptions = {}): Promise<Db> {
 async function openPglite(dataDir: string | undefined): Promise<Db> {
   const client = dataDir ? new PGlite(dataDir) : new PGlite()
   await client.waitReady
+  const orm = drizzlePglite({ client, schema: Tables })
   const session: Session = {
     query: async (text, params) => (await client.query<Record<string, unknown>>(text, params)).rows,
     exec: async (script) => {
       await client.exec(script)
     },
+    migrate: (config) => migratePglite(orm, config),
   }
   // PGlite is a single connection, so sessions take turns (as two pooled connections would on a lock).
   let turn: Promise<unknown> = Promise.resolve()
   return {
     kind: 'pglite',
-    orm: drizzlePglite({ client, schema: Tables }) as unknown as Orm,
+    orm: orm as unknown as Orm,
     session: (fn) => {
       const result = turn.then(() => fn(session))
       turn = result.catch(() => {})
@@ -72,23 +75,7 @@ async function openPglite(dataDir: string | undefined): Promise<Db> {
 }
 
 async function openPostgres(databaseUrl: string, options: OpenOptions): Promise<Db> {
-  const schema = options.schema
-  if (schema !== undefined && !SCHEMA_NAME.test(schema))
-    throw new Error(`Db: invalid schema name '${schema}'`)
-  if (schema) {
-    const setup = new pg.Client({ connectionString: databaseUrl })
-    await setup.connect()
-    try {
-      await setup.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`)
-    } finally {
-      await setup.end()
-    }
-  }
-  const pool = new pg.Pool({
-    connectionString: databaseUrl,
-    max: options.maxConnections ?? 10,
-    ...(schema ? { options: `-c search_path=${schema}` } : {}),
-  })
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: options.maxConnections ?? 10 })
   // An idle client losing its connection must not crash the process.
   pool.on('error', () => {})
   return {
@@ -102,6 +89,7 @@ async function openPostgres(databaseUrl: string, options: OpenOptions): Promise<
           exec: async (script) => {
             await client.query(script)
           },
+          migrate: (config) => migratePg(drizzlePg({ client }), config),
         })
       } finally {
         client.release()

@@ -3,35 +3,49 @@ import pg from 'pg'
 import * as Db from './Db.js'
 import * as Migrator from './Migrator.js'
 
+/** A database of its own on the PostgreSQL at `databaseUrl`; `drop()` removes it. */
+export async function createPostgresDatabase(
+  databaseUrl: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `t_${randomBytes(6).toString('hex')}`
+  const admin = async (text: string) => {
+    const client = new pg.Client({ connectionString: databaseUrl })
+    await client.connect()
+    try {
+      await client.query(text)
+    } finally {
+      await client.end()
+    }
+  }
+  await admin(`CREATE DATABASE ${name}`)
+  const url = new URL(databaseUrl)
+  url.pathname = `/${name}`
+  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) }
+}
+
+/** A test database: an open database that `drop()` closes and removes. */
+export type TestDb = Db.Db & { drop: () => Promise<void> }
+
 /**
- * A migrated database for one test file: in-memory PGlite, or a fresh schema of the PostgreSQL at
+ * A migrated database for one test file: in-memory PGlite, or a fresh database of the PostgreSQL at
  * `DATABASE_URL` when it is set (dropped again by `drop()`), so test files never see each other's rows.
+ * Each is migrated as a server migrates at start: public schema, drizzle's bookkeeping in `drizzle`.
  */
-export async function create(
-  options: { migrate?: boolean } = {},
-): Promise<Db.Db & { drop: () => Promise<void> }> {
+export async function create(options: { migrate?: boolean } = {}): Promise<TestDb> {
   const databaseUrl = process.env.DATABASE_URL
-  const schema = databaseUrl ? `t_${randomBytes(6).toString('hex')}` : undefined
-  const db = await Db.open({ databaseUrl, schema, maxConnections: 4 })
+  const database = databaseUrl ? await createPostgresDatabase(databaseUrl) : undefined
+  const db = await Db.open({ databaseUrl: database?.url, maxConnections: 4 })
   if (options.migrate !== false) await Migrator.migrate(db)
   return {
     ...db,
     drop: async () => {
       await db.close()
-      if (databaseUrl && schema) {
-        const client = new pg.Client({ connectionString: databaseUrl })
-        await client.connect()
-        try {
-          await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`)
-        } finally {
-          await client.end()
-        }
-      }
+      await database?.drop()
     },
   }
 }
 
-/** The schema-isolation options for a second connection to the same test database. */
+/** Which database the tests run on: PostgreSQL when `DATABASE_URL` is set, PGlite otherwise. */
 export function describeBackend(): string {
   return process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'
 }

@@ -1,7 +1,7 @@
 import { EmailRule } from '@frontdoor/schemas'
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import type * as Db from '../../db/Db.js'
-import * as Tables from '../Tables.js'
+import * as Tables from '../../db/Tables.js'
 import * as Otp from './Otp.js'
 
 /**

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { Constants } from '@frontdoor/schemas'
 import { and, eq, gt, isNull, ne } from 'drizzle-orm'
 import type * as Db from '../../db/Db.js'
-import * as Tables from '../Tables.js'
+import * as Tables from '../../db/Tables.js'
 
 /** How long a session lives: 7 days, the session lifetime of spec section 9. */
 export const SESSION_LIFETIME_S = Constants.SESSION_LIFETIME_S

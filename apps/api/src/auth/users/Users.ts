@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { Constants } from '@frontdoor/schemas'
 import { and, eq } from 'drizzle-orm'
 import type * as Db from '../../db/Db.js'
-import * as Tables from '../Tables.js'
+import * as Tables from '../../db/Tables.js'
 
 /** How a user logs in: by email, or with one of the social providers (spec section 1's socials). */
 export const IDENTITY_KINDS = ['email', ...Constants.DEFAULT_SOCIALS] as const

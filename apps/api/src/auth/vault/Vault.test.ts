@@ -12,7 +12,7 @@ import {
 } from 'viem'
 import { afterAll, describe, expect, test } from 'vitest'
 import * as TestDb from '../../db/TestDb.js'
-import * as Tables from '../Tables.js'
+import * as Tables from '../../db/Tables.js'
 import * as Users from '../users/Users.js'
 import * as Envelope from './Envelope.js'
 import * as MasterKey from './MasterKey.js'

@@ -19,7 +19,7 @@ import {
 } from 'viem'
 import { publicKeyToAddress } from 'viem/accounts'
 import type * as Db from '../../db/Db.js'
-import * as Tables from '../Tables.js'
+import * as Tables from '../../db/Tables.js'
 import * as Envelope from './Envelope.js'
 import type * as MasterKey from './MasterKey.js'
 
