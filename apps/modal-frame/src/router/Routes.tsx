@@ -33,10 +33,12 @@ const NONE = z.undefined()
 
 /** ConnectingExternal for an injected wallet of the page, named by its EIP-6963 rdns. */
 export const InjectedData = z.object({ rdns: z.string().check(z.minLength(1)), name: z.string() })
+/** The data of ConnectingExternal for an injected wallet. */
 export type InjectedData = z.output<typeof InjectedData>
 
 /** ConnectingExternal for a social login, whose popup the Connect click opened. */
 export const SocialData = z.object({ social: z.string().check(z.minLength(1)), name: z.string() })
+/** The data of ConnectingExternal for a social login. */
 export type SocialData = z.output<typeof SocialData>
 
 /** ConnectingWalletConnect for a wallet picked in a list (absent: any wallet, the WalletConnect mark). */
@@ -48,10 +50,12 @@ export const WalletConnectData = z.optional(
     wallet: z.optional(Directory.Wallet),
   }),
 )
+/** The data of ConnectingWalletConnect. */
 export type WalletConnectData = z.output<typeof WalletConnectData>
 
 /** EmailLogin: the address the Connect view took. */
 export const EmailData = z.object({ email: z.string().check(z.minLength(1)) })
+/** The data of EmailLogin. */
 export type EmailData = z.output<typeof EmailData>
 
 /** ApproveTransaction: the RPC method the embedded wallet asks the user to approve. */
