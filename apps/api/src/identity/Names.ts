@@ -1,17 +1,11 @@
 import type { Identity } from '@frontdoor/schemas'
 import type * as Profile from '@frontdoor/schemas/api/profile'
 import { desc, eq } from 'drizzle-orm'
-import { pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 import type * as Db from '../db/Db.js'
+import * as Tables from '../db/Tables.js'
 
-/** The `names` table (migrations/0004_indexer.sql): account names and their addresses (lowercase). */
-export const names = pgTable('names', {
-  name: text('name').primaryKey(),
-  address: text('address').notNull(),
-  avatar: text('avatar'),
-  registeredAt: timestamp('registered_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-})
+/** The `names` table (db/Tables.ts): account names and their addresses (lowercase). */
+const names = Tables.names
 
 /** A name and the address it points to. */
 export type Entry = { name: string; address: string }
