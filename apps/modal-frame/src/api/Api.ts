@@ -4,6 +4,12 @@ import * as z from 'zod/mini'
 /** The sdk type and version every wallet-directory GET carries (spec section 7). */
 export const SDK_TYPE = 'frontdoor'
 export const SDK_VERSION = '0.0.0'
+let sdkVersion: string = SDK_VERSION
+
+/** The host SDK's version (HostInfo `sdkVersion`): the `sv` of every API call from now on. */
+export function setSdkVersion(version: string) {
+  sdkVersion = version
+}
 
 /** An HTTP failure with its status, so callers can tell 429 and 5xx apart. */
 export class HttpError extends Error {
@@ -34,7 +40,7 @@ export async function get<T>(url: string, schema: z.ZodMiniType<T>, attempts = R
 }
 
 function query(projectId: string, extra: Record<string, string> = {}) {
-  return new URLSearchParams({ projectId, st: SDK_TYPE, sv: SDK_VERSION, ...extra }).toString()
+  return new URLSearchParams({ projectId, st: SDK_TYPE, sv: sdkVersion, ...extra }).toString()
 }
 
 /** `/appkit/v1/config`: the remote project configuration. */

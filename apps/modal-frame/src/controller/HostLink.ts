@@ -1,4 +1,5 @@
 import type * as HostModal from '@frontdoor/protocol/host-modal'
+import * as Api from '../api/Api.js'
 import * as HostBridge from '../bridge/HostBridge.js'
 import * as ConnectionStorage from '../connection/Storage.js'
 import type * as Env from '../env/Env.js'
@@ -166,6 +167,7 @@ export function create(options: Options) {
     host = { ...connected, info: undefined }
     const info = await connected.remote.hostInfo()
     host = { ...connected, info }
+    Api.setSdkVersion(info.sdkVersion)
     const firstEvm = info.networks.find((n) => n.chainNamespace === 'eip155')
     state.set((s) => ({
       ...s,
