@@ -168,6 +168,8 @@ export type Process = {
   databaseUrl: string | undefined
   dataDir: string
   logLevel: string
+  /** Redis for rate limits (REDIS_URL), so that every API node draws on one budget; unset: in memory. */
+  redisUrl: string | undefined
 }
 
 /** Reads the app's config and the process settings from an environment. */
@@ -206,6 +208,7 @@ export function fromEnv(env: Record<string, string | undefined>): { config: Conf
       databaseUrl: env.DATABASE_URL || undefined,
       dataDir: env.DATA_DIR || join(REPO_ROOT, '.data', 'pglite'),
       logLevel: env.LOG_LEVEL || 'info',
+      redisUrl: env.REDIS_URL || undefined,
     },
   }
 }

@@ -111,7 +111,7 @@ export async function start(options: StartOptions = {}): Promise<Server> {
     db,
     config,
     logger,
-    limiter: RateLimiter.memory(),
+    limiter: RateLimiter.fromUrl(settings.redisUrl),
     projects: ProjectCache.create(db.orm),
     upstreams,
     auth,
@@ -149,6 +149,7 @@ export async function start(options: StartOptions = {}): Promise<Server> {
           // Keep-alive sockets would hold close() open.
           if ('closeIdleConnections' in server) server.closeIdleConnections()
         })
+        await deps.limiter.close()
         await db.close()
       })()
       return stopped

@@ -29,6 +29,8 @@ export async function create(
     metricsToken?: string | undefined
     /** Where the API sends its emails (a test's SMTP sink). */
     smtpUrl?: string
+    /** Where requests are counted (default: in memory, this app only); closed with the app. */
+    limiter?: RateLimiter.RateLimiter
   } = {},
 ) {
   const db = await TestDb.create()
@@ -46,7 +48,7 @@ export async function create(
     db,
     config,
     logger,
-    limiter: RateLimiter.memory(),
+    limiter: options.limiter ?? RateLimiter.memory(),
     projects: ProjectCache.create(db.orm, { ttlMs: 0 }),
     upstreams,
     auth: AuthDeps.create({ config, masterKey: randomBytes(32).toString('hex'), dataDir: undefined, logger }),
@@ -65,6 +67,7 @@ export async function create(
     close: async () => {
       upstreams.stop()
       deps.auth.mailer.close()
+      await deps.limiter.close()
       await db.drop()
     },
   }

@@ -84,7 +84,7 @@ describe('build', () => {
   test('unknown routes: 404 JSON', async () => {
     const { status, body } = await t.getJson('/nowhere')
     expect(status).toBe(404)
-    expect(body.error).toBe('Not Found')
+    expect(body.error).toEqual({ code: 'not_found', message: 'No route for GET /nowhere' })
   })
 
   test('fuzzed bad input on every route never gets a 500', async () => {

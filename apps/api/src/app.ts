@@ -16,6 +16,7 @@ import * as Cors from './http/Cors.js'
 import * as Errors from './http/Errors.js'
 import * as Metrics from './http/Metrics.js'
 import * as MetricsAuth from './http/MetricsAuth.js'
+import * as SecureHeaders from './http/SecureHeaders.js'
 import * as ProjectAccess from './projects/access.js'
 import * as Projects from './projects/routes.js'
 import * as Rpc from './rpc/routes.js'
@@ -34,8 +35,8 @@ const QUIET_ROUTES = new Set(['/healthz', '/metrics'])
  * provider (it reads the Node request itself, up to 56 KB) limit their own.
  */
 function bodyLimits(): (path: string) => MiddlewareHandler | undefined {
-  const signing = BodyLimit.of(AuthErrors.SIGNING_BODY_MAX_BYTES, AuthErrors.tooLarge)
-  const auth = BodyLimit.of(AuthErrors.MAX_BODY_BYTES, AuthErrors.tooLarge)
+  const signing = BodyLimit.of(AuthErrors.SIGNING_BODY_MAX_BYTES)
+  const auth = BodyLimit.of(AuthErrors.MAX_BODY_BYTES)
   const other = BodyLimit.of(BodyLimit.BODY_MAX_BYTES)
   return (path) => {
     if (Rpc.PATHS.includes(path) || path === DevOidc.MOUNT_PATH || path.startsWith(`${DevOidc.MOUNT_PATH}/`))
@@ -63,6 +64,7 @@ export function build(deps: Deps.Deps, options: { metrics?: Metrics.Metrics } = 
   const metrics = options.metrics ?? Metrics.create()
   const app = new Hono<Env>()
   app.use(requestId())
+  app.use(SecureHeaders.api())
   app.use(async (c, next) => {
     const started = performance.now()
     const logger = deps.logger.child({ requestId: c.get('requestId') })

@@ -9,12 +9,13 @@ import {
   Nfts as NftsSchemas,
   Query as QueryRules,
 } from '@frontdoor/schemas'
-import { type Context, Hono, type Next } from 'hono'
+import { Hono, type MiddlewareHandler } from 'hono'
 import * as zm from 'zod/mini'
 import type * as Deps from '../Deps.js'
 import * as ClientIp from '../http/ClientIp.js'
 import * as Errors from '../http/Errors.js'
 import * as Query from '../http/Query.js'
+import * as RateLimiter from '../http/RateLimiter.js'
 import * as Validate from '../http/Validate.js'
 import * as Names from '../identity/Names.js'
 import * as ChainRpc from '../indexer/ChainRpc.js'
@@ -71,15 +72,11 @@ const AddressParam = zm.object({ address: AddressRule.EvmAddress })
 /** Values a client sends for an address it does not have. */
 const NO_ADDRESS = new Set(['', 'undefined', 'null'])
 
-/** The `{address}` of a history path: 400 with the spec's message when it is missing. */
-function historyAddress(c: Context): string {
-  const raw = c.req.param('address')?.trim() ?? ''
-  if (NO_ADDRESS.has(raw))
-    throw Errors.http(400, {
-      error: 'Invalid path parameter',
-      message: Messages.TRANSACTIONS_NEED_ACCOUNT_ADDRESS,
-    })
-  return Validate.params(c, AddressParam).address
+/** A history path without an `{address}`: a 400 with the spec's message (before the address is validated). */
+const historyAddress: MiddlewareHandler = async (c, next) => {
+  if (NO_ADDRESS.has(c.req.param('address')?.trim() ?? ''))
+    throw Errors.fail(400, Errors.CODE.invalidRequest, Messages.TRANSACTIONS_NEED_ACCOUNT_ADDRESS)
+  await next()
 }
 
 /** A 502 for a chain the API could not reach. */
@@ -88,7 +85,7 @@ async function upstream<T>(work: () => Promise<T>): Promise<T> {
     return await work()
   } catch (error) {
     if (error instanceof ChainRpc.UpstreamError)
-      throw Errors.http(502, { error: 'Bad Gateway', message: `The chain did not answer: ${error.message}` })
+      throw Errors.fail(502, Errors.CODE.upstreamUnavailable, `The chain did not answer: ${error.message}`)
     throw error
   }
 }
@@ -108,73 +105,86 @@ export function routes(deps: Deps.Deps) {
     networks: deps.config.networks,
     publicUrl: deps.config.publicUrl,
   })
-  const limit = async (c: Context, next: Next) => {
-    const { limit: max, windowMs } = deps.config.limits.account
-    const ip = ClientIp.of(c, deps.config)
-    const decision = await deps.limiter.take(`account:${ip}:${c.req.query('projectId') ?? ''}`, max, windowMs)
-    if (!decision.allowed) throw Errors.rateLimited(decision.retryAfterMs)
-    await next()
-  }
-  const history = async (c: Context) => {
-    const address = historyAddress(c)
-    const query = Validate.query(c, HistoryQuery)
-    await deps.projects.require(query.projectId)
-    const page = await History.page({
-      orm: deps.db.orm,
-      prices,
-      networks: deps.config.networks,
-      publicUrl: deps.config.publicUrl,
-      address,
-      chainId: query.chainId,
-      cursor: query.cursor ? History.decodeCursor(query.cursor) : undefined,
-    })
-    return c.json(page)
-  }
+  const limit = RateLimiter.budget(
+    deps.limiter,
+    deps.config.limits.account,
+  )((c) => `account:${ClientIp.of(c, deps.config)}:${c.req.query('projectId') ?? ''}`)
   return new Hono()
     .use('/v1/account/*', limit)
     .use('/v1/identity/*', limit)
     .use('/v1/profile/*', limit)
     .use('/v1/fungible/*', limit)
-    .get('/v1/account/:address/history', history)
-    .get('/v1/account//history', history)
-    .get('/v1/account/:address/balance', async (c) => {
-      const { address } = Validate.params(c, AddressParam)
-      const query = Validate.query(c, BalanceQuery)
-      await deps.projects.require(query.projectId)
-      const served = deps.upstreams.chains().filter((chainId) => chainId.startsWith('eip155:'))
-      if (query.chainId && !served.includes(query.chainId))
-        throw Errors.http(400, {
-          error: Messages.UNSUPPORTED_CHAIN,
-          message: `${Messages.UNSUPPORTED_CHAIN}: ${query.chainId}`,
+    .get(
+      '/v1/account/:address/history',
+      historyAddress,
+      Validate.param(AddressParam),
+      Validate.query(HistoryQuery),
+      async (c) => {
+        const { address } = c.req.valid('param')
+        const query = c.req.valid('query')
+        await deps.projects.require(query.projectId)
+        const page = await History.page({
+          orm: deps.db.orm,
+          prices,
+          networks: deps.config.networks,
+          publicUrl: deps.config.publicUrl,
+          address,
+          chainId: query.chainId,
+          cursor: query.cursor ? History.decodeCursor(query.cursor) : undefined,
         })
-      const chainIds = query.chainId ? [query.chainId] : served
-      const list = await upstream(() =>
-        balances.of({ address, chainIds, force: Boolean(query.forceUpdate?.length) }),
-      )
-      return c.json({ balances: list })
-    })
-    .get('/v1/account/:address/nfts', async (c) => {
-      const { address } = Validate.params(c, AddressParam)
-      const query = Validate.query(c, NftsQuery)
+        return c.json(page)
+      },
+    )
+    .get('/v1/account//history', historyAddress)
+    .get(
+      '/v1/account/:address/balance',
+      Validate.param(AddressParam),
+      Validate.query(BalanceQuery),
+      async (c) => {
+        const { address } = c.req.valid('param')
+        const query = c.req.valid('query')
+        await deps.projects.require(query.projectId)
+        const served = deps.upstreams.chains().filter((chainId) => chainId.startsWith('eip155:'))
+        if (query.chainId && !served.includes(query.chainId))
+          throw Errors.fail(
+            400,
+            Errors.CODE.unsupportedChain,
+            `${Messages.UNSUPPORTED_CHAIN}: ${query.chainId}`,
+          )
+        const chainIds = query.chainId ? [query.chainId] : served
+        const list = await upstream(() =>
+          balances.of({ address, chainIds, force: Boolean(query.forceUpdate?.length) }),
+        )
+        return c.json({ balances: list })
+      },
+    )
+    .get('/v1/account/:address/nfts', Validate.param(AddressParam), Validate.query(NftsQuery), async (c) => {
+      const { address } = c.req.valid('param')
+      const query = c.req.valid('query')
       await deps.projects.require(query.projectId)
       return c.json({ nfts: await Nfts.owned(deps.db.orm, { address, chainId: query.chainId }) })
     })
-    .get('/v1/identity/:address', async (c) => {
-      const { address } = Validate.params(c, AddressParam)
-      const query = Validate.query(c, IdentityQuery)
+    .get('/v1/identity/:address', Validate.param(AddressParam), Validate.query(IdentityQuery), async (c) => {
+      const { address } = c.req.valid('param')
+      const query = c.req.valid('query')
       await deps.projects.require(query.projectId)
       return c.json(await Names.identity(deps.db.orm, address))
     })
-    .get('/v1/profile/account/:name', async (c) => {
-      const { name } = Validate.params(c, ProfileParam)
-      const query = Validate.query(c, ProfileQuery)
-      await deps.projects.require(query.projectId)
-      const found = await Names.profile(deps.db.orm, name)
-      if (!found) throw Errors.http(404, { error: 'Not Found', message: `No account name '${name}'` })
-      return c.json(found)
-    })
-    .post('/v1/fungible/price', async (c) => {
-      const body = await Validate.json(c, FungiblePriceBody)
+    .get(
+      '/v1/profile/account/:name',
+      Validate.param(ProfileParam),
+      Validate.query(ProfileQuery),
+      async (c) => {
+        const { name } = c.req.valid('param')
+        const query = c.req.valid('query')
+        await deps.projects.require(query.projectId)
+        const found = await Names.profile(deps.db.orm, name)
+        if (!found) throw Errors.fail(404, Errors.CODE.notFound, `No account name '${name}'`)
+        return c.json(found)
+      },
+    )
+    .post('/v1/fungible/price', Validate.json(FungiblePriceBody), async (c) => {
+      const body = c.req.valid('json')
       await deps.projects.require(body.projectId)
       const answer = await upstream(() =>
         Fungibles.prices({

@@ -43,7 +43,10 @@ describe('POST /e', () => {
   test('an origin off the allowlist gets 403', async () => {
     const { status, body } = await post('demo', report({ type: 'track' }), { origin: 'https://evil.example' })
     expect(status).toBe(403)
-    expect(body.error).toBe('Unauthorized: origin not allowed')
+    expect(body.error).toMatchObject({
+      code: 'forbidden_origin',
+      message: 'Unauthorized: origin not allowed',
+    })
   })
 
   test('a project with analytics off: accepted, not stored', async () => {
@@ -55,10 +58,10 @@ describe('POST /e', () => {
   test('bad input: 400 naming the field; unknown project: 401', async () => {
     const missing = await post('demo', { ...report({}), url: 'not a url' })
     expect(missing.status).toBe(400)
-    expect(missing.body.issues[0].field).toBe('url')
+    expect(missing.body.error.issues[0].field).toBe('url')
     const notJson = await post('demo', '{oops')
     expect(notJson.status).toBe(400)
-    expect(notJson.body.message).toBe('The request body is not valid JSON')
+    expect(notJson.body.error).toEqual({ code: 'invalid_request', message: 'Malformed JSON in request body' })
     expect((await post('ghost', report({}))).status).toBe(401)
   })
 })

@@ -1,11 +1,14 @@
 import { Project } from '@frontdoor/schemas'
-import { Hono } from 'hono'
+import { Hono, type MiddlewareHandler } from 'hono'
+import type * as z from 'zod/mini'
 import type * as Deps from '../Deps.js'
 import * as BodyLimit from '../http/BodyLimit.js'
 import * as ClientIp from '../http/ClientIp.js'
 import * as Errors from '../http/Errors.js'
 import * as Query from '../http/Query.js'
+import * as RateLimiter from '../http/RateLimiter.js'
 import * as Validate from '../http/Validate.js'
+import type * as Projects from '../projects/Projects.js'
 import * as Events from './Events.js'
 
 /** The largest report body accepted. */
@@ -14,35 +17,52 @@ export const EVENT_BODY_MAX_BYTES = 16 * 1024
 /** The body of `POST /e` (shared schema): eventId, url, domain, timestamp, props. */
 export const EventBody = Project.AnalyticsEvent
 
-/** `POST /e`: analytics events and error reports, stored per project. */
+type Checked = { Variables: { project: Projects.Project } }
+type Validated = { out: { json: z.output<typeof EventBody> } }
+
+/**
+ * `POST /e`: analytics events and error reports, stored per project. Events are limited per client
+ * address and project, error reports per project (spec section 9), each in its own budget, counted
+ * once the project takes them.
+ */
 export function routes(deps: Deps.Deps) {
-  return new Hono().post('/e', BodyLimit.of(EVENT_BODY_MAX_BYTES), async (c) => {
-    const query = Validate.query(c, Query.ProjectQuery)
-    const body = await Validate.json(c, EventBody)
-    const project = await deps.projects.require(query.projectId)
+  const { limits } = deps.config
+  const errorReports = RateLimiter.budget(
+    deps.limiter,
+    limits.errorReports,
+  )((c) => `e:error:${c.get('project').projectId}`)
+  const events = RateLimiter.budget(
+    deps.limiter,
+    limits.events,
+  )((c) => `e:event:${ClientIp.of(c, deps.config)}:${c.get('project').projectId}`)
+  const limit: MiddlewareHandler<Checked, string, Validated> = (c, next) =>
+    Events.kind(c.req.valid('json').props) === 'error' ? errorReports(c, next) : events(c, next)
+  /** The project, with the origin on its allowlist; a project with analytics off stores nothing. */
+  const project: MiddlewareHandler<Checked> = async (c, next) => {
+    const project = await deps.projects.require(c.req.query('projectId') ?? '')
     const origin = c.req.header('origin')
-    if (origin && !project.allowedOrigins.includes(origin) && !deps.config.corsOrigins.includes(origin)) {
-      throw Errors.http(403, {
-        error: Errors.ORIGIN_NOT_ALLOWED,
-        message: `Origin '${origin}' is not allowed`,
-      })
-    }
+    if (origin && !project.allowedOrigins.includes(origin) && !deps.config.corsOrigins.includes(origin))
+      throw Errors.originNotAllowed(origin)
     if (!project.isAnalyticsEnabled) return c.json({ stored: false }, 202)
-    const ip = ClientIp.of(c, deps.config)
-    const { limit, windowMs } =
-      Events.kind(body.props) === 'error' ? deps.config.limits.errorReports : deps.config.limits.events
-    const key =
-      Events.kind(body.props) === 'error'
-        ? `e:error:${project.projectId}`
-        : `e:event:${ip}:${project.projectId}`
-    const decision = await deps.limiter.take(key, limit, windowMs)
-    if (!decision.allowed) throw Errors.rateLimited(decision.retryAfterMs)
-    await Events.store(deps.db.orm, {
-      projectId: project.projectId,
-      ...body,
-      sdkType: query.st,
-      sdkVersion: query.sv,
-    })
-    return c.json({ stored: true }, 202)
-  })
+    c.set('project', project)
+    await next()
+  }
+  return new Hono<Checked>().post(
+    '/e',
+    BodyLimit.of(EVENT_BODY_MAX_BYTES),
+    Validate.query(Query.ProjectQuery),
+    Validate.json(EventBody),
+    project,
+    limit,
+    async (c) => {
+      const query = c.req.valid('query')
+      await Events.store(deps.db.orm, {
+        projectId: c.get('project').projectId,
+        ...c.req.valid('json'),
+        sdkType: query.st,
+        sdkVersion: query.sv,
+      })
+      return c.json({ stored: true }, 202)
+    },
+  )
 }

@@ -131,7 +131,7 @@ describe('GET /getWallets', () => {
     expect(page.data.length).toBeGreaterThan(0)
     expect(page.data.some((w) => recommended.some((r) => r.id === w.id))).toBe(false)
     expect(
-      (await t.getJson('/getWallets?projectId=demo&page=1&entries=4&sort=best')).body.issues[0].field,
+      (await t.getJson('/getWallets?projectId=demo&page=1&entries=4&sort=best')).body.error.issues[0].field,
     ).toBe('sort')
   })
 
@@ -147,12 +147,12 @@ describe('GET /getWallets', () => {
     for (const [query, field] of cases) {
       const { status, body } = await t.getJson(`/getWallets?projectId=demo&${query}`)
       expect(status, query).toBe(400)
-      expect(body.issues[0].field, query).toBe(field)
+      expect(body.error.issues[0].field, query).toBe(field)
     }
     const caip = await t.getJson('/getWallets?projectId=demo&page=1&entries=10&chains=eip155')
-    expect(caip.body.message).toContain('Invalid CAIP-2 network id: eip155')
+    expect(caip.body.error.message).toContain('Invalid CAIP-2 network id: eip155')
     const badge = await t.getJson('/getWallets?projectId=demo&page=1&entries=10&badge_type=gold')
-    expect(badge.body.message).toBe(
+    expect(badge.body.error.message).toBe(
       'Invalid query field \'badge_type\': Invalid option: expected one of "none"|"certified"',
     )
   })

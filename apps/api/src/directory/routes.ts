@@ -52,8 +52,8 @@ export function routes(deps: Deps.Deps) {
     max: DIRECTORY_CACHE_MAX,
   })
   return new Hono()
-    .get('/getWallets', async (c) => {
-      const query = Validate.query(c, GetWalletsQuery)
+    .get('/getWallets', Validate.query(GetWalletsQuery), async (c) => {
+      const query = c.req.valid('query')
       await deps.projects.require(query.projectId)
       const filter: Wallets.Filter = {
         page: query.page,
@@ -71,22 +71,22 @@ export function routes(deps: Deps.Deps) {
       )
       return c.body(page, 200, { 'content-type': 'application/json' })
     })
-    .get('/getWalletImage/:id', async (c) => {
-      const { id } = Validate.params(c, IdParam)
+    .get('/getWalletImage/:id', Validate.param(IdParam), async (c) => {
+      const { id } = c.req.valid('param')
       const wallet = await Wallets.byImageId(deps.db.orm, id)
-      if (!wallet) throw Errors.http(404, { error: 'Not Found', message: `No wallet image '${id}'` })
+      if (!wallet) throw Errors.fail(404, Errors.CODE.notFound, `No wallet image '${id}'`)
       return image(c, Icon.svg({ seed: wallet.id, label: wallet.name }))
     })
-    .get('/public/getAssetImage/:id', (c) => {
-      const { id } = Validate.params(c, IdParam)
+    .get('/public/getAssetImage/:id', Validate.param(IdParam), (c) => {
+      const { id } = c.req.valid('param')
       return image(c, Icon.svg({ seed: `asset:${id}`, label: id }))
     })
-    .get('/public/getCurrencyImage/:id', (c) => {
-      const { id } = Validate.params(c, IdParam)
+    .get('/public/getCurrencyImage/:id', Validate.param(IdParam), (c) => {
+      const { id } = c.req.valid('param')
       return image(c, Icon.svg({ seed: `currency:${id.toUpperCase()}`, label: id, shape: 'circle' }))
     })
-    .get('/public/getTokenImage/:id', (c) => {
-      const { id } = Validate.params(c, IdParam)
+    .get('/public/getTokenImage/:id', Validate.param(IdParam), (c) => {
+      const { id } = c.req.valid('param')
       return image(c, Icon.svg({ seed: `token:${id.toUpperCase()}`, label: id, shape: 'circle' }))
     })
 }

@@ -6,17 +6,14 @@ import * as Errors from './Errors.js'
 /** Largest body of the API's JSON routes (logins, redemptions, prices, events, dev forms). */
 export const BODY_MAX_BYTES = 64 * 1024
 
-/** Spec-style title of a 413. */
-export const PAYLOAD_TOO_LARGE = 'Payload Too Large'
-
 /** The message of a 413: the limit, in bytes. */
 export function tooLargeMessage(maxBytes: number): string {
   return `The request body is larger than ${maxBytes} bytes`
 }
 
-/** The API's 413 (the `{error, message}` body of every non-auth route). */
+/** The API's 413 (`payload_too_large`, the limit in the message). */
 export function tooLarge(maxBytes: number): HTTPException {
-  return Errors.http(413, { error: PAYLOAD_TOO_LARGE, message: tooLargeMessage(maxBytes) })
+  return Errors.fail(413, Errors.CODE.payloadTooLarge, tooLargeMessage(maxBytes))
 }
 
 /**

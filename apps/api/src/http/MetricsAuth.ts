@@ -18,9 +18,11 @@ export function bearer(token: string | undefined): MiddlewareHandler {
     if (!expected) return Errors.notFound(c)
     const given = digest(c.req.header('authorization') ?? '')
     if (!timingSafeEqual(given, expected))
-      throw Errors.http(
+      throw Errors.fail(
         401,
-        { error: 'Unauthorized', message: 'Metrics need Authorization: Bearer <METRICS_TOKEN>' },
+        Errors.CODE.unauthorized,
+        'Metrics need Authorization: Bearer <METRICS_TOKEN>',
+        {},
         { 'www-authenticate': 'Bearer' },
       )
     await next()

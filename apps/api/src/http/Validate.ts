@@ -1,9 +1,14 @@
-import type { Context } from 'hono'
+import { zValidator } from '@hono/zod-validator'
+import type { Context, ValidationTargets } from 'hono'
 import * as z from 'zod'
 import * as Errors from './Errors.js'
 
 // The shared schemas are zod/mini, which carries no messages of its own: use zod's English ones.
 z.config(z.locales.en())
+
+/** How a 400 names where the bad field was. */
+const WHERE = { query: 'query', json: 'body', param: 'path parameter' } as const
+type Target = keyof typeof WHERE
 
 /** Turns zod issues into `{field, message}` pairs naming the offending field. */
 export function issues(error: z.core.$ZodError): { field: string; message: string }[] {
@@ -13,45 +18,89 @@ export function issues(error: z.core.$ZodError): { field: string; message: strin
   }))
 }
 
+/** A field that holds an email address: its error is `invalid_email` with the spec's message. */
+const EMAIL_FIELD = /(^|\.)(email|newEmail)$/
+
 /**
- * Parses `input` with `schema` (classic zod or zod/mini), or throws a 400 naming each bad field.
+ * The 400 of input that failed its schema: `invalid_request` with a message naming the first bad
+ * field (`Invalid body field 'email': ...`) and every issue in `issues`; an email field's own
+ * message under `invalid_email`.
+ */
+export function invalid(where: string, error: z.core.$ZodError) {
+  const list = issues(error)
+  const first = list[0]
+  if (first && EMAIL_FIELD.test(first.field))
+    return Errors.fail(400, Errors.CODE.invalidEmail, first.message, { issues: list })
+  const message = first ? `Invalid ${where} field '${first.field}': ${first.message}` : `Invalid ${where}`
+  return Errors.fail(400, Errors.CODE.invalidRequest, message, { issues: list })
+}
+
+/**
+ * Parses `input` with `schema` (classic zod or zod/mini), or throws the 400 of {@link invalid}; for
+ * input no middleware reads (a JSON-RPC body, a popup's query answered as a page).
  *
  * @example
- * const query = Validate.parse('query', Query, c.req.query())
+ * const body = Validate.parse('body', Schema, json)
  */
 export function parse<T extends z.core.$ZodType>(where: string, schema: T, input: unknown): z.output<T> {
   const result = z.safeParse(schema, input)
   if (result.success) return result.data
-  const list = issues(result.error)
-  const first = list[0]
-  throw Errors.http(400, {
-    error: `Invalid ${where}`,
-    message: first ? `Invalid ${where} field '${first.field}': ${first.message}` : `Invalid ${where}`,
-    issues: list,
-  })
+  throw invalid(where, result.error)
 }
 
-/** The query string as an object (first value of each name), validated by `schema`. */
-export function query<T extends z.core.$ZodType>(c: Context, schema: T): z.output<T> {
-  return parse('query', schema, c.req.query())
+/** zod-validator runs the schema through zod's functions, which take zod/mini schemas as well. */
+const options = {
+  validationFunction: (schema: z.core.$ZodType, value: unknown) => z.safeParseAsync(schema, value),
 }
 
-/** The path parameters, validated by `schema`. */
-export function params<T extends z.core.$ZodType>(c: Context, schema: T): z.output<T> {
-  return parse('path parameter', schema, c.req.param())
-}
+/** The message of a body sent without a JSON content type (Hono reads only JSON bodies as JSON). */
+export const NOT_JSON = 'The request body must be JSON (content-type: application/json)'
 
-/** The JSON body (400 when it is not JSON), validated by `schema`. */
-export async function json<T extends z.core.$ZodType>(c: Context, schema: T): Promise<z.output<T>> {
-  return parse('body', schema, await body(c))
-}
+const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i
 
-/** The JSON body, unvalidated; 400 when it does not parse. */
-export async function body(c: Context): Promise<unknown> {
-  const text = await c.req.text()
-  try {
-    return JSON.parse(text)
-  } catch {
-    throw Errors.http(400, { error: 'Invalid body', message: 'The request body is not valid JSON' })
+/** A route's own answer to input that failed its schema (the JSON-RPC proxy answers JSON-RPC). */
+export type OnInvalid = (c: Context, error: z.core.$ZodError) => Response
+
+function hook(target: Target, onInvalid?: OnInvalid) {
+  return (result: { success: boolean; error?: z.core.$ZodError }, c: Context): Response | undefined => {
+    const mediaType = (c.req.header('content-type') ?? '').split(';')[0]?.trim() ?? ''
+    if (target === 'json' && !JSON_MEDIA_TYPE.test(mediaType))
+      throw Errors.fail(400, Errors.CODE.invalidRequest, NOT_JSON)
+    if (result.success || !result.error) return undefined
+    if (onInvalid) return onInvalid(c, result.error)
+    throw invalid(WHERE[target], result.error)
   }
+}
+
+function validator<K extends Target & keyof ValidationTargets, T extends z.core.$ZodType>(
+  target: K,
+  schema: T,
+  onInvalid?: OnInvalid,
+) {
+  // The option's type is conditional on the schema's (classic or mini): the function answers both.
+  return zValidator(target, schema, hook(target, onInvalid), options as never)
+}
+
+/**
+ * Middleware: the query string (one value per name; a repeated name is a list) validated by `schema`,
+ * read in the handler with `c.req.valid('query')`; a 400 naming the field otherwise.
+ *
+ * @example
+ * app.get('/getWallets', Validate.query(GetWalletsQuery), (c) => c.json(c.req.valid('query')))
+ */
+export function query<T extends z.core.$ZodType>(schema: T, onInvalid?: OnInvalid) {
+  return validator('query', schema, onInvalid)
+}
+
+/** Middleware: the path parameters validated by `schema` (`c.req.valid('param')`). */
+export function param<T extends z.core.$ZodType>(schema: T) {
+  return validator('param', schema)
+}
+
+/**
+ * Middleware: the JSON body validated by `schema` (`c.req.valid('json')`); a body that is not JSON
+ * is a 400. Its size was limited before (BodyLimit, app.ts).
+ */
+export function json<T extends z.core.$ZodType>(schema: T) {
+  return validator('json', schema)
 }

@@ -28,7 +28,7 @@ describe('GET /appkit/v1/project-limits', () => {
     expect((await t.getJson('/appkit/v1/project-limits?projectId=nope')).status).toBe(401)
     const { status, body } = await t.getJson('/appkit/v1/project-limits')
     expect(status).toBe(400)
-    expect(body.issues[0].field).toBe('projectId')
+    expect(body.error.issues[0].field).toBe('projectId')
   })
 })
 
@@ -59,13 +59,15 @@ describe('GET /appkit/v1/config', () => {
   test('unknown project: 401 naming the project', async () => {
     const { status, body } = await t.getJson('/appkit/v1/config?projectId=nope')
     expect(status).toBe(401)
-    expect(body).toMatchObject({ error: 'Unauthorized: invalid key', message: "Unknown projectId 'nope'" })
+    expect(body).toEqual({
+      error: { code: 'invalid_key', message: 'Unauthorized: invalid key', projectId: 'nope' },
+    })
   })
 
   test('missing projectId: 400 naming the field', async () => {
     const { status, body } = await t.getJson('/appkit/v1/config')
     expect(status).toBe(400)
-    expect(body.issues[0].field).toBe('projectId')
+    expect(body.error.issues[0].field).toBe('projectId')
   })
 })
 
@@ -80,7 +82,7 @@ describe('GET /projects/v1/origins', () => {
     }
     const limited = await get('10.0.0.1')
     expect(limited.status).toBe(429)
-    expect(limited.body.error).toBe('Rate Limited')
+    expect(limited.body.error).toMatchObject({ code: 'rate_limited', message: 'Rate Limited' })
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0)
     expect((await get('10.0.0.2')).status).toBe(200)
   })
@@ -90,7 +92,7 @@ describe('GET /projects/v1/origins', () => {
       headers: { 'x-forwarded-for': '10.0.0.9' },
     })
     expect(status).toBe(401)
-    expect(body.message).toBe("Unknown projectId 'missing'")
+    expect(body.error).toMatchObject({ message: 'Unauthorized: invalid key', projectId: 'missing' })
   })
 })
 

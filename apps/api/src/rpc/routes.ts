@@ -1,5 +1,5 @@
-import { Chains, Constants } from '@frontdoor/schemas'
-import { type Context, Hono } from 'hono'
+import { Chains, Constants, Errors as Messages } from '@frontdoor/schemas'
+import { type Context, type Env, Hono, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import * as z from 'zod'
@@ -9,6 +9,7 @@ import * as BodyLimit from '../http/BodyLimit.js'
 import * as ClientIp from '../http/ClientIp.js'
 import * as Errors from '../http/Errors.js'
 import * as Query from '../http/Query.js'
+import * as RateLimiter from '../http/RateLimiter.js'
 import * as Validate from '../http/Validate.js'
 import * as Policy from './Policy.js'
 
@@ -36,6 +37,8 @@ export const RpcQuery = zm.extend(Chains.RpcQuery, { projectId: Query.ProjectId 
 /** One JSON-RPC 2.0 request and a batch of 1 to 1000 (shared schemas). */
 export const RpcRequest = Chains.JsonRpcRequest
 export const RpcBatch = Chains.JsonRpcBatchRequest
+
+type Queried = { out: { query: zm.output<typeof RpcQuery> } }
 
 /** The node's answers to a batch, or undefined when it answered something else (one error for all). */
 function batchOf(text: string): unknown[] | undefined {
@@ -69,45 +72,39 @@ function rpcError(
  * a batch), so no one can administer the node or make it sign with an account it holds.
  */
 export function routes(deps: Deps.Deps) {
-  const proxy = async (c: Context) => {
-    const query = z.safeParse(RpcQuery, c.req.query())
-    if (!query.success) {
-      const issues = Validate.issues(query.error)
-      return rpcError(
-        c,
-        400,
-        RpcCode.invalidParams,
-        `Invalid query field '${issues[0]?.field}': ${issues[0]?.message}`,
-        {
-          issues,
-        },
-      )
-    }
-    const { chainId, projectId } = query.data
+  const invalidQuery: Validate.OnInvalid = (c, error) => {
+    const issues = Validate.issues(error)
+    const message = `Invalid query field '${issues[0]?.field}': ${issues[0]?.message}`
+    return rpcError(c, 400, RpcCode.invalidParams, message, { issues })
+  }
+  /** The project must exist and the chain be served before a request counts against the budget. */
+  const served: MiddlewareHandler<Env, string, Queried> = async (c, next) => {
+    const { chainId, projectId } = c.req.valid('query')
     const project = await deps.projects.get(projectId)
-    if (!project) return rpcError(c, 401, RpcCode.unauthorized, Errors.INVALID_KEY, { projectId })
+    if (!project) return rpcError(c, 401, RpcCode.unauthorized, Messages.SERVER.INVALID_KEY, { projectId })
     if (!deps.upstreams.has(chainId))
       return rpcError(c, 400, RpcCode.invalidParams, 'Unsupported chain', {
         chainId,
         supported: deps.upstreams.chains(),
       })
-    const { limit, windowMs } = deps.config.limits.rpc
-    const decision = await deps.limiter.take(
-      `rpc:${ClientIp.of(c, deps.config)}:${projectId}`,
-      limit,
-      windowMs,
-    )
-    if (!decision.allowed) {
-      const seconds = Math.max(1, Math.ceil(decision.retryAfterMs / 1000))
-      return rpcError(
+    await next()
+  }
+  const limited = RateLimiter.budget(deps.limiter, deps.config.limits.rpc)(
+    (c) => `rpc:${ClientIp.of(c, deps.config)}:${c.req.query('projectId')}`,
+    (c, retryAfterMs) =>
+      rpcError(
         c,
         429,
         RpcCode.rateLimited,
         Errors.RATE_LIMITED,
         {},
-        { 'retry-after': String(seconds) },
-      )
-    }
+        {
+          'retry-after': String(Errors.seconds(retryAfterMs)),
+        },
+      ),
+  )
+  const proxy = async (c: Context<Env, string, Queried>) => {
+    const { chainId } = c.req.valid('query')
     let json: unknown
     try {
       json = JSON.parse(await c.req.text())
@@ -151,5 +148,13 @@ export function routes(deps: Deps.Deps) {
     maxSize: RPC_BODY_MAX_BYTES,
     onError: (c) => rpcError(c, 413, RpcCode.invalidRequest, BodyLimit.tooLargeMessage(RPC_BODY_MAX_BYTES)),
   })
-  return new Hono().post('/v1/', limit, proxy).post('/v1', limit, proxy)
+  return new Hono().on(
+    'POST',
+    [...PATHS],
+    limit,
+    Validate.query(RpcQuery, invalidQuery),
+    served,
+    limited,
+    proxy,
+  )
 }

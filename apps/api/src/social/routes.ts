@@ -9,7 +9,9 @@ import * as z from 'zod'
 import * as AuthErrors from '../auth/AuthErrors.js'
 import type * as Deps from '../Deps.js'
 import * as ClientIp from '../http/ClientIp.js'
-import type * as RateLimiter from '../http/RateLimiter.js'
+import * as HttpErrors from '../http/Errors.js'
+import * as RateLimiter from '../http/RateLimiter.js'
+import * as Validate from '../http/Validate.js'
 import * as Projects from '../projects/Projects.js'
 import * as Accounts from './Accounts.js'
 import * as DevOidc from './DevOidc.js'
@@ -60,12 +62,24 @@ export type Options = {
   devClientSecret?: string
 }
 
-function parseQuery<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
-  const result = schema.safeParse(input)
-  if (result.success) return result.data
-  const issue = result.error.issues[0]
-  const field = issue?.path.length ? issue.path.join('.') : '(root)'
-  throw AuthErrors.fail(400, 'invalid_request', `Invalid field '${field}': ${issue?.message ?? 'invalid'}`)
+/**
+ * How start refuses: for the popup (it asks for HTML) a result page that posts the error to the modal
+ * (only when the popup names the modal's origin), for anyone else the API's JSON error.
+ */
+function startRefusal(c: Context, modalOrigin: string) {
+  const origin = c.req.query('origin')
+  const targetOrigin = origin === modalOrigin ? origin : undefined
+  const attempt = SocialPopup.Attempt.safeParse(c.req.query('attempt')).data
+  return (status: ContentfulStatusCode, code: string, message: string) => {
+    if (!prefersHtml(c)) throw AuthErrors.fail(status, code, message)
+    const rendered = ResultPage.render({
+      targetOrigin,
+      attempt,
+      error: Errors.LOGIN.FAILED_TO_CONNECT,
+      detail: message,
+    })
+    return page(c, rendered, status)
+  }
 }
 
 /** The login methods a project has turned on (its `social_login` feature, as `/appkit/v1/config` shows it). */
@@ -133,12 +147,9 @@ export function routes(deps: Deps.Deps, options: Options = {}) {
     }
   }
 
-  /** Undefined when the client may begin another login or channel, else the seconds to wait. */
-  const limitBegins = async (c: Context) => {
-    const key = `social:begin:${ClientIp.of(c, config)}`
-    const decision = await deps.limiter.take(key, BEGIN_LIMIT.limit, BEGIN_LIMIT.windowMs)
-    return decision.allowed ? undefined : Math.max(1, Math.ceil(decision.retryAfterMs / 1000))
-  }
+  /** Logins and channels begun per client address; an attempt refused (4xx) gives its count back. */
+  const begins = RateLimiter.budget(deps.limiter, BEGIN_LIMIT, { countFailed: false })
+  const beginKey = (c: Context) => `social:begin:${ClientIp.of(c, config)}`
 
   const requireAuthOrigin = (c: Context) => {
     if (c.req.header('origin') !== config.authOrigin)
@@ -157,58 +168,53 @@ export function routes(deps: Deps.Deps, options: Options = {}) {
   return new Hono()
     .all(DevOidc.MOUNT_PATH, serveOidc)
     .all(`${DevOidc.MOUNT_PATH}/*`, serveOidc)
-    .get('/v1/auth/social/:provider/start', async (c) => {
-      const origin = c.req.query('origin')
-      const targetOrigin = origin === config.modalOrigin ? origin : undefined
-      const attempt = SocialPopup.Attempt.safeParse(c.req.query('attempt')).data
-      const refuse = (status: ContentfulStatusCode, code: string, message: string) => {
-        if (!prefersHtml(c)) throw AuthErrors.fail(status, code, message)
-        const rendered = ResultPage.render({
-          targetOrigin,
-          attempt,
-          error: Errors.LOGIN.FAILED_TO_CONNECT,
-          detail: message,
+    .get(
+      '/v1/auth/social/:provider/start',
+      begins(beginKey, (c) =>
+        startRefusal(c, config.modalOrigin)(429, 'rate_limited', Errors.LOGIN.FAILED_TO_INITIATE_SOCIAL),
+      ),
+      async (c) => {
+        const origin = c.req.query('origin')
+        const targetOrigin = origin === config.modalOrigin ? origin : undefined
+        const refuse = startRefusal(c, config.modalOrigin)
+        if (!targetOrigin) return refuse(403, 'forbidden_origin', Errors.SERVER.ORIGIN_NOT_ALLOWED)
+        const provider = SocialProviderRule.SocialProvider.safeParse(c.req.param('provider'))
+        if (!provider.success) return refuse(400, 'invalid_provider', Errors.INVALID_SOCIAL_PROVIDER)
+        const query = StartQuery.safeParse(c.req.query())
+        if (!query.success) {
+          const field = query.error.issues[0]?.path.join('.') || 'projectId'
+          return refuse(400, 'invalid_request', `Invalid field '${field}'`)
+        }
+        const project = await deps.projects.get(query.data.projectId)
+        if (!project) return refuse(401, 'invalid_project', Errors.SERVER.INVALID_KEY)
+        const endpoints = endpointsOf(provider.data)
+        if (!endpoints || !enabledSocials(project).includes(provider.data))
+          return refuse(400, 'invalid_provider', Errors.INVALID_SOCIAL_PROVIDER)
+        const time = now()
+        await SocialLogins.sweep(db, time)
+        const { browser, ...login } = await SocialLogins.begin(
+          db,
+          {
+            projectId: project.projectId,
+            provider: provider.data,
+            origin: targetOrigin,
+            attempt: query.data.attempt,
+            bindingHash: query.data.binding,
+          },
+          time,
+        )
+        // The popup is a top-level window of the API's site at start and callback (the provider
+        // redirects it back with a GET), so a first-party SameSite=Lax cookie reaches the callback.
+        setCookie(c, browserCookie(query.data.attempt), browser, {
+          path: CALLBACK_PATH,
+          httpOnly: true,
+          sameSite: 'Lax',
+          secure: secureCookies,
+          maxAge: SocialLogins.LOGIN_TTL_S,
         })
-        return page(c, rendered, status)
-      }
-      if (!targetOrigin) return refuse(403, 'forbidden_origin', Errors.SERVER.ORIGIN_NOT_ALLOWED)
-      const provider = SocialProviderRule.SocialProvider.safeParse(c.req.param('provider'))
-      if (!provider.success) return refuse(400, 'invalid_provider', Errors.INVALID_SOCIAL_PROVIDER)
-      const query = StartQuery.safeParse(c.req.query())
-      if (!query.success) {
-        const field = query.error.issues[0]?.path.join('.') || 'projectId'
-        return refuse(400, 'invalid_request', `Invalid field '${field}'`)
-      }
-      const project = await deps.projects.get(query.data.projectId)
-      if (!project) return refuse(401, 'invalid_project', Errors.SERVER.INVALID_KEY)
-      const endpoints = endpointsOf(provider.data)
-      if (!endpoints || !enabledSocials(project).includes(provider.data))
-        return refuse(400, 'invalid_provider', Errors.INVALID_SOCIAL_PROVIDER)
-      if (await limitBegins(c)) return refuse(429, 'rate_limited', Errors.LOGIN.FAILED_TO_INITIATE_SOCIAL)
-      const time = now()
-      await SocialLogins.sweep(db, time)
-      const { browser, ...login } = await SocialLogins.begin(
-        db,
-        {
-          projectId: project.projectId,
-          provider: provider.data,
-          origin: targetOrigin,
-          attempt: query.data.attempt,
-          bindingHash: query.data.binding,
-        },
-        time,
-      )
-      // The popup is a top-level window of the API's site at start and callback (the provider
-      // redirects it back with a GET), so a first-party SameSite=Lax cookie reaches the callback.
-      setCookie(c, browserCookie(query.data.attempt), browser, {
-        path: CALLBACK_PATH,
-        httpOnly: true,
-        sameSite: 'Lax',
-        secure: secureCookies,
-        maxAge: SocialLogins.LOGIN_TTL_S,
-      })
-      return c.redirect(OAuthClient.authorizeUrl(endpoints, { redirectUri, ...login }), 302)
-    })
+        return c.redirect(OAuthClient.authorizeUrl(endpoints, { redirectUri, ...login }), 302)
+      },
+    )
     .get(CALLBACK_PATH, async (c) => {
       const failed = (status: ContentfulStatusCode, targetOrigin: string | undefined, attempt?: string) =>
         page(c, ResultPage.render({ targetOrigin, attempt, error: Errors.LOGIN.FAILED_TO_CONNECT }), status)
@@ -261,38 +267,42 @@ export function routes(deps: Deps.Deps, options: Options = {}) {
       )
       return page(c, ResultPage.render({ targetOrigin, attempt, result: { code: redeem } }), 200)
     })
-    .post('/v1/auth/social/redeem', async (c) => {
+    .post('/v1/auth/social/redeem', Validate.json(RedeemBody), async (c) => {
       requireAuthOrigin(c)
-      const { code, binding } = await AuthErrors.json(c, RedeemBody)
+      const { code, binding } = c.req.valid('json')
       const grant = await SocialLogins.redeemCode(db, code, binding, now())
       if (!grant) throw AuthErrors.fail(400, 'invalid_code', Errors.LOGIN.FAILED_TO_CONNECT)
       return c.json(await accounts.complete(grant.userId))
     })
-    .post('/v1/auth/farcaster/channel', async (c) => {
-      requireAuthOrigin(c)
-      const { projectId } = await AuthErrors.json(c, ChannelBody)
-      const project = await deps.projects.get(projectId)
-      if (!project) throw AuthErrors.fail(401, 'invalid_project', Errors.SERVER.INVALID_KEY)
-      // Farcaster has only its dev stand-in.
-      if (!config.devLogins || !enabledSocials(project).includes('farcaster'))
-        throw AuthErrors.fail(400, 'invalid_provider', Errors.INVALID_SOCIAL_PROVIDER)
-      const retryAfterS = await limitBegins(c)
-      if (retryAfterS)
-        throw AuthErrors.tooMany('rate_limited', Errors.LOGIN.FAILED_TO_CONNECT_FARCASTER, retryAfterS)
-      const time = now()
-      await FarcasterChannels.sweep(db, time)
-      const channelToken = await FarcasterChannels.open(db, project.projectId, time)
-      return c.json({ channelToken, url: `${config.publicUrl}${FARCASTER_DEV_PATH}/${channelToken}` })
-    })
-    .get('/v1/auth/farcaster/status', async (c) => {
-      const { channelToken } = parseQuery(StatusQuery, c.req.query())
+    .post(
+      '/v1/auth/farcaster/channel',
+      begins(beginKey, (_c, retryAfterMs) => {
+        throw HttpErrors.rateLimited(retryAfterMs, 'rate_limited', Errors.LOGIN.FAILED_TO_CONNECT_FARCASTER)
+      }),
+      Validate.json(ChannelBody),
+      async (c) => {
+        requireAuthOrigin(c)
+        const { projectId } = c.req.valid('json')
+        const project = await deps.projects.get(projectId)
+        if (!project) throw AuthErrors.fail(401, 'invalid_project', Errors.SERVER.INVALID_KEY)
+        // Farcaster has only its dev stand-in.
+        if (!config.devLogins || !enabledSocials(project).includes('farcaster'))
+          throw AuthErrors.fail(400, 'invalid_provider', Errors.INVALID_SOCIAL_PROVIDER)
+        const time = now()
+        await FarcasterChannels.sweep(db, time)
+        const channelToken = await FarcasterChannels.open(db, project.projectId, time)
+        return c.json({ channelToken, url: `${config.publicUrl}${FARCASTER_DEV_PATH}/${channelToken}` })
+      },
+    )
+    .get('/v1/auth/farcaster/status', Validate.query(StatusQuery), async (c) => {
+      const { channelToken } = c.req.valid('query')
       const channel = await FarcasterChannels.get(db, channelToken, now())
       if (!channel) throw AuthErrors.fail(404, 'invalid_channel', Errors.LOGIN.FAILED_TO_CONNECT_FARCASTER)
       return c.json({ state: channel.state })
     })
-    .post('/v1/auth/farcaster/redeem', async (c) => {
+    .post('/v1/auth/farcaster/redeem', Validate.json(ChannelTokenBody), async (c) => {
       requireAuthOrigin(c)
-      const { channelToken } = await AuthErrors.json(c, ChannelTokenBody)
+      const { channelToken } = c.req.valid('json')
       const time = now()
       const channel = await FarcasterChannels.get(db, channelToken, time)
       const message = Errors.LOGIN.FAILED_TO_CONNECT_FARCASTER

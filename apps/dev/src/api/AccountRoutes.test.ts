@@ -290,21 +290,21 @@ describe('GET /v1/account/{address}/history', () => {
     ]) {
       const missing = await t.getJson(path)
       expect(missing.status).toBe(400)
-      expect(missing.body.message).toBe(Messages.TRANSACTIONS_NEED_ACCOUNT_ADDRESS)
+      expect(missing.body.error.message).toBe(Messages.TRANSACTIONS_NEED_ACCOUNT_ADDRESS)
     }
     const invalid = await history('0x1234')
     expect(invalid.status).toBe(400)
-    expect(invalid.body.message).toBe("Invalid path parameter field 'address': Invalid address")
+    expect(invalid.body.error.message).toBe("Invalid path parameter field 'address': Invalid address")
     const chain = await history(alice, '&chainId=31337')
     expect(chain.status).toBe(400)
-    expect(chain.body.message).toBe("Invalid query field 'chainId': Invalid CAIP-2 network id: 31337")
+    expect(chain.body.error.message).toBe("Invalid query field 'chainId': Invalid CAIP-2 network id: 31337")
     const cursor = await history(alice, '&cursor=bm9wZQ')
     expect(cursor.status).toBe(400)
-    expect(cursor.body.message).toBe("Invalid query field 'cursor': is not a cursor this API gave out")
+    expect(cursor.body.error.message).toBe("Invalid query field 'cursor': is not a cursor this API gave out")
     expect((await t.getJson(`/v1/account/${alice}/history`)).status).toBe(400)
     const project = await t.getJson(`/v1/account/${alice}/history?projectId=ghost`)
     expect(project.status).toBe(401)
-    expect(project.body.error).toBe('Unauthorized: invalid key')
+    expect(project.body.error).toMatchObject({ code: 'invalid_key', message: 'Unauthorized: invalid key' })
   })
 })
 
@@ -390,7 +390,9 @@ describe('GET /v1/account/{address}/balance', () => {
       const response = await app.request(`/v1/account/${alice}/balance?projectId=demo&currency=usd${query}`)
       return {
         status: response.status,
-        body: (await response.json()) as Balance.BalanceResponse & { error?: string },
+        body: (await response.json()) as Balance.BalanceResponse & {
+          error?: { code: string; message: string }
+        },
       }
     }
     const all = await get('')
@@ -398,17 +400,20 @@ describe('GET /v1/account/{address}/balance', () => {
     expect(new Set(all.body.balances.map((x) => x.chainId))).toEqual(new Set(['eip155:31337']))
     const down = await get('&chainId=eip155:31338')
     expect(down.status).toBe(502)
-    expect(down.body.error).toBe('Bad Gateway')
+    expect(down.body.error?.code).toBe('upstream_unavailable')
   })
 
   test('bad input: currency, unsupported chain, forceUpdate, address', async () => {
     expect((await t.getJson(`/v1/account/${alice}/balance?projectId=demo&currency=eur`)).status).toBe(400)
     const unsupported = await balance(alice, '&chainId=eip155:1')
     expect(unsupported.status).toBe(400)
-    expect(unsupported.body.error).toBe(Messages.UNSUPPORTED_CHAIN)
+    expect(unsupported.body.error).toEqual({
+      code: 'unsupported_chain',
+      message: `${Messages.UNSUPPORTED_CHAIN}: eip155:1`,
+    })
     const force = await balance(alice, '&forceUpdate=yes')
     expect(force.status).toBe(400)
-    expect(force.body.message).toBe("Invalid query field 'forceUpdate.0': Invalid CAIP-10 address: yes")
+    expect(force.body.error.message).toBe("Invalid query field 'forceUpdate.0': Invalid CAIP-10 address: yes")
     expect((await balance('nobody')).status).toBe(400)
   })
 })
@@ -507,16 +512,16 @@ describe('POST /v1/fungible/price', () => {
   test('bad bodies: 400 naming the field', async () => {
     const notCaip = await price({ currency: 'usd', projectId: 'demo', addresses: ['0x12'] })
     expect(notCaip.status).toBe(400)
-    expect(notCaip.body.message).toBe("Invalid body field 'addresses.0': Invalid CAIP-10 address: 0x12")
+    expect(notCaip.body.error.message).toBe("Invalid body field 'addresses.0': Invalid CAIP-10 address: 0x12")
     const notEvm = await price({ currency: 'usd', projectId: 'demo', addresses: ['solana:abc:xyz'] })
-    expect(notEvm.body.message).toBe("Invalid body field 'addresses.0': Invalid address")
+    expect(notEvm.body.error.message).toBe("Invalid body field 'addresses.0': Invalid address")
     expect((await price({ currency: 'eur', projectId: 'demo', addresses: [] })).status).toBe(400)
     const tooMany = await price({
       currency: 'usd',
       projectId: 'demo',
       addresses: Array.from({ length: 101 }, () => `eip155:31337:${bob}`),
     })
-    expect(tooMany.body.message).toBe("Invalid body field 'addresses': must list at most 100 addresses")
+    expect(tooMany.body.error.message).toBe("Invalid body field 'addresses': must list at most 100 addresses")
   })
 })
 
@@ -534,7 +539,7 @@ describe('rate limit and fuzzing', () => {
     const third = await get(`/v1/account/${alice}/history`)
     expect(third.status).toBe(429)
     expect(third.headers.get('retry-after')).toBe('60')
-    expect((await third.json()).error).toBe('Rate Limited')
+    expect((await third.json()).error).toMatchObject({ code: 'rate_limited', message: 'Rate Limited' })
   })
 
   test('fuzzed input never gets a 500', async () => {

@@ -191,7 +191,7 @@ describe('POST /v1/auth/email/otp + /verify', () => {
     })
     expect(await verify(newEmail(), '12ab56')).toMatchObject({
       status: 400,
-      body: { error: { code: 'invalid_request', message: "Invalid field 'otp': must be 6 digits" } },
+      body: { error: { code: 'invalid_request', message: "Invalid body field 'otp': must be 6 digits" } },
     })
     expect(await post('/v1/auth/email/otp', { projectId: 'nope', email: newEmail() })).toMatchObject({
       status: 401,

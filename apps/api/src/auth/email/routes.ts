@@ -4,8 +4,9 @@ import * as zm from 'zod/mini'
 import type * as Config from '../../Config.js'
 import type * as Deps from '../../Deps.js'
 import * as ClientIp from '../../http/ClientIp.js'
-import * as HttpErrors from '../../http/Errors.js'
 import * as Query from '../../http/Query.js'
+import * as RateLimiter from '../../http/RateLimiter.js'
+import * as Validate from '../../http/Validate.js'
 import * as AuthErrors from '../AuthErrors.js'
 import * as Login from '../Login.js'
 import * as Bearer from '../sessions/Bearer.js'
@@ -27,10 +28,8 @@ const UpdateVerifyBody = zm.object({ primaryOtp: Code, secondaryOtp: Code })
 /** The label the OTP hashing key is derived under from the master key. */
 export const OTP_KEY_LABEL = 'email otp'
 
-type Limit = keyof Pick<
-  Config.Config['limits'],
-  'otpSendPerIp' | 'otpSendPerEmail' | 'otpVerifyPerIp' | 'otpVerifyPerEmail'
->
+const LIMITS = ['otpSendPerIp', 'otpSendPerEmail', 'otpVerifyPerIp', 'otpVerifyPerEmail'] as const
+type Limit = (typeof LIMITS)[number] & keyof Config.Config['limits']
 
 /** Message of a lockout: why, then the spec's 'Please try again after {n} seconds'. */
 function lockedMessage(retryAfterS: number) {
@@ -66,13 +65,24 @@ export function routes(deps: Deps.Deps) {
   const otpKey = deps.auth.vault.derive(OTP_KEY_LABEL)
   const now = () => deps.auth.now()
 
-  const limit = async (c: Context, name: Limit, subject?: string) => {
-    const { limit, windowMs } = deps.config.limits[name]
-    const key = subject ?? ClientIp.of(c, deps.config)
-    const decision = await deps.limiter.take(`auth:${name}:${key}`, limit, windowMs)
-    if (!decision.allowed)
-      throw AuthErrors.tooMany('rate_limited', HttpErrors.RATE_LIMITED, decision.retryAfterMs / 1000)
-  }
+  /** Each limit's budget, keyed by the client's address or by an email address (normalized). */
+  const budgets = Object.fromEntries(
+    LIMITS.map((name) => [name, RateLimiter.budget(deps.limiter, deps.config.limits[name])]),
+  ) as Record<Limit, ReturnType<typeof RateLimiter.budget>>
+  const perIp = (name: Limit) => budgets[name]((c) => `auth:${name}:${ClientIp.of(c, deps.config)}`)
+  const perEmail = (name: Limit, emailOf: (c: Context<Bearer.Env>) => Promise<string | undefined>) =>
+    budgets[name](async (c) => {
+      const email = await emailOf(c)
+      // An account without an email is refused by the route; it counts against its address meanwhile.
+      return email
+        ? `auth:${name}:${Users.normalizeEmail(email)}`
+        : `auth:${name}:${ClientIp.of(c, deps.config)}`
+    })
+  /** The email of the session's account (its budget is drawn on by an email change). */
+  const accountEmail = async (c: Context<Bearer.Env>) =>
+    (await Users.get(deps.db, c.get('session').userId))?.email ?? undefined
+  const bodyEmail = (field: 'email' | 'newEmail') => async (c: Context) =>
+    (c.req.valid('json' as never) as Record<string, string>)[field]
 
   const project = async (projectId: string) => {
     const found = await deps.projects.get(projectId)
@@ -94,94 +104,112 @@ export function routes(deps: Deps.Deps) {
   const bearer = Bearer.required(deps)
 
   return new Hono<Bearer.Env>()
-    .post('/v1/auth/email/otp', async (c) => {
-      await limit(c, 'otpSendPerIp')
-      const body = await AuthErrors.json(c, SendBody)
-      const { name } = await project(body.projectId)
-      const email = Users.normalizeEmail(body.email)
-      await limit(c, 'otpSendPerEmail', email)
-      const key: Challenges.Key = { purpose: 'login', email }
-      const issued = await Challenges.issue(deps.db, otpKey, key, { now: now() })
-      if (!issued.ok) throw notIssued(issued)
-      await send(c, [{ to: email, ...Mails.login({ code: issued.code, projectName: name }) }], [key])
-      return c.json({ sent: true, cooldownS: Otp.COOLDOWN_S })
-    })
-    .post('/v1/auth/email/verify', async (c) => {
-      await limit(c, 'otpVerifyPerIp')
-      const body = await AuthErrors.json(c, VerifyBody)
-      await project(body.projectId)
-      const email = Users.normalizeEmail(body.email)
-      await limit(c, 'otpVerifyPerEmail', email)
-      const key: Challenges.Key = { purpose: 'login', email }
-      const checked = await Challenges.check(deps.db, otpKey, key, body.otp, { now: now() })
-      if (!checked.ok) throw notChecked(checked)
-      if (!(await Challenges.consume(deps.db, otpKey, key, body.otp, { now: now() })))
-        throw notChecked({ ok: false, reason: 'invalid' })
-      const user = await Users.findOrCreateByIdentity(deps.db, { kind: 'email', subject: email })
-      return c.json(await Login.complete(deps, user.id))
-    })
-    .post('/v1/auth/email/update', bearer, async (c) => {
-      await limit(c, 'otpSendPerIp')
-      const body = await AuthErrors.json(c, UpdateBody)
-      const { userId } = c.get('session')
-      const user = await Users.get(deps.db, userId)
-      if (!user?.email) throw AuthErrors.fail(400, 'no_email', 'This account has no email to change')
-      const current = user.email
-      const newEmail = Users.normalizeEmail(body.newEmail)
-      if (newEmail === current)
-        throw AuthErrors.fail(400, 'same_email', 'This is already the email of the account')
-      const owner = await Users.findByIdentity(deps.db, { kind: 'email', subject: newEmail })
-      if (owner && owner.id !== userId)
-        throw AuthErrors.fail(409, 'email_taken', 'Another account uses this email')
-      await limit(c, 'otpSendPerEmail', current)
-      await limit(c, 'otpSendPerEmail', newEmail)
-      const primary: Challenges.Key = { purpose: 'update_primary', email: current }
-      const secondary: Challenges.Key = { purpose: 'update_secondary', email: newEmail }
-      const ride = { now: now(), userId, newEmail }
-      const first = await Challenges.issue(deps.db, otpKey, primary, ride)
-      if (!first.ok) throw notIssued(first)
-      const second = await Challenges.issue(deps.db, otpKey, secondary, ride)
-      if (!second.ok) {
-        await Challenges.withdraw(deps.db, primary)
-        throw notIssued(second)
-      }
-      await send(
-        c,
-        [
-          { to: current, ...Mails.updateEmail({ code: first.code, to: 'primary', newEmail }) },
-          { to: newEmail, ...Mails.updateEmail({ code: second.code, to: 'secondary', newEmail }) },
-        ],
-        [primary, secondary],
-      )
-      return c.json({ sent: true, cooldownS: Otp.COOLDOWN_S })
-    })
-    .post('/v1/auth/email/update/verify', bearer, async (c) => {
-      await limit(c, 'otpVerifyPerIp')
-      const body = await AuthErrors.json(c, UpdateVerifyBody)
-      const { userId } = c.get('session')
-      const user = await Users.get(deps.db, userId)
-      const pending = user?.email ? await Challenges.pendingUpdate(deps.db, userId, user.email) : undefined
-      if (!user?.email || !pending) throw notChecked({ ok: false, reason: 'invalid' }, 'primary')
-      await limit(c, 'otpVerifyPerEmail', user.email)
-      const primary: Challenges.Key = { purpose: 'update_primary', email: user.email }
-      const secondary: Challenges.Key = { purpose: 'update_secondary', email: pending.newEmail }
-      const options = { now: now(), userId }
-      const first = await Challenges.check(deps.db, otpKey, primary, body.primaryOtp, options)
-      if (!first.ok) throw notChecked(first, 'primary')
-      const second = await Challenges.check(deps.db, otpKey, secondary, body.secondaryOtp, options)
-      if (!second.ok) throw notChecked(second, 'secondary')
-      if (!(await Challenges.consume(deps.db, otpKey, primary, body.primaryOtp, options)))
-        throw notChecked({ ok: false, reason: 'invalid' }, 'primary')
-      if (!(await Challenges.consume(deps.db, otpKey, secondary, body.secondaryOtp, options)))
-        throw notChecked({ ok: false, reason: 'invalid' }, 'secondary')
-      try {
-        await Users.changeEmail(deps.db, userId, user.email, pending.newEmail)
-      } catch (error) {
-        if (error instanceof Users.EmailTakenError)
+    .post(
+      '/v1/auth/email/otp',
+      perIp('otpSendPerIp'),
+      Validate.json(SendBody),
+      perEmail('otpSendPerEmail', bodyEmail('email')),
+      async (c) => {
+        const body = c.req.valid('json')
+        const { name } = await project(body.projectId)
+        const email = Users.normalizeEmail(body.email)
+        const key: Challenges.Key = { purpose: 'login', email }
+        const issued = await Challenges.issue(deps.db, otpKey, key, { now: now() })
+        if (!issued.ok) throw notIssued(issued)
+        await send(c, [{ to: email, ...Mails.login({ code: issued.code, projectName: name }) }], [key])
+        return c.json({ sent: true, cooldownS: Otp.COOLDOWN_S })
+      },
+    )
+    .post(
+      '/v1/auth/email/verify',
+      perIp('otpVerifyPerIp'),
+      Validate.json(VerifyBody),
+      perEmail('otpVerifyPerEmail', bodyEmail('email')),
+      async (c) => {
+        const body = c.req.valid('json')
+        await project(body.projectId)
+        const email = Users.normalizeEmail(body.email)
+        const key: Challenges.Key = { purpose: 'login', email }
+        const checked = await Challenges.check(deps.db, otpKey, key, body.otp, { now: now() })
+        if (!checked.ok) throw notChecked(checked)
+        if (!(await Challenges.consume(deps.db, otpKey, key, body.otp, { now: now() })))
+          throw notChecked({ ok: false, reason: 'invalid' })
+        const user = await Users.findOrCreateByIdentity(deps.db, { kind: 'email', subject: email })
+        return c.json(await Login.complete(deps, user.id))
+      },
+    )
+    .post(
+      '/v1/auth/email/update',
+      bearer,
+      perIp('otpSendPerIp'),
+      Validate.json(UpdateBody),
+      perEmail('otpSendPerEmail', accountEmail),
+      perEmail('otpSendPerEmail', bodyEmail('newEmail')),
+      async (c) => {
+        const body = c.req.valid('json')
+        const { userId } = c.get('session')
+        const user = await Users.get(deps.db, userId)
+        if (!user?.email) throw AuthErrors.fail(400, 'no_email', 'This account has no email to change')
+        const current = user.email
+        const newEmail = Users.normalizeEmail(body.newEmail)
+        if (newEmail === current)
+          throw AuthErrors.fail(400, 'same_email', 'This is already the email of the account')
+        const owner = await Users.findByIdentity(deps.db, { kind: 'email', subject: newEmail })
+        if (owner && owner.id !== userId)
           throw AuthErrors.fail(409, 'email_taken', 'Another account uses this email')
-        throw error
-      }
-      await Sessions.revokeOthers(deps.db, userId, c.get('session').tokenHash, { now: now() })
-      return c.json({ user: await Login.user(deps, userId) })
-    })
+        const primary: Challenges.Key = { purpose: 'update_primary', email: current }
+        const secondary: Challenges.Key = { purpose: 'update_secondary', email: newEmail }
+        const ride = { now: now(), userId, newEmail }
+        const first = await Challenges.issue(deps.db, otpKey, primary, ride)
+        if (!first.ok) throw notIssued(first)
+        const second = await Challenges.issue(deps.db, otpKey, secondary, ride)
+        if (!second.ok) {
+          await Challenges.withdraw(deps.db, primary)
+          throw notIssued(second)
+        }
+        await send(
+          c,
+          [
+            { to: current, ...Mails.updateEmail({ code: first.code, to: 'primary', newEmail }) },
+            { to: newEmail, ...Mails.updateEmail({ code: second.code, to: 'secondary', newEmail }) },
+          ],
+          [primary, secondary],
+        )
+        return c.json({ sent: true, cooldownS: Otp.COOLDOWN_S })
+      },
+    )
+    .post(
+      '/v1/auth/email/update/verify',
+      bearer,
+      perIp('otpVerifyPerIp'),
+      Validate.json(UpdateVerifyBody),
+      perEmail('otpVerifyPerEmail', accountEmail),
+      async (c) => {
+        const body = c.req.valid('json')
+        const { userId } = c.get('session')
+        const user = await Users.get(deps.db, userId)
+        const pending = user?.email ? await Challenges.pendingUpdate(deps.db, userId, user.email) : undefined
+        if (!user?.email || !pending) throw notChecked({ ok: false, reason: 'invalid' }, 'primary')
+        const primary: Challenges.Key = { purpose: 'update_primary', email: user.email }
+        const secondary: Challenges.Key = { purpose: 'update_secondary', email: pending.newEmail }
+        const options = { now: now(), userId }
+        const first = await Challenges.check(deps.db, otpKey, primary, body.primaryOtp, options)
+        if (!first.ok) throw notChecked(first, 'primary')
+        const second = await Challenges.check(deps.db, otpKey, secondary, body.secondaryOtp, options)
+        if (!second.ok) throw notChecked(second, 'secondary')
+        if (!(await Challenges.consume(deps.db, otpKey, primary, body.primaryOtp, options)))
+          throw notChecked({ ok: false, reason: 'invalid' }, 'primary')
+        if (!(await Challenges.consume(deps.db, otpKey, secondary, body.secondaryOtp, options)))
+          throw notChecked({ ok: false, reason: 'invalid' }, 'secondary')
+        try {
+          await Users.changeEmail(deps.db, userId, user.email, pending.newEmail)
+        } catch (error) {
+          if (error instanceof Users.EmailTakenError)
+            throw AuthErrors.fail(409, 'email_taken', 'Another account uses this email')
+          throw error
+        }
+        await Sessions.revokeOthers(deps.db, userId, c.get('session').tokenHash, { now: now() })
+        return c.json({ user: await Login.user(deps, userId) })
+      },
+    )
 }
