@@ -16,7 +16,7 @@ export const DEMO_URL = 'http://localhost:5173'
 export const MODAL_URL = 'http://127.0.0.1:5180'
 
 /**
- * The app on a fresh, migrated and seeded test database (PGlite, or a schema of DATABASE_URL), with
+ * The app on a fresh, migrated and seeded test database (PGlite, or a database of DATABASE_URL), with
  * real upstreams when given. `close()` drops the database.
  */
 export async function create(
