@@ -94,7 +94,8 @@ async function lastApplied(session: Db.Session): Promise<number | undefined> {
 /**
  * A database the hand-written migrator wrote (it has `schema_migrations`): applies the legacy migrations
  * it lacks, records the baseline as applied in drizzle's table and drops `schema_migrations`, in one
- * transaction. A database with migrations this version does not know is refused.
+ * transaction. A database with migrations this version does not know is refused; one drizzle has
+ * migrated already is left as it is.
  */
 async function adoptLegacy(
   session: Db.Session,
@@ -102,6 +103,9 @@ async function adoptLegacy(
 ): Promise<void> {
   const [legacy] = await session.query("SELECT to_regclass('schema_migrations') IS NOT NULL AS ok")
   if (legacy?.ok !== true) return
+  // Adopted already (a node of the version before drizzle started since and left its table): drizzle's
+  // record stands.
+  if ((await lastApplied(session)) !== undefined) return
   if (baseline.tag !== BASELINE_TAG || baseline.hash === undefined || baseline.when === undefined)
     throw new Error(`Migrator: the first migration must be ${BASELINE_TAG}, to adopt a database from before`)
   const done = (await session.query('SELECT name FROM schema_migrations')).map((r) => String(r.name))
