@@ -31,7 +31,8 @@ afterEach(async () => {
 })
 
 async function relay(port = 0) {
-  const server = await Relay.Server.start({ env: { LOG_LEVEL: 'silent' }, port })
+  // The relay serves the test's project itself (RELAY_PROJECTS), without asking an API's registry.
+  const server = await Relay.Server.start({ env: { LOG_LEVEL: 'silent', RELAY_PROJECTS: 'demo' }, port })
   cleanups.push(() => server.stop())
   return server
 }
