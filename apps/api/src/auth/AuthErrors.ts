@@ -1,9 +1,6 @@
-import type { Context } from 'hono'
 import type { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import type * as z from 'zod'
 import * as Errors from '../http/Errors.js'
-import * as Validate from '../http/Validate.js'
 
 /**
  * The errors of the auth contract, in the API's one error body (`http/Errors.ts`):
@@ -41,20 +38,4 @@ export function fail(
 /** A 429 with `retryAfterS` in the body and `Retry-After` in the headers. */
 export function tooMany(code: string, message: string, retryAfterS: number): HTTPException {
   return Errors.rateLimited(retryAfterS * 1000, code, message)
-}
-
-/**
- * Reads and validates a JSON body for a handler that cannot take `Validate.json` (it must check
- * something first): the same 400s (`invalid_request` naming the field, `invalid_email`).
- */
-export async function json<T extends z.core.$ZodType>(c: Context, schema: T): Promise<z.output<T>> {
-  // Its size was limited before it was read (BodyLimit in app.ts).
-  const text = await c.req.text()
-  let input: unknown
-  try {
-    input = text ? JSON.parse(text) : {}
-  } catch {
-    throw Errors.fail(400, Errors.CODE.invalidRequest, 'The request body is not valid JSON')
-  }
-  return Validate.parse('body', schema, input)
 }

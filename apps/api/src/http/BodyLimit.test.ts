@@ -1,8 +1,12 @@
 import { randomInt } from 'node:crypto'
 import { afterAll, describe, expect, test } from 'vitest'
+import * as Analytics from '../analytics/routes.js'
+import * as AuthErrors from '../auth/AuthErrors.js'
 import * as Login from '../auth/Login.js'
 import * as Users from '../auth/users/Users.js'
+import * as Rpc from '../rpc/routes.js'
 import * as TestApp from '../TestApp.js'
+import * as BodyLimit from './BodyLimit.js'
 
 const t = await TestApp.create()
 afterAll(() => t.close())
@@ -70,7 +74,11 @@ describe('request body limits', () => {
         duplex: 'half',
       } as RequestInit)
       expect(response.status).toBe(413)
-      expect(await response.text()).toMatch(/larger than \d+ bytes/)
+      const body = await response.json()
+      expect(body.error.message).toMatch(/larger than \d+ bytes/)
+      // The one error body; the JSON-RPC proxy answers in JSON-RPC.
+      if (path.startsWith('/v1/?')) expect(body).toMatchObject({ jsonrpc: '2.0', error: { code: -32600 } })
+      else expect(body).toEqual({ error: { code: 'payload_too_large', message: body.error.message } })
     },
   )
 
@@ -87,6 +95,32 @@ describe('request body limits', () => {
         } as RequestInit),
       )
       expect(response === 'no answer' ? response : response.status).toBe(413)
+    },
+  )
+
+  test.each([
+    ['/v1/fungible/price', {}, BodyLimit.BODY_MAX_BYTES],
+    ['/v1/auth/email/otp', { origin: AUTH_ORIGIN }, AuthErrors.MAX_BODY_BYTES],
+    [
+      '/v1/vault/rpc',
+      { origin: AUTH_ORIGIN, authorization: `Bearer ${token}` },
+      AuthErrors.SIGNING_BODY_MAX_BYTES,
+    ],
+    ['/e?projectId=demo&st=frontdoor&sv=0.0.0', {}, Analytics.EVENT_BODY_MAX_BYTES],
+    ['/v1/?chainId=eip155:31337&projectId=demo', {}, Rpc.RPC_BODY_MAX_BYTES],
+  ] as const)(
+    '%s: a body of its limit is read, one byte more is refused',
+    async (path, headers, maxBytes) => {
+      const post = (bytes: number) =>
+        t.app.request(path, {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/json' },
+          body: `{"pad":"${'x'.repeat(bytes - 10)}"}`,
+        })
+      expect((await post(maxBytes)).status).not.toBe(413)
+      const over = await post(maxBytes + 1)
+      expect(over.status).toBe(413)
+      expect((await over.json()).error.message).toBe(BodyLimit.tooLargeMessage(maxBytes))
     },
   )
 

@@ -123,7 +123,8 @@ export function onError(error: Error, c: Context): Response {
     return answer
   }
   c.get('logger')?.error({ err: error, requestId }, 'unhandled error')
-  return response(500, CODE.serverError, UNEXPECTED, requestId ? { requestId } : {})
+  if (!requestId) return response(500, CODE.serverError, UNEXPECTED)
+  return response(500, CODE.serverError, UNEXPECTED, { requestId }, { 'x-request-id': requestId })
 }
 
 /** The 404 of a path no route serves. */

@@ -1,6 +1,8 @@
 import { Hono } from 'hono'
+import * as z from 'zod/mini'
 import type * as Deps from '../Deps.js'
 import * as Query from '../http/Query.js'
+import * as Validate from '../http/Validate.js'
 import * as Projects from './Projects.js'
 
 /**
@@ -13,13 +15,12 @@ import * as Projects from './Projects.js'
  */
 export const ACCESS_PATH = '/projects/v1/access'
 
+const AccessQuery = z.object({ projectId: Query.ProjectId })
+
 /** The access route. */
 export function routes(deps: Deps.Deps) {
-  return new Hono().get(ACCESS_PATH, async (c) => {
-    const projectId = Query.ProjectId.safeParse(c.req.query('projectId'))
-    if (!projectId.success)
-      return c.json({ error: { code: 'invalid_project_id', message: 'Invalid projectId' } }, 400)
-    const project = await deps.projects.get(projectId.data)
+  return new Hono().get(ACCESS_PATH, Validate.query(AccessQuery), async (c) => {
+    const project = await deps.projects.get(c.req.valid('query').projectId)
     return c.json({ project: project ? Projects.access(project) : null })
   })
 }

@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import * as z from 'zod'
 import type * as Deps from '../../Deps.js'
-import * as AuthErrors from '../AuthErrors.js'
+import * as Validate from '../../http/Validate.js'
 import * as Login from '../Login.js'
 import * as Users from '../users/Users.js'
 import * as Bearer from './Bearer.js'
@@ -20,8 +20,8 @@ export function routes(deps: Deps.Deps) {
       await Sessions.revoke(deps.db, c.get('session').token, { now: deps.auth.now() })
       return c.json({ ok: true })
     })
-    .post('/v1/auth/account-type', bearer, async (c) => {
-      const { preferredAccountType } = await AuthErrors.json(c, AccountTypeBody)
+    .post('/v1/auth/account-type', bearer, Validate.json(AccountTypeBody), async (c) => {
+      const { preferredAccountType } = c.req.valid('json')
       const { userId } = c.get('session')
       await Users.setPreferredAccountType(deps.db, userId, preferredAccountType)
       return c.json({ user: await Login.user(deps, userId) })

@@ -8,6 +8,7 @@ import { BaseError, hashTypedData, type TypedDataDefinition } from 'viem'
 import * as zm from 'zod/mini'
 import * as Clients from '../../chains/Clients.js'
 import type * as Deps from '../../Deps.js'
+import * as Validate from '../../http/Validate.js'
 import * as AuthErrors from '../AuthErrors.js'
 import * as Bearer from '../sessions/Bearer.js'
 import * as Transactions from './Transactions.js'
@@ -89,101 +90,108 @@ export function routes(deps: Deps.Deps) {
       throw rpcError(failure.unreachable ? 502 : 400, failure.code, failure.message, failure.data)
     }
 
-  return new Hono<Bearer.Env>().post('/v1/vault/rpc', Bearer.required(deps), async (c) => {
-    const body = await AuthErrors.json(c, Body)
-    const { userId } = c.get('session')
-    const { db } = deps
-    const { vault } = deps.auth
-    const addresses = await Vault.ensureKeys(db, vault, userId)
-    const isMine = (address: string) => address.toLowerCase() === addresses.evm.toLowerCase()
+  return new Hono<Bearer.Env>().post(
+    '/v1/vault/rpc',
+    Bearer.required(deps),
+    Validate.json(Body),
+    async (c) => {
+      const body = c.req.valid('json')
+      const { userId } = c.get('session')
+      const { db } = deps
+      const { vault } = deps.auth
+      const addresses = await Vault.ensureKeys(db, vault, userId)
+      const isMine = (address: string) => address.toLowerCase() === addresses.evm.toLowerCase()
 
-    switch (body.method) {
-      case 'personal_sign': {
-        const chainId = evmChainId(body.chainId)
-        const { message, address } = read(() => SignRequest.personalMessage(body.params))
-        if (!isMine(address)) throw notYourAccount()
-        return c.json({
-          result: await Vault.personalSign(db, vault, userId, {
-            chain: Caip.formatCaip2('eip155', chainId),
-            message,
-          }),
-        })
-      }
-      case 'eth_signTypedData_v4': {
-        const chainId = evmChainId(body.chainId)
-        const { address, typedData } = read(() => SignRequest.typedData(body.params))
-        if (!isMine(address)) throw notYourAccount()
-        const domainChainId = typedData.domain?.chainId
-        if (domainChainId !== undefined && Number(domainChainId) !== chainId)
-          throw invalidParams(
-            `params.1: the domain's chainId ${String(domainChainId)} is not the active chain ${chainId}`,
-          )
-        const definition = typedData as unknown as TypedDataDefinition
-        try {
-          hashTypedData(definition)
-        } catch (error) {
-          throw invalidParams(`params.1: ${(error as Error).message.split('\n')[0]}`)
+      switch (body.method) {
+        case 'personal_sign': {
+          const chainId = evmChainId(body.chainId)
+          const { message, address } = read(() => SignRequest.personalMessage(body.params))
+          if (!isMine(address)) throw notYourAccount()
+          return c.json({
+            result: await Vault.personalSign(db, vault, userId, {
+              chain: Caip.formatCaip2('eip155', chainId),
+              message,
+            }),
+          })
         }
-        return c.json({
-          result: await Vault.signTypedData(db, vault, userId, {
-            chain: Caip.formatCaip2('eip155', chainId),
-            typedData: definition,
-          }),
-        })
-      }
-      case 'eth_sendTransaction': {
-        const chainId = evmChainId(body.chainId)
-        const chain = Caip.formatCaip2('eip155', chainId)
-        const request = read(() => SignRequest.transaction(body.params))
-        if (!isMine(request.from)) throw notYourAccount()
-        if (request.chainId !== undefined && request.chainId !== chainId)
-          throw invalidParams(`params.0.chainId: ${request.chainId} is not the active chain ${chainId}`)
-        if (!deps.upstreams.has(chain))
+        case 'eth_signTypedData_v4': {
+          const chainId = evmChainId(body.chainId)
+          const { address, typedData } = read(() => SignRequest.typedData(body.params))
+          if (!isMine(address)) throw notYourAccount()
+          const domainChainId = typedData.domain?.chainId
+          if (domainChainId !== undefined && Number(domainChainId) !== chainId)
+            throw invalidParams(
+              `params.1: the domain's chainId ${String(domainChainId)} is not the active chain ${chainId}`,
+            )
+          const definition = typedData as unknown as TypedDataDefinition
+          try {
+            hashTypedData(definition)
+          } catch (error) {
+            throw invalidParams(`params.1: ${(error as Error).message.split('\n')[0]}`)
+          }
+          return c.json({
+            result: await Vault.signTypedData(db, vault, userId, {
+              chain: Caip.formatCaip2('eip155', chainId),
+              typedData: definition,
+            }),
+          })
+        }
+        case 'eth_sendTransaction': {
+          const chainId = evmChainId(body.chainId)
+          const chain = Caip.formatCaip2('eip155', chainId)
+          const request = read(() => SignRequest.transaction(body.params))
+          if (!isMine(request.from)) throw notYourAccount()
+          if (request.chainId !== undefined && request.chainId !== chainId)
+            throw invalidParams(`params.0.chainId: ${request.chainId} is not the active chain ${chainId}`)
+          if (!deps.upstreams.has(chain))
+            throw rpcError(
+              400,
+              PROVIDER_ERRORS.chainDisconnected.code,
+              PROVIDER_ERRORS.chainDisconnected.message,
+              {
+                chainId: chain,
+              },
+            )
+          const client = Clients.of(deps.upstreams, chain)
+          const hash = await oneAtATime(userId, async () => {
+            const transaction = await Transactions.prepare(client, chainId, request).catch(
+              chainFailure(chain),
+            )
+            const signed = await Vault.signTransaction(db, vault, userId, { chain, transaction })
+            return client.sendRawTransaction({ serializedTransaction: signed }).catch(chainFailure(chain))
+          })
+          return c.json({ result: hash })
+        }
+        case 'solana_signMessage': {
+          const { message, pubkey } = read(() => SignRequest.solanaParams(body.params))
+          if (pubkey !== addresses.solana) throw notYourAccount()
+          let bytes: Uint8Array
+          try {
+            bytes = base58.decode(message)
+          } catch {
+            throw invalidParams(SignRequest.REFUSALS.solanaBase58)
+          }
+          read(() => SignRequest.solanaMessage(bytes))
+          const chain =
+            typeof body.chainId === 'string' &&
+            Caip.isCaip2(body.chainId) &&
+            Caip.parseCaip2(body.chainId).chainNamespace === 'solana'
+              ? body.chainId
+              : 'solana'
+          const signature = await Vault.solanaSignMessage(db, vault, userId, { chain, message: bytes })
+          return c.json({ result: { signature: base58.encode(signature) } })
+        }
+        default:
           throw rpcError(
             400,
-            PROVIDER_ERRORS.chainDisconnected.code,
-            PROVIDER_ERRORS.chainDisconnected.message,
+            PROVIDER_ERRORS.unsupportedMethod.code,
+            PROVIDER_ERRORS.unsupportedMethod.message,
             {
-              chainId: chain,
+              method: body.method,
+              supported: METHODS,
             },
           )
-        const client = Clients.of(deps.upstreams, chain)
-        const hash = await oneAtATime(userId, async () => {
-          const transaction = await Transactions.prepare(client, chainId, request).catch(chainFailure(chain))
-          const signed = await Vault.signTransaction(db, vault, userId, { chain, transaction })
-          return client.sendRawTransaction({ serializedTransaction: signed }).catch(chainFailure(chain))
-        })
-        return c.json({ result: hash })
       }
-      case 'solana_signMessage': {
-        const { message, pubkey } = read(() => SignRequest.solanaParams(body.params))
-        if (pubkey !== addresses.solana) throw notYourAccount()
-        let bytes: Uint8Array
-        try {
-          bytes = base58.decode(message)
-        } catch {
-          throw invalidParams(SignRequest.REFUSALS.solanaBase58)
-        }
-        read(() => SignRequest.solanaMessage(bytes))
-        const chain =
-          typeof body.chainId === 'string' &&
-          Caip.isCaip2(body.chainId) &&
-          Caip.parseCaip2(body.chainId).chainNamespace === 'solana'
-            ? body.chainId
-            : 'solana'
-        const signature = await Vault.solanaSignMessage(db, vault, userId, { chain, message: bytes })
-        return c.json({ result: { signature: base58.encode(signature) } })
-      }
-      default:
-        throw rpcError(
-          400,
-          PROVIDER_ERRORS.unsupportedMethod.code,
-          PROVIDER_ERRORS.unsupportedMethod.message,
-          {
-            method: body.method,
-            supported: METHODS,
-          },
-        )
-    }
-  })
+    },
+  )
 }
