@@ -11,8 +11,8 @@ import {
   verifyTypedData,
 } from 'viem'
 import { afterAll, describe, expect, test } from 'vitest'
-import * as TestDb from '../../db/TestDb.js'
 import * as Tables from '../../db/Tables.js'
+import * as TestDb from '../../db/TestDb.js'
 import * as Users from '../users/Users.js'
 import * as Envelope from './Envelope.js'
 import * as MasterKey from './MasterKey.js'
