@@ -1,5 +1,5 @@
-import * as Registry from '../indexer/Registry.js'
 import type * as Tables from '../db/Tables.js'
+import * as Registry from '../indexer/Registry.js'
 
 /** The operation types the history reports (REFERENCE metadata.operationType). */
 export const OPERATION_TYPES = [

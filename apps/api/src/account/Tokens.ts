@@ -1,8 +1,8 @@
 import { and, eq, inArray, or } from 'drizzle-orm'
 import type * as Networks from '../chains/Networks.js'
 import type * as Db from '../db/Db.js'
-import * as Registry from '../indexer/Registry.js'
 import * as Tables from '../db/Tables.js'
+import * as Registry from '../indexer/Registry.js'
 
 /** What the API knows of a token contract: from the indexer's reads, or the registry. */
 export type Info = {

@@ -1,6 +1,6 @@
 import { decodeFunctionData, type Hex, parseAbi, toEventSelector } from 'viem'
-import * as Registry from './Registry.js'
 import type * as Tables from '../db/Tables.js'
+import * as Registry from './Registry.js'
 
 /** A block as `eth_getBlockByNumber(n, true)` returns it. */
 export type RpcBlock = {

@@ -1,8 +1,8 @@
 import { and, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
 import type * as Db from '../db/Db.js'
-import type * as Decode from './Decode.js'
 import * as Tables from '../db/Tables.js'
+import type * as Decode from './Decode.js'
 
 /** How many recent block hashes are kept per chain: the deepest reorg the indexer rewinds through. */
 export const KEPT_BLOCKS = 1000

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto'
 import { and, eq, gt, isNotNull, isNull, lt } from 'drizzle-orm'
 import type * as Db from '../db/Db.js'
-import * as OAuthClient from './OAuthClient.js'
 import * as Tables from '../db/Tables.js'
+import * as OAuthClient from './OAuthClient.js'
 
 /**
  * The Farcaster sign-in channels of the dev stand-in: opened by the auth frame, approved on the dev

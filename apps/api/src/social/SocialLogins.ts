@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto'
 import { and, eq, gt, isNull, lt } from 'drizzle-orm'
 import type * as Db from '../db/Db.js'
-import * as OAuthClient from './OAuthClient.js'
 import * as Tables from '../db/Tables.js'
+import * as OAuthClient from './OAuthClient.js'
 
 /**
  * The server side of a social login: the pending login behind each popup's `state` (PKCE verifier,

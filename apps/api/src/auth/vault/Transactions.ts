@@ -50,6 +50,7 @@ export async function prepare(
     ...base,
     type: 'eip1559',
     maxFeePerGas,
+    // biome-ignore lint/complexity/useMathMinMax: bigints, which Math.min does not take
     maxPriorityFeePerGas: maxPriorityFeePerGas > maxFeePerGas ? maxFeePerGas : maxPriorityFeePerGas,
   }
 }
