@@ -1,8 +1,9 @@
-// `npm test`: lint, typecheck, unit tests, then the end-to-end tests in Chromium. Stops at the first failure.
+// `npm test`: lint, dead code (knip), typecheck, unit tests, then the end-to-end tests in Chromium. Stops at the first failure.
 import { spawnSync } from 'node:child_process'
 
 const steps = [
   ['lint', 'npx', ['biome', 'check', '.']],
+  ['dead code', 'npx', ['knip']],
   [
     'typecheck + unit',
     'npx',

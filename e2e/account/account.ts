@@ -20,24 +20,24 @@ import type * as Injected from '../wallets/injected.js'
 
 /** Helpers of the account e2e tests: opening the Account view, reading the chain, screenshots. */
 
-export const ARTIFACTS = join(dirname(fileURLToPath(import.meta.url)), '..', 'artifacts', 'account')
+const ARTIFACTS = join(dirname(fileURLToPath(import.meta.url)), '..', 'artifacts', 'account')
 mkdirSync(ARTIFACTS, { recursive: true })
 
 const { DEVNET_31337_URL, DEVNET_31338_URL, API_URL } = Pages.addresses
 
 /** A viem client on devnet `chainId`. */
-export function chain(chainId: 31337 | 31338) {
+function chain(chainId: 31337 | 31338) {
   return createPublicClient({ transport: http(chainId === 31337 ? DEVNET_31337_URL : DEVNET_31338_URL) })
 }
 
 /** The seeded ERC-20s of the devnets. */
-export const TOKENS = Deployment.forChain(31337).tokens
+const TOKENS = Deployment.forChain(31337).tokens
 
 /**
  * What the chain says `address` holds on `chainId`, formatted as the Tokens tab shows it (3 decimals):
  * the native coin, FUSD and DOOR.
  */
-export async function onChain(chainId: 31337 | 31338, address: Address) {
+async function onChain(chainId: 31337 | 31338, address: Address) {
   const client = chain(chainId)
   const erc20 = (token: Address) =>
     client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [address] })
@@ -55,7 +55,7 @@ export async function onChain(chainId: 31337 | 31338, address: Address) {
 }
 
 /** The API's balance answer for `address` on `chainId` (what the modal reads). */
-export async function apiBalances(chainId: number, address: string) {
+async function apiBalances(chainId: number, address: string) {
   const url = `${API_URL}/v1/account/${address}/balance?projectId=demo&currency=usd&chainId=eip155:${chainId}&forceUpdate=eip155:${chainId}:${address}`
   const response = await fetch(url)
   expect(response.status).toBe(200)
@@ -78,7 +78,7 @@ export async function openAccount(page: Page): Promise<FrameLocator> {
 }
 
 /** A row of the Tokens tab by its symbol. */
-export function tokenRow(frame: FrameLocator, symbol: string) {
+function tokenRow(frame: FrameLocator, symbol: string) {
   return frame
     .getByRole('list', { name: 'Tokens' })
     .getByRole('listitem')
@@ -196,7 +196,7 @@ export async function ownerFlow(page: Page, frame: FrameLocator, options: OwnerF
  * Goes through the Send flow from the Account view: the spec's errors on the way, then token, amount,
  * receiver, the preview with the network fee, and Send.
  */
-export async function send(
+async function send(
   frame: FrameLocator,
   options: { token: string; amount: string; to: string; approve?: (() => Promise<void>) | undefined },
 ) {

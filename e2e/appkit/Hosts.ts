@@ -7,7 +7,7 @@ export const API_HOSTS = ['api.web3modal.org', 'rpc.walletconnect.org', 'pulse.w
  * Hosts AppKit reaches that our API does not stand in for, each with why the test does not need it.
  * Requests to them are aborted and recorded; any other host fails the test.
  */
-export const NOT_NEEDED: Record<string, string> = {
+const NOT_NEEDED: Record<string, string> = {
   'fonts.reown.com': "AppKit's web fonts (KHTeka): the system font stands in; no data comes from them",
   'cca-lite.coinbase.com':
     "telemetry of the Coinbase Wallet SDK (the wagmi adapter's coinbaseWallet connector), not AppKit's backend",

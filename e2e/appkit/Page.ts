@@ -6,10 +6,10 @@ import { build } from 'vite'
 const here = dirname(fileURLToPath(import.meta.url))
 
 /** The page's sources: an HTML page and the script that calls `createAppKit`. */
-export const SOURCE_DIR = join(here, 'page')
+const SOURCE_DIR = join(here, 'page')
 
 /** Where the page is bundled: under e2e/artifacts/, which git ignores. */
-export const OUT_DIR = join(here, '..', 'artifacts', 'appkit-page')
+const OUT_DIR = join(here, '..', 'artifacts', 'appkit-page')
 
 const newest = (dir: string): number =>
   Math.max(

@@ -22,7 +22,7 @@ export function account(addressIndex: 10 | 11 | 12 | 13) {
 }
 
 /** The receiver of every library test's transaction. */
-export const RECEIVER = account(13)
+const RECEIVER = account(13)
 
 const chain = createPublicClient({ transport: http(DEVNET_31337_URL) })
 

@@ -9,7 +9,7 @@ import type { Adapter, AdapterFactory, AdapterPayload } from 'oidc-provider'
 type Entry = { payload: AdapterPayload; expiresAt: number }
 
 /** Entries kept at most; the oldest go first beyond it (a dev provider, not a store of record). */
-export const MAX_ENTRIES = 10_000
+const MAX_ENTRIES = 10_000
 
 /**
  * An adapter factory for oidc-provider over one shared map.

@@ -10,7 +10,7 @@ const JWT = /eyJ[\w-]*\.[\w-]+\.[\w-]+/g
 const AUTH_PARAM = /([?&]auth=)[^&#]*/gi
 
 /** What replaces a secret. */
-export const REDACTED = '[redacted]'
+const REDACTED = '[redacted]'
 
 /**
  * A URL or request line fit for a log: the `auth` parameter and any JWT replaced.

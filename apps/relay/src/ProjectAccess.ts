@@ -28,7 +28,7 @@ export type Access = {
 export type Registry = { get: (projectId: string) => Promise<Access | undefined> }
 
 /** The close reasons of a refused project (code 3000), in the hosted relay's words. */
-export const REASONS = {
+const REASONS = {
   missing: 'Authorization error: Project ID is missing',
   invalid: Errors.SERVER.INVALID_KEY,
   notFound: 'Project not found',
@@ -36,16 +36,16 @@ export const REASONS = {
 } as const
 
 /** The close code and reason when the registry cannot be asked: try again later (RFC 6455 1013). */
-export const UNAVAILABLE = { code: 1013, reason: 'Project registry unavailable' } as const
+const UNAVAILABLE = { code: 1013, reason: 'Project registry unavailable' } as const
 
 /** A well-formed project id (what `npm run frontdoor -- projects create` accepts). */
-export const PROJECT_ID = /^[A-Za-z0-9_-]{1,64}$/
+const PROJECT_ID = /^[A-Za-z0-9_-]{1,64}$/
 
 /** How long a looked-up project is reused: a change made with the CLI applies within seconds. */
 export const PROJECT_CACHE_TTL_MS = 3_000
 
 /** How long the last good answer is used while the registry cannot be reached. */
-export const PROJECT_STALE_MS = 5 * 60_000
+const PROJECT_STALE_MS = 5 * 60_000
 
 /** Projects (and unknown ids) one relay node keeps cached at most. */
 const MAX_CACHED = 10_000
@@ -113,7 +113,7 @@ export async function check(
 }
 
 /** The path of the API's access endpoint (apps/api/src/projects/access.ts). */
-export const ACCESS_PATH = '/projects/v1/access'
+const ACCESS_PATH = '/projects/v1/access'
 
 function strings(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []

@@ -4,7 +4,7 @@
  */
 
 /** What taking one message from a bucket decided. */
-export type Decision = 'allowed' | 'limited' | 'abusive'
+type Decision = 'allowed' | 'limited' | 'abusive'
 
 /** One socket's bucket. */
 export type Bucket = { take: (now?: number) => Decision }

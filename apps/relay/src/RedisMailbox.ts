@@ -23,7 +23,7 @@ import * as Mailbox from './Mailbox.js'
  */
 
 /** Where the relay's keys live. */
-export const PREFIX = 'frontdoor:relay:'
+const PREFIX = 'frontdoor:relay:'
 
 /** Expired ledger entries one put retires at most. */
 const SWEEP_BATCH = 256
@@ -139,7 +139,7 @@ export function parseMember(
 }
 
 /** The key of the message ids a client received on a topic. */
-export function receivedKey(topic: string, clientId: string, prefix = PREFIX): string {
+function receivedKey(topic: string, clientId: string, prefix = PREFIX): string {
   return `${prefix}received:${topic}:${clientId}`
 }
 

@@ -52,7 +52,7 @@ export function subscriptionId(topic: string, clientId: string): string {
  * The `data` of an `irn_subscription`, as JSON. Built by hand (the topic is validated hex, the numbers
  * integers), so only the message and attestation strings go through `JSON.stringify`.
  */
-export function subscriptionData(message: {
+function subscriptionData(message: {
   messageId?: number | undefined
   topic: string
   message: string

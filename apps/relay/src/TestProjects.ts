@@ -7,10 +7,10 @@ import * as ProjectAccess from './ProjectAccess.js'
  */
 
 /** The demo site's origin in tests (as the API seeds the `demo` project with DEMO_URL). */
-export const DEMO_ORIGIN = 'http://localhost:5173'
+const DEMO_ORIGIN = 'http://localhost:5173'
 
 /** The allowlists of the `app` project. */
-export const APP = {
+const APP = {
   allowedOrigins: ['https://app.example.com'],
   allowedBundleIds: ['com.example.wallet'],
   allowedPackageNames: ['com.example.android'],

@@ -58,10 +58,11 @@ export const FungiblePriceBody = zm.extend(Fungible.FungiblePriceBody, {
   addresses: zm
     .array(
       Caip.Caip10Schema.check(
-        zm.refine(
-          (value) => value.startsWith('eip155:') && AddressRule.isEvmAddress(value.split(':')[2] ?? ''),
-          Messages.INVALID_ADDRESS,
-        ),
+        zm.refine((value) => {
+          if (!Caip.isCaip10(value)) return false
+          const { chainNamespace, address } = Caip.parseCaip10(value)
+          return chainNamespace === 'eip155' && AddressRule.isEvmAddress(address)
+        }, Messages.INVALID_ADDRESS),
       ),
     )
     .check(zm.maxLength(PRICE_ADDRESSES_MAX, `must list at most ${PRICE_ADDRESSES_MAX} addresses`)),
@@ -144,7 +145,9 @@ export function routes(deps: Deps.Deps) {
         const { address } = c.req.valid('param')
         const query = c.req.valid('query')
         await deps.projects.require(query.projectId)
-        const served = deps.upstreams.chains().filter((chainId) => chainId.startsWith('eip155:'))
+        const served = deps.upstreams
+          .chains()
+          .filter((chainId) => Caip.parseCaip2(chainId).chainNamespace === 'eip155')
         if (query.chainId && !served.includes(query.chainId))
           throw Errors.fail(
             400,

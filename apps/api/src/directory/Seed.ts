@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { Caip } from '@frontdoor/schemas'
 import type * as Tables from '../db/Tables.js'
 
 /**
@@ -116,7 +117,7 @@ export function wallets(): (typeof Tables.wallets.$inferInsert)[] {
     const hasDesktop = index % 4 === 0
     const hasWebapp = index % 5 === 1
     const chains = [...CHAIN_SETS[index % CHAIN_SETS.length]!]
-    const namespaces = [...new Set(chains.map((chain) => chain.split(':')[0]!))]
+    const namespaces = [...new Set(chains.map((chain) => Caip.parseCaip2(chain).chainNamespace))]
     return {
       id,
       name,

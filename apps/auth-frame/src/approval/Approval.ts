@@ -34,12 +34,12 @@ type Entry = {
 }
 
 /** The rejection of a declined request: 4001 'Signature declined'. */
-export function declined(): Errors.ProviderRpcError {
+function declined(): Errors.ProviderRpcError {
   return Errors.providerError('userRejectedRequest', SchemaErrors.SIGNATURE_DECLINED)
 }
 
 /** The rejection of an aborted request: 4001 'Request was aborted'. */
-export function aborted(): Errors.ProviderRpcError {
+function aborted(): Errors.ProviderRpcError {
   return Errors.providerError('userRejectedRequest', Errors.REQUEST_ABORTED)
 }
 

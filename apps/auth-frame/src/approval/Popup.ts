@@ -12,10 +12,10 @@ import * as Visibility from './Visibility.js'
  */
 
 /** The window's URL fragment: `#approval=<id>` (a fragment: never sent to any server). */
-export const HASH_PREFIX = '#approval='
+const HASH_PREFIX = '#approval='
 
 /** The window's size. */
-export const WINDOW_FEATURES = 'popup,width=420,height=680'
+const WINDOW_FEATURES = 'popup,width=420,height=680'
 
 const Id = z.string().check(z.regex(/^[0-9a-f-]{36}$/))
 const Row = z.strictObject({
@@ -50,7 +50,7 @@ export const ToFrame = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('frontdoor:approval-decision'), id: Id, approved: z.boolean() }),
 ])
 /** Frame -> window: the request to show; or close (the request ended in the frame). */
-export const ToWindow = z.discriminatedUnion('type', [
+const ToWindow = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('frontdoor:approval-show'), id: Id, content: Content }),
   z.strictObject({ type: z.literal('frontdoor:approval-close'), id: Id }),
 ])
@@ -126,7 +126,7 @@ export function idOf(hash: string): string | undefined {
 }
 
 /** Texts of the window. */
-export const TEXT = {
+const TEXT = {
   notOpened: 'This window works only when the Frontdoor wallet opens it.',
   waiting: 'Loading the request…',
   ready: 'Review the request, then approve or decline.',

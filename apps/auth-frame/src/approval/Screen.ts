@@ -36,7 +36,7 @@ export type Dapp = { name: string; url?: string | undefined } | undefined
 export type Content = { summary: Summary.Summary; origin?: string | undefined; dapp?: Dapp; queued: number }
 
 /** Status line texts. */
-export const STATUS = {
+const STATUS = {
   checking: 'Checking that this screen is fully visible…',
   scroll: 'Scroll to the end of the request to approve it.',
   ready: 'Review the request, then approve or decline.',
@@ -47,10 +47,10 @@ export const STATUS = {
 } as const
 
 /** The button that opens the approval window. */
-export const OPEN_POPUP = 'Review in wallet window'
+const OPEN_POPUP = 'Review in wallet window'
 
 /** Header texts: who asks. */
-export const ORIGIN = {
+const ORIGIN = {
   from: 'Request from',
   unconfirmed: 'This browser cannot confirm which site asks',
   claims: (dapp: NonNullable<Dapp>) =>

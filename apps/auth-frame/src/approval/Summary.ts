@@ -8,7 +8,7 @@ import * as SignRequest from '@frontdoor/protocol/sign-request'
  */
 
 /** One labelled line; `warning` rows are set apart in red. */
-export type Row = { label: string; value: string; warning?: boolean }
+type Row = { label: string; value: string; warning?: boolean }
 
 /** The screen's content for one request. */
 export type Summary = {
@@ -114,12 +114,12 @@ export function decodeBase58(text: string): Uint8Array | undefined {
 }
 
 /** A token amount in base units, or 'Unlimited'. */
-export function formatAmount(amount: bigint): string {
+function formatAmount(amount: bigint): string {
   return SignRequest.isUnlimited(amount) ? TEXT.unlimited : amount.toString()
 }
 
 /** A permit deadline (seconds since 1970) as an ISO date, or 'Never' when it is unlimited. */
-export function formatDeadline(deadline: bigint): string {
+function formatDeadline(deadline: bigint): string {
   if (SignRequest.isUnlimited(deadline) || deadline > 8_640_000_000_000n) return TEXT.deadlineNever
   return new Date(Number(deadline) * 1000).toISOString().replace('.000Z', 'Z')
 }

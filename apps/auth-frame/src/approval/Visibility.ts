@@ -34,7 +34,7 @@ export const APPROVE_ENABLE_DELAY_MS = 750
 export const TRACK_DELAY_MS = 100
 
 /** The share of a target that must be on screen to count as wholly on screen. */
-export const WHOLE_RATIO = 0.99
+const WHOLE_RATIO = 0.99
 
 type EntryV2 = {
   target: Element
@@ -65,7 +65,7 @@ export function supportsTrackVisibility(
 }
 
 /** The scroll box's geometry (an HTMLElement's scroll fields). */
-export type Box = Element & { scrollTop: number; clientHeight: number; scrollHeight: number }
+type Box = Element & { scrollTop: number; clientHeight: number; scrollHeight: number }
 
 /** What {@link gate} watches and calls back. */
 export type GateOptions = {

@@ -44,7 +44,7 @@ export function partitionedCookies(doc: Pick<Document, 'cookie'>, maxAgeS = 7 * 
 }
 
 /** Whether `backend` keeps what is written (a write, read back, then removed). */
-export function works(backend: Backend): boolean {
+function works(backend: Backend): boolean {
   const probe = `${Session.KEY}:probe`
   try {
     backend.setItem(probe, '1')

@@ -41,10 +41,10 @@ export type Deps = {
 }
 
 /** How often the Farcaster channel's status is polled. */
-export const FARCASTER_POLL_MS = 1000
+const FARCASTER_POLL_MS = 1000
 
 /** An error the bridge turns into an error reply with this code, message and data. */
-export function failure(message: string, code?: number, data?: unknown): Error {
+function failure(message: string, code?: number, data?: unknown): Error {
   return Object.assign(
     new Error(message),
     code === undefined ? {} : { code },
@@ -73,14 +73,14 @@ const notConnected = () =>
   failure(SchemaErrors.LOGIN.NOT_CONNECTED_TO_EMAIL_OR_SOCIAL, Errors.PROVIDER_ERRORS.unauthorized.code)
 
 /** An EVM chain id from a number, a decimal string or `eip155:<n>`; undefined otherwise. */
-export function evmChainId(chainId: number | string | undefined): number | undefined {
+function evmChainId(chainId: number | string | undefined): number | undefined {
   if (typeof chainId === 'number') return Number.isSafeInteger(chainId) && chainId > 0 ? chainId : undefined
   const match = /^(?:eip155:)?([1-9][0-9]{0,15})$/.exec(chainId ?? '')
   return match ? Number(match[1]) : undefined
 }
 
 /** The user as the modal sees it (spec's embedded-wallet user). */
-export function toUser(user: Api.User, chainId: number | string): SchemaUser.EmbeddedWalletUser {
+function toUser(user: Api.User, chainId: number | string): SchemaUser.EmbeddedWalletUser {
   return {
     address: user.address,
     chainId,

@@ -145,6 +145,3 @@ export function create(options: { chainId: ChainId; url: string }) {
     revert: (id: Hex) => client.request({ method: 'evm_revert', params: [id] } as never) as Promise<boolean>,
   }
 }
-
-/** What {@link create} returns. */
-export type TestChain = ReturnType<typeof create>

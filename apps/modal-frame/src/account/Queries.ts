@@ -26,14 +26,14 @@ type Meta = { kind: 'balance' | 'history' }
  * Whether a failed request is worth another try: network failures, 429 and 5xx are; a blocked
  * balance, another 4xx or an answer of the wrong shape are not.
  */
-export function retriable(error: unknown): boolean {
+function retriable(error: unknown): boolean {
   if (error instanceof BalanceLock.Locked) return false
   if (error instanceof Api.HttpError) return error.status === 429 || error.status >= 500
   return error instanceof TypeError
 }
 
 /** Query keys, so a view and the Send flow name the same data. */
-export const keys = {
+const keys = {
   balance: (scope: Scope) => ['balance', scope.address.toLowerCase(), caip2(scope.chainId)] as const,
   history: (scope: Scope) => ['history', scope.address.toLowerCase(), caip2(scope.chainId)] as const,
   identity: (address: string) => ['identity', address.toLowerCase()] as const,

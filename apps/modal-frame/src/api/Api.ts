@@ -2,7 +2,7 @@ import { Directory, Project, Retry } from '@frontdoor/schemas'
 import * as z from 'zod/mini'
 
 /** The sdk type and version every wallet-directory GET carries (spec section 7). */
-export const SDK_TYPE = 'frontdoor'
+const SDK_TYPE = 'frontdoor'
 export const SDK_VERSION = '0.0.0'
 let sdkVersion: string = SDK_VERSION
 

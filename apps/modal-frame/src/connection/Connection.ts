@@ -215,5 +215,3 @@ export function create(options: Options) {
     },
   }
 }
-
-export type Connection = ReturnType<typeof create>

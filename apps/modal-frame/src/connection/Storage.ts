@@ -7,7 +7,7 @@ import { Constants } from '@frontdoor/schemas'
 
 /** A stored connection's status (spec section 4): anything else is an error. */
 export const STORED_STATUSES = ['connected', 'active', 'disconnected'] as const
-export type StoredStatus = (typeof STORED_STATUSES)[number]
+type StoredStatus = (typeof STORED_STATUSES)[number]
 
 /** One stored connection. `active` is the current one; `connected` another that may be restored. */
 export type Entry = { connectorId: string; status: StoredStatus; usedAt: number }
@@ -19,7 +19,7 @@ export const CONNECTIONS_KEY = 'frontdoor:connections'
 export const RECENT_KEY = 'frontdoor:recent-wallets'
 
 /** Thrown for a stored status other than connected, active or disconnected. */
-export class InvalidStoredStatus extends Error {
+class InvalidStoredStatus extends Error {
   constructor(readonly value: unknown) {
     super(`Invalid stored connection status: ${String(value)}`)
   }

@@ -25,7 +25,7 @@ import type * as State from './State.js'
 export type Resolver = (connectorId: string) => Promise<Connector.Connector | undefined>
 
 /** How the connections show or hide the modal (and the page's dialog). */
-export type Ui = {
+type Ui = {
   /** Opens the modal and asks the page to show its dialog. */
   show: () => void
   /** Whether the modal is open. */

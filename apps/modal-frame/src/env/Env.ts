@@ -17,7 +17,7 @@ export type Env = {
 }
 
 /** The `<meta>` names the frame server writes into index.html. */
-export const META = {
+const META = {
   apiUrl: 'frontdoor:api-url',
   relayUrl: 'frontdoor:relay-url',
   authUrl: 'frontdoor:auth-url',

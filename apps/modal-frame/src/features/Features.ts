@@ -3,7 +3,7 @@ import { Constants, type Project } from '@frontdoor/schemas'
 /** A social login provider of spec section 1. */
 export type Social = (typeof Constants.DEFAULT_SOCIALS)[number]
 /** A connect method of the Connect view. */
-export type ConnectMethod = (typeof Constants.DEFAULT_CONNECT_METHOD_ORDER)[number]
+type ConnectMethod = (typeof Constants.DEFAULT_CONNECT_METHOD_ORDER)[number]
 
 /** The features the modal runs with, resolved from the remote config, the local options and the defaults. */
 export type Features = {
@@ -39,10 +39,10 @@ export type LocalOptions = {
 }
 
 /** The warning of spec section 1, shown when remote config overrides options the page gave. */
-export const LOCAL_CONFIGURATION_IGNORED = 'Local configuration ignored'
+const LOCAL_CONFIGURATION_IGNORED = 'Local configuration ignored'
 
 /** Local option keys that the remote config decides when it is available. */
-export const REMOTE_KEYS = ['email', 'socials', 'swaps', 'onramp', 'activity', 'multiWallet'] as const
+const REMOTE_KEYS = ['email', 'socials', 'swaps', 'onramp', 'activity', 'multiWallet'] as const
 
 /** The defaults of spec section 1. */
 export const DEFAULTS: Features = {

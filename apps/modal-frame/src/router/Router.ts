@@ -8,7 +8,7 @@ export { VIEWS }
 export type View = (typeof VIEWS)[number]
 
 /** The data `view` is opened with, as its route's schema takes it (undefined for a view without data). */
-export type DataOf<V extends View> = Routes.Input<V>
+type DataOf<V extends View> = Routes.Input<V>
 
 /** The data argument of a typed call: optional when the view's schema takes undefined, required otherwise. */
 type DataArgs<V extends View> = undefined extends DataOf<V> ? [data?: DataOf<V>] : [data: DataOf<V>]
@@ -21,7 +21,7 @@ export type Target = { [V in View]: { view: V; data: DataOf<V> } }[View]
  * opened by name from the host page (`open({ view })`), with no data; the App checks it against the
  * view's schema before the view renders, and shows the error view when it does not fit.
  */
-export type Entry = { view: View; data: unknown }
+type Entry = { view: View; data: unknown }
 
 /** The router state: the current view, the way back, and the views pushed by pending transactions. */
 export type State = {

@@ -59,10 +59,10 @@ export const EmailData = z.object({ email: z.string().check(z.minLength(1)) })
 export type EmailData = z.output<typeof EmailData>
 
 /** ApproveTransaction: the RPC method the embedded wallet asks the user to approve. */
-export const ApproveData = z.object({ method: z.string() })
+const ApproveData = z.object({ method: z.string() })
 
 /** ConnectingFarcaster: the provider picked (always farcaster today). */
-export const FarcasterData = z.optional(z.object({ social: z.string() }))
+const FarcasterData = z.optional(z.object({ social: z.string() }))
 
 const external = {
   injected: lazyView(() => import('../views/external/ConnectingExternal.js')),

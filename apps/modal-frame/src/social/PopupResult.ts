@@ -10,10 +10,10 @@ import * as z from 'zod/mini'
  */
 
 /** How often the popup is checked for having been closed by the user. */
-export const CLOSED_POLL_MS = 500
+const CLOSED_POLL_MS = 500
 
 /** The message the API's callback page posts (packages/protocol). */
-export const Result = SocialPopup.Message
+const Result = SocialPopup.Message
 
 /**
  * Waits for the popup's outcome: the one-time redeem code. Rejects with 'Failed to initiate social

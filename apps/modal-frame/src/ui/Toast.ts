@@ -8,7 +8,7 @@ export type Variant = 'success' | 'error' | 'info'
 export type Toast = { id: number; message: string; variant: Variant }
 
 /** Timer functions, injectable for tests. */
-export type Timers = {
+type Timers = {
   setTimeout: (fn: () => void, ms: number) => unknown
   clearTimeout: (handle: unknown) => void
 }

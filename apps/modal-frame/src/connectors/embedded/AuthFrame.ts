@@ -30,7 +30,7 @@ export class FrameError extends Error {
 }
 
 /** An error the auth frame answered: its message, its EIP-1193 code and data when it gave them. */
-export type ReplyError = Error & { code?: number; data?: unknown }
+type ReplyError = Error & { code?: number; data?: unknown }
 
 /** Options of {@link create}. */
 export type Options = {
@@ -65,7 +65,7 @@ const HIDDEN = {
 } as const
 
 /** Turns a bridge failure into what the connector throws. */
-export function translate(error: unknown, onFailure?: (reason: Failure) => void): Error {
+function translate(error: unknown, onFailure?: (reason: Failure) => void): Error {
   if (error instanceof Bridge.RemoteError) {
     const message = error.message || Errors.AN_ERROR_OCCURRED
     if (error.code !== undefined) return new Errors.ProviderRpcError(error.code, message, error.data)

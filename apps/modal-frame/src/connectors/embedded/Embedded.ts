@@ -18,7 +18,7 @@ import * as AuthFrame from './AuthFrame.js'
  */
 
 /** The stored connector id. */
-export const ID = 'embedded'
+const ID = 'embedded'
 
 /** How the user logged in. */
 export type Login = { method: 'email' } | { method: 'social'; provider: string } | { method: 'farcaster' }
@@ -64,7 +64,7 @@ export type State = { user: User.EmbeddedWalletUser | undefined; login: Login | 
 const withCode = (message: string, code: number) => new Errors.ProviderRpcError(code, message)
 
 /** The rejection of a disallowed method: 'Action not allowed' (4200). */
-export function actionNotAllowed(): Errors.ProviderRpcError {
+function actionNotAllowed(): Errors.ProviderRpcError {
   return withCode(Policy.DISALLOWED_MESSAGE, Errors.PROVIDER_ERRORS.unsupportedMethod.code)
 }
 
@@ -72,7 +72,7 @@ export function actionNotAllowed(): Errors.ProviderRpcError {
 const BY_DISALLOWED = Symbol('rejected by a disallowed method')
 
 /** An EVM chain id from the frame's answer (a number or a decimal / CAIP-2 string). */
-export function chainIdOf(value: number | string): number {
+function chainIdOf(value: number | string): number {
   if (typeof value === 'number') return value
   const match = /^(?:eip155:)?([0-9]{1,16})$/.exec(value)
   return match ? Number(match[1]) : 0

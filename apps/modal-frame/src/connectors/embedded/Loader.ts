@@ -37,6 +37,3 @@ export function create(options: Options) {
     },
   }
 }
-
-/** The embedded connector's loader. */
-export type Loader = ReturnType<typeof create>

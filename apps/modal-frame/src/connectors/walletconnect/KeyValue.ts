@@ -13,7 +13,7 @@ export type Backend = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> & {
 }
 
 /** The prefix of sign-client's keys in the modal storage. */
-export const PREFIX = 'wc:'
+const PREFIX = 'wc:'
 
 /** sign-client's storage interface (IKeyValueStorage). */
 export type KeyValueStorage = {

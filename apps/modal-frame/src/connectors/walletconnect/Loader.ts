@@ -75,5 +75,3 @@ export function create(settings: () => Settings) {
     },
   }
 }
-
-export type Loader = ReturnType<typeof create>

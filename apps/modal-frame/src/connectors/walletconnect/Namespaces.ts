@@ -7,7 +7,7 @@ import type * as HostModal from '@frontdoor/protocol/host-modal'
  */
 
 /** Methods the page's provider forwards to a WalletConnect wallet. */
-export const METHODS = [
+const METHODS = [
   'personal_sign',
   'eth_signTypedData_v4',
   'eth_sendTransaction',
@@ -16,7 +16,7 @@ export const METHODS = [
 ] as const
 
 /** Wallet events the modal listens to. */
-export const EVENTS = ['accountsChanged', 'chainChanged'] as const
+const EVENTS = ['accountsChanged', 'chainChanged'] as const
 
 /** A session's namespaces, as sign-client gives them (only what Frontdoor reads). */
 export type Namespaces = Record<string, { accounts: string[]; chains?: string[] | undefined } | undefined>
@@ -29,7 +29,7 @@ type Network = HostModal.HostInfo['networks'][number]
 const isAddress = (value: string): value is `0x${string}` => /^0x[0-9a-fA-F]{40}$/.test(value)
 
 /** The page's EVM chain ids, in its order. */
-export function evmChainIds(networks: readonly Network[]): number[] {
+function evmChainIds(networks: readonly Network[]): number[] {
   return networks.filter((n) => n.chainNamespace === 'eip155').map((n) => Number(n.id))
 }
 

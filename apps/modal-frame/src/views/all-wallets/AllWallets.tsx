@@ -11,7 +11,7 @@ import './all-wallets.css'
 const SKELETONS = 8
 
 /** The directory filters from the page's options: include, exclude, featured ids and its networks. */
-export function filtersOf(host: State.State['host']): WalletSearch.Filters {
+function filtersOf(host: State.State['host']): WalletSearch.Filters {
   const info = host?.info
   return {
     include: info?.includeWalletIds,

@@ -2,7 +2,7 @@ import type { Directory } from '@frontdoor/schemas'
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react'
 
 /** Wallets per row of the grid (the CSS grid has as many columns). */
-export const COLUMNS = 4
+const COLUMNS = 4
 
 /** The index arrow keys, Home and End move to in a grid of `count` items; undefined for other keys. */
 export function nextIndex(key: string, index: number, count: number, columns = COLUMNS): number | undefined {

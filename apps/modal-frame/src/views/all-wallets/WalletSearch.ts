@@ -180,5 +180,3 @@ export function create(options: Options) {
     },
   }
 }
-
-export type WalletSearch = ReturnType<typeof create>

@@ -4,7 +4,7 @@ import { useState } from 'react'
 import { Icon } from '../../ui/Avatar.js'
 
 /** What a failed switch says: the wallet's or the connector's message ('Chain is not supported' ...). */
-export function messageOf(error: unknown): string {
+function messageOf(error: unknown): string {
   const message = (error as { message?: unknown } | null)?.message
   return typeof message === 'string' && message ? message : Errors.CHAIN_NOT_SUPPORTED
 }

@@ -10,7 +10,7 @@ import '../../ui/account.css'
 import './profile-wallets.css'
 
 /** A stored connector id as the user knows it: the injected wallet's name, WalletConnect, the email wallet. */
-export function walletName(connectorId: string, controller: Pick<Controller.Controller, 'state'>): string {
+function walletName(connectorId: string, controller: Pick<Controller.Controller, 'state'>): string {
   if (connectorId.startsWith('injected:')) {
     const rdns = connectorId.slice('injected:'.length)
     return controller.state.get().injected.find((w) => w.rdns === rdns)?.name ?? rdns

@@ -5,7 +5,7 @@ import type * as SendForm from './SendForm.js'
 export type Fee = { gas: bigint; maxFeePerGas: bigint; fee: bigint }
 
 /** The gas a plain native transfer uses, for the 'Max' of the native coin before an estimate exists. */
-export const NATIVE_TRANSFER_GAS = 21_000n
+const NATIVE_TRANSFER_GAS = 21_000n
 
 /** Estimates the fee of `transaction` on `chainId` (the chain client: `estimateGas`, `estimateFeesPerGas`). */
 export async function estimate(

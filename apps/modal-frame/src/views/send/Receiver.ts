@@ -13,7 +13,7 @@ export type Receiver =
   | { status: 'ready'; address: string; name: string | undefined; avatar: string | undefined }
 
 /** The coin type of EVM addresses in name records (SLIP-44 for ether). */
-export const EVM_COIN_TYPE = '60'
+const EVM_COIN_TYPE = '60'
 
 const NAME = /^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*$/
 

@@ -24,12 +24,12 @@ export const INSUFFICIENT_BALANCE = 'Insufficient balance'
 const DECIMAL = /^\d*\.?\d*$/
 
 /** The token's decimals as a number. */
-export function decimalsOf(token: Token.TokenBalance): number {
+function decimalsOf(token: Token.TokenBalance): number {
   return Number(token.quantity.decimals)
 }
 
 /** The token's balance in base units. */
-export function balanceUnits(token: Token.TokenBalance): bigint {
+function balanceUnits(token: Token.TokenBalance): bigint {
   return toUnits(token.quantity.numeric, decimalsOf(token)) ?? 0n
 }
 
@@ -69,7 +69,7 @@ export function validate(draft: Draft, chainNamespace: string | undefined): stri
 }
 
 /** The ERC-20 contract of a token balance (its CAIP-10 address), undefined for the native coin. */
-export function contractOf(token: Token.TokenBalance): `0x${string}` | undefined {
+function contractOf(token: Token.TokenBalance): `0x${string}` | undefined {
   if (!token.address) return undefined
   const address = token.address.includes(':') ? parseCaip10(token.address).address : token.address
   return address as `0x${string}`

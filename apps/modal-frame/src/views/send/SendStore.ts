@@ -2,7 +2,7 @@ import type * as Token from '@frontdoor/schemas/entities/token'
 import * as Store from '../../store/Store.js'
 
 /** The Send flow's state (spec section 3: token, amount, receiver, loading), kept while the view is left. */
-export type State = {
+type State = {
   token: Token.TokenBalance | undefined
   /** The amount as typed. */
   amount: string
@@ -14,7 +14,7 @@ export type State = {
 }
 
 /** A fresh Send flow. */
-export const INITIAL: State = {
+const INITIAL: State = {
   token: undefined,
   amount: '',
   receiver: '',
@@ -24,7 +24,7 @@ export const INITIAL: State = {
 }
 
 /** Creates the Send store; `reset` clears everything (spec section 4: after a successful send). */
-export function create() {
+function create() {
   const store = Store.create<State>(INITIAL)
   return {
     ...store,

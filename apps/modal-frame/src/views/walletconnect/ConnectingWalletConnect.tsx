@@ -4,10 +4,7 @@ import type * as Routes from '../../router/Routes.js'
 import { PairingView, type Wallet } from './Pairing.js'
 
 /** The wallet a view was opened for, from its route data (`{ id, name, wallet? }`) and the directory. */
-export function walletOf(
-  data: Routes.WalletConnectData,
-  known: readonly Directory.Wallet[],
-): Wallet | undefined {
+function walletOf(data: Routes.WalletConnectData, known: readonly Directory.Wallet[]): Wallet | undefined {
   if (!data) return undefined
   const { id, wallet } = data
   const entry = wallet?.id === id ? wallet : known.find((w) => w.id === id)

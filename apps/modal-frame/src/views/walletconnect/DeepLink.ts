@@ -7,7 +7,7 @@ import type { Directory } from '@frontdoor/schemas'
  */
 
 /** Which app a link opens. */
-export type Kind = 'mobile' | 'desktop' | 'web'
+type Kind = 'mobile' | 'desktop' | 'web'
 
 /** One link of the WalletConnect view. */
 export type Link = { kind: Kind; label: string; href: string }

@@ -7,7 +7,7 @@ import * as DeepLink from './DeepLink.js'
 import './walletconnect.css'
 
 /** Where a pairing stands: waiting for the URI, showing it, or failed (with what to tell the user). */
-export type Phase =
+type Phase =
   | { kind: 'loading' }
   | { kind: 'ready'; uri: string }
   | { kind: 'error'; title: string; detail: string }
@@ -21,7 +21,7 @@ export type Wallet = {
 }
 
 /** What the user is told for a failed pairing: 'Connection rejected' when the wallet declined. */
-export function errorPhase(error: unknown): Extract<Phase, { kind: 'error' }> {
+function errorPhase(error: unknown): Extract<Phase, { kind: 'error' }> {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown }
   if (code === 4001)
     return {
@@ -37,7 +37,7 @@ export function errorPhase(error: unknown): Extract<Phase, { kind: 'error' }> {
  * Pairs with WalletConnect while the view is shown: the phase to render, and `retry`. Leaving the view
  * aborts the pairing; a success closes the modal (the controller does).
  */
-export function usePairing(wallet: Wallet | undefined) {
+function usePairing(wallet: Wallet | undefined) {
   const controller = useController()
   const [phase, setPhase] = useState<Phase>({ kind: 'loading' })
   const [round, setRound] = useState(0)
