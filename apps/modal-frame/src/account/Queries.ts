@@ -1,3 +1,4 @@
+import * as Caip from '@frontdoor/schemas/caip'
 import * as Constants from '@frontdoor/schemas/constants'
 import * as Errors from '@frontdoor/schemas/errors'
 import * as Retry from '@frontdoor/schemas/retry'
@@ -17,7 +18,7 @@ import * as BlockchainApi from './BlockchainApi.js'
 export type Scope = { context: BlockchainApi.Context; address: string; chainId: number }
 
 /** The CAIP-2 id of an EVM chain. */
-export const caip2 = (chainId: number) => `eip155:${chainId}`
+export const caip2 = (chainId: number) => Caip.formatCaip2('eip155', chainId)
 
 /** What a failed query of this kind does once its retries are spent. */
 type Meta = { kind: 'balance' | 'history' }

@@ -1,4 +1,4 @@
-import { Directory, Project, Retry } from '@frontdoor/schemas'
+import { Caip, Directory, Project, Retry } from '@frontdoor/schemas'
 import * as z from 'zod/mini'
 
 /** The sdk type and version every wallet-directory GET carries (spec section 7). */
@@ -76,5 +76,5 @@ export function wallets(apiUrl: string, projectId: string, options: WalletsQuery
 
 /** The RPC proxy URL for an EVM chain. */
 export function rpcUrl(apiUrl: string, projectId: string, chainId: number) {
-  return `${apiUrl}/v1/?${new URLSearchParams({ chainId: `eip155:${chainId}`, projectId })}`
+  return `${apiUrl}/v1/?${new URLSearchParams({ chainId: Caip.formatCaip2('eip155', chainId), projectId })}`
 }

@@ -1,4 +1,5 @@
 import type * as HostModal from '@frontdoor/protocol/host-modal'
+import * as Caip from '@frontdoor/schemas/caip'
 
 /**
  * The eip155 namespace Frontdoor proposes to WalletConnect wallets and how it reads what they approve:
@@ -43,7 +44,11 @@ export function proposal(networks: readonly Network[], current?: number): Propos
   const ordered =
     current !== undefined && ids.includes(current) ? [current, ...ids.filter((id) => id !== current)] : ids
   return {
-    eip155: { chains: ordered.map((id) => `eip155:${id}`), methods: [...METHODS], events: [...EVENTS] },
+    eip155: {
+      chains: ordered.map((id) => Caip.formatCaip2('eip155', id)),
+      methods: [...METHODS],
+      events: [...EVENTS],
+    },
   }
 }
 

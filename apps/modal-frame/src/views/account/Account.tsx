@@ -1,3 +1,4 @@
+import * as Caip from '@frontdoor/schemas/caip'
 import * as BalancesView from '@frontdoor/schemas/presentation/balances'
 import * as Format from '@frontdoor/schemas/presentation/format'
 import * as TransactionsView from '@frontdoor/schemas/presentation/transactions'
@@ -61,8 +62,8 @@ function AccountView({ scope }: { scope: Queries.Scope }) {
     wasOpen.current = open
   }, [open, queries])
 
-  const network = state.host?.info.networks.find((n) => n.caipNetworkId === `eip155:${scope.chainId}`)
-  const chain = `eip155:${scope.chainId}`
+  const chain = Caip.formatCaip2('eip155', scope.chainId)
+  const network = state.host?.info.networks.find((n) => n.caipNetworkId === chain)
   const name = identity.data?.name ?? undefined
   const truncated = Format.truncateAddress(scope.address)
   const tokens = BalancesView.filterZeroDecimals(balances.data ?? [])

@@ -1,3 +1,4 @@
+import * as Caip from '@frontdoor/schemas/caip'
 import { useController } from '../../controller/context.js'
 import { useStore } from '../../store/useStore.js'
 import { NetworkList } from './NetworkList.js'
@@ -12,7 +13,7 @@ export default function SwitchNetwork() {
   const controller = useController()
   const state = useStore(controller.state)
   const networks = state.host?.info.networks ?? []
-  const current = state.chainId ? `eip155:${state.chainId}` : undefined
+  const current = state.chainId ? Caip.formatCaip2('eip155', state.chainId) : undefined
   const done = () => {
     if (controller.router.get().history.length > 0) controller.router.goBack()
     else controller.requestClose()
