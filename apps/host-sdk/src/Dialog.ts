@@ -1,8 +1,7 @@
 /** iframe attributes of ARCHITECTURE.md section 3. */
-export const SANDBOX =
-  'allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox'
-export const ALLOW = 'clipboard-write; publickey-credentials-get; publickey-credentials-create'
-export const TITLE = 'Frontdoor: connect a wallet'
+const SANDBOX = 'allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox'
+const ALLOW = 'clipboard-write; publickey-credentials-get; publickey-credentials-create'
+const TITLE = 'Frontdoor: connect a wallet'
 
 // A closed dialog stays laid out (invisible, inert), so the preloaded frame keeps its size and open()
 // only paints. Constructed style sheets are CSSOM, so a page CSP without 'unsafe-inline' styles still applies them.

@@ -4,7 +4,7 @@ import type * as HostModal from '@frontdoor/protocol/host-modal'
 export type Info = { uuid: string; name: string; icon: string; rdns: string }
 
 /** Frontdoor's EIP-6963 identity. */
-export const RDNS = 'dev.frontdoor'
+const RDNS = 'dev.frontdoor'
 const ICON =
   "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='8' fill='%233451e0'/%3E%3Cpath d='M10 8h12v16h-3V11h-6v13h-3z' fill='%23fff'/%3E%3C/svg%3E"
 

@@ -20,7 +20,7 @@ const parts = (value: unknown, count: number) =>
   value.split(':').every((part) => part.length > 0)
 
 /** Thrown for a message that fails its check; it is never acted on. */
-export class InvalidMessage extends Error {
+class InvalidMessage extends Error {
   constructor(what: string) {
     super(`Invalid message: ${what}`)
   }
@@ -102,7 +102,7 @@ export function noParams(value: unknown): void {
 const isHex = (value: unknown) => typeof value === 'string' && /^0x[0-9a-fA-F]+$/.test(value)
 
 /** An EIP-1193 error as sent over the bridge (HostModal.RpcError). */
-export function isRpcError(value: unknown): value is HostModal.RpcError {
+function isRpcError(value: unknown): value is HostModal.RpcError {
   return (
     isObject(value) &&
     hasOnly(value, ['code', 'message', 'data']) &&
