@@ -145,3 +145,32 @@ describe('Caip10Schema', () => {
     )
   })
 })
+
+describe('evmChainId', () => {
+  test('reads a number, 0x hex, a decimal string or eip155:<id>', () => {
+    expect(Caip.evmChainId(137)).toBe(137)
+    expect(Caip.evmChainId('0x89')).toBe(137)
+    expect(Caip.evmChainId('137')).toBe(137)
+    expect(Caip.evmChainId('eip155:137')).toBe(137)
+    expect(Caip.evmChainId('eip155:0x89')).toBe(137)
+  })
+
+  test('is undefined for anything else', () => {
+    for (const value of [
+      0,
+      -1,
+      1.5,
+      Number.MAX_SAFE_INTEGER + 1,
+      '',
+      '0',
+      'x',
+      'solana:1',
+      'eip155:',
+      '0x',
+      null,
+      undefined,
+      {},
+    ])
+      expect(Caip.evmChainId(value)).toBeUndefined()
+  })
+})

@@ -86,3 +86,23 @@ export const Caip2Schema = z
 export const Caip10Schema = z
   .string()
   .check(z.refine(isCaip10, { error: (issue) => invalidCaip10Message(String(issue.input)) }))
+
+/** The CAIP-2 namespace of EVM chains. */
+const EIP155 = 'eip155'
+
+/**
+ * Reads an EIP-155 chain id as wallets and pages send it: a number, `0x..` hex, a decimal string or
+ * CAIP-2 `eip155:<id>`. Undefined unless it is a positive safe integer.
+ * @example evmChainId('eip155:137') // 137
+ * @example evmChainId('0x89') // 137
+ */
+export function evmChainId(value: unknown): number | undefined {
+  let id: number | undefined
+  if (typeof value === 'number') id = value
+  else if (typeof value === 'string') {
+    const text = value.startsWith(`${EIP155}:`) ? value.slice(EIP155.length + 1) : value
+    if (/^0x[0-9a-fA-F]{1,13}$/.test(text)) id = Number.parseInt(text, 16)
+    else if (/^[0-9]{1,16}$/.test(text)) id = Number(text)
+  }
+  return id !== undefined && Number.isSafeInteger(id) && id > 0 ? id : undefined
+}

@@ -7,6 +7,7 @@ import * as SignRequest from '@frontdoor/protocol/sign-request'
 import * as SocialPopup from '@frontdoor/protocol/social-popup'
 import * as Timeouts from '@frontdoor/protocol/timeouts'
 import type { User as SchemaUser } from '@frontdoor/schemas'
+import * as Caip from '@frontdoor/schemas/caip'
 import * as SchemaErrors from '@frontdoor/schemas/errors'
 import * as Api from '../api/Api.js'
 import type * as Approval from '../approval/Approval.js'
@@ -71,13 +72,6 @@ function fromApi(error: unknown): Error {
 
 const notConnected = () =>
   failure(SchemaErrors.LOGIN.NOT_CONNECTED_TO_EMAIL_OR_SOCIAL, Errors.PROVIDER_ERRORS.unauthorized.code)
-
-/** An EVM chain id from a number, a decimal string or `eip155:<n>`; undefined otherwise. */
-function evmChainId(chainId: number | string | undefined): number | undefined {
-  if (typeof chainId === 'number') return Number.isSafeInteger(chainId) && chainId > 0 ? chainId : undefined
-  const match = /^(?:eip155:)?([1-9][0-9]{0,15})$/.exec(chainId ?? '')
-  return match ? Number(match[1]) : undefined
-}
 
 /** The user as the modal sees it (spec's embedded-wallet user). */
 function toUser(user: Api.User, chainId: number | string): SchemaUser.EmbeddedWalletUser {
@@ -152,7 +146,7 @@ export function create(deps: Deps) {
       throw failure(Policy.DISALLOWED_MESSAGE, Errors.PROVIDER_ERRORS.unsupportedMethod.code)
     }
     const token = requireToken()
-    const evm = evmChainId(chainId)
+    const evm = Caip.evmChainId(chainId)
     if (kind === 'safe') {
       if (request.method === 'eth_accounts') return [(user ?? (await currentUser())).address]
       if (request.method === 'eth_chainId' && evm) return `0x${evm.toString(16)}`

@@ -1,4 +1,5 @@
 import * as Errors from '@frontdoor/protocol/errors'
+import * as Caip from '@frontdoor/schemas/caip'
 
 /** EIP-1193 errors (packages/protocol) and the wallet_switchEthereumChain one (EIP-3326). */
 export const ERRORS = {
@@ -11,11 +12,11 @@ export const ERRORS = {
   unrecognizedChain: { code: 4902, message: 'Chain is not supported' },
 } as const
 
-/** Reads `0x..` or a number as a chain id; undefined when it is neither. */
+/** Reads `0x..` or a number as a chain id (EIP-3326 takes hex only); undefined when it is neither. */
 export function chainIdOf(value: unknown): number | undefined {
-  if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) return value
-  if (typeof value === 'string' && /^0x[0-9a-fA-F]{1,13}$/.test(value)) return Number.parseInt(value, 16)
-  return undefined
+  return typeof value === 'number' || (typeof value === 'string' && value.startsWith('0x'))
+    ? Caip.evmChainId(value)
+    : undefined
 }
 
 /** The error `name` of {@link ERRORS}, as the one provider error class of packages/protocol. */

@@ -4,6 +4,7 @@ import type * as ModalAuth from '@frontdoor/protocol/modal-auth'
 import * as Policy from '@frontdoor/protocol/policy'
 import * as Timeouts from '@frontdoor/protocol/timeouts'
 import { Errors as SchemaErrors, type User } from '@frontdoor/schemas'
+import * as Caip from '@frontdoor/schemas/caip'
 import type * as Router from '../../router/Router.js'
 import * as Store from '../../store/Store.js'
 import type * as Connector from '../Connector.js'
@@ -73,9 +74,7 @@ const BY_DISALLOWED = Symbol('rejected by a disallowed method')
 
 /** An EVM chain id from the frame's answer (a number or a decimal / CAIP-2 string). */
 function chainIdOf(value: number | string): number {
-  if (typeof value === 'number') return value
-  const match = /^(?:eip155:)?([0-9]{1,16})$/.exec(value)
-  return match ? Number(match[1]) : 0
+  return Caip.evmChainId(value) ?? 0
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))

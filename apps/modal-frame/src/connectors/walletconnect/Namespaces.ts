@@ -52,26 +52,17 @@ export function proposal(networks: readonly Network[], current?: number): Propos
   }
 }
 
-/**
- * Reads a chain id as wallets send it: a number, `0x..`, a decimal string or CAIP-2 `eip155:<id>`.
- * Undefined when it is none of these.
- */
-export function chainIdOf(value: unknown): number | undefined {
-  let id: number | undefined
-  if (typeof value === 'number') id = value
-  else if (typeof value === 'string') {
-    const text = value.startsWith('eip155:') ? value.slice('eip155:'.length) : value
-    if (/^0x[0-9a-fA-F]{1,13}$/.test(text)) id = Number.parseInt(text, 16)
-    else if (/^[0-9]{1,16}$/.test(text)) id = Number(text)
-  }
-  return id !== undefined && Number.isSafeInteger(id) && id > 0 ? id : undefined
-}
+/** Reads a chain id as wallets send it: a number, `0x..`, a decimal string or CAIP-2 `eip155:<id>`. */
+export const chainIdOf = Caip.evmChainId
 
 /** The eip155 chain ids of a session, from its chains and its accounts, without repeats. */
 export function chainsOf(namespaces: Namespaces): number[] {
   const ns = namespaces.eip155
   if (!ns) return []
-  const ids = [...(ns.chains ?? []), ...ns.accounts.map((a) => a.split(':').slice(0, 2).join(':'))]
+  const ids = [
+    ...(ns.chains ?? []),
+    ...ns.accounts.filter(Caip.isCaip10).map((a) => Caip.parseCaip10(a).chainId),
+  ]
     .map(chainIdOf)
     .filter((id): id is number => id !== undefined)
   return [...new Set(ids)]
@@ -80,9 +71,10 @@ export function chainsOf(namespaces: Namespaces): number[] {
 /** The addresses a session holds on `chainId` (CAIP-10 `eip155:<id>:<address>`), in its order, unique. */
 export function accountsOf(namespaces: Namespaces, chainId: number): `0x${string}`[] {
   const addresses = (namespaces.eip155?.accounts ?? [])
-    .map((account) => account.split(':'))
-    .filter((parts) => parts.length === 3 && chainIdOf(parts[1]) === chainId)
-    .map((parts) => parts[2] as string)
+    .filter(Caip.isCaip10)
+    .map((account) => Caip.parseCaip10(account))
+    .filter((account) => chainIdOf(account.chainId) === chainId)
+    .map((account) => account.address)
     .filter(isAddress)
   return [...new Set(addresses)]
 }
