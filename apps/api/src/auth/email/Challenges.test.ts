@@ -24,7 +24,9 @@ describe('check', () => {
     const guesses = Array.from({ length: Otp.MAX_FAILURES + 3 }, (_, i) => wrong(issued.code, i))
     const checked = await Promise.all(guesses.map((code) => Challenges.check(db, otpKey, key, code, { now })))
     expect(checked.filter((c) => !c.ok && c.reason === 'invalid')).toHaveLength(Otp.MAX_FAILURES - 1)
-    expect(checked.filter((c) => !c.ok && c.reason === 'locked')).toHaveLength(guesses.length - (Otp.MAX_FAILURES - 1))
+    expect(checked.filter((c) => !c.ok && c.reason === 'locked')).toHaveLength(
+      guesses.length - (Otp.MAX_FAILURES - 1),
+    )
     // Locked afterwards, for the right code too.
     expect(await Challenges.check(db, otpKey, key, issued.code, { now })).toMatchObject({ reason: 'locked' })
     expect(await Challenges.consume(db, otpKey, key, issued.code, { now })).toBe(false)
@@ -48,7 +50,9 @@ describe('check', () => {
     // Every attempt but one that locked compared a code: a wrong last one locks, a right last one passes.
     expect(compared.length).toBeGreaterThanOrEqual(Otp.MAX_FAILURES - 1)
     expect(compared.length).toBeLessThanOrEqual(Otp.MAX_FAILURES)
-    expect(checked.filter((c) => !c.ok && c.reason === 'locked')).toHaveLength(guesses.length - compared.length)
+    expect(checked.filter((c) => !c.ok && c.reason === 'locked')).toHaveLength(
+      guesses.length - compared.length,
+    )
     // No attempt is left, whatever the order was.
     expect(await Challenges.check(db, otpKey, key, issued.code, { now })).toMatchObject({ reason: 'locked' })
   })
