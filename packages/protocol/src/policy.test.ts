@@ -130,3 +130,15 @@ describe('DISALLOWED_MESSAGE', () => {
     expect(Policy.DISALLOWED_MESSAGE_DELAY_MS).toBe(300)
   })
 })
+
+describe('isUnsupported', () => {
+  test('ERC-7715 permissions are unsafe methods the embedded wallet refuses at once', () => {
+    for (const method of Policy.UNSUPPORTED_METHODS) {
+      expect(Policy.classify(method)).toBe('unsafe')
+      expect(Policy.isUnsupported(method)).toBe(true)
+    }
+    expect(Policy.isUnsupported('personal_sign')).toBe(false)
+    expect(Policy.isUnsupported('constructor')).toBe(false)
+    expect(Policy.isUnsupported(undefined)).toBe(false)
+  })
+})

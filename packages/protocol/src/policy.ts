@@ -67,6 +67,13 @@ export const UNSAFE_METHODS = [
   'eth_sendUserOperation',
 ] as const
 
+/**
+ * Unsafe methods the embedded wallet cannot answer yet: ERC-7715 permissions need the smart account
+ * (issue 15). They are refused at once with 4200 'The Provider does not support the requested method.',
+ * never shown for approval first.
+ */
+export const UNSUPPORTED_METHODS = ['wallet_grantPermissions', 'wallet_revokePermissions'] as const
+
 /** A method answered without approval. */
 export type SafeMethod = (typeof SAFE_METHODS)[number]
 /** A method that needs approval. */
@@ -84,6 +91,7 @@ export const DISALLOWED_MESSAGE_DELAY_MS = Constants.DISALLOWED_METHOD_MESSAGE_D
 // Sets, not object lookups: 'constructor' or '__proto__' must never look like a listed method.
 const safe: ReadonlySet<string> = new Set(SAFE_METHODS)
 const unsafe: ReadonlySet<string> = new Set(UNSAFE_METHODS)
+const unsupported: ReadonlySet<string> = new Set(UNSUPPORTED_METHODS)
 
 /**
  * Classifies an RPC method. Names match exactly (JSON-RPC method names are case-sensitive).
@@ -106,4 +114,9 @@ export function isSafe(method: unknown): method is SafeMethod {
 /** Whether `method` needs the user's approval. */
 export function isUnsafe(method: unknown): method is UnsafeMethod {
   return classify(method) === 'unsafe'
+}
+
+/** Whether the embedded wallet refuses `method` at once (4200) as it cannot answer it yet. */
+export function isUnsupported(method: unknown): boolean {
+  return typeof method === 'string' && unsupported.has(method)
 }

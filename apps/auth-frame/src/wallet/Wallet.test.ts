@@ -101,6 +101,21 @@ describe('rpcRequest', () => {
     expect(calls.length).toBe(before)
   })
 
+  test('ERC-7715 permissions: 4200 at once, no approval screen, nothing sent to the vault', async () => {
+    const { call, calls, approval } = setup({ loggedIn: true })
+    await call('switchNetwork', { chainId: 31337 })
+    const before = calls.length
+    for (const method of ['wallet_grantPermissions', 'wallet_revokePermissions']) {
+      await expect(call('rpcRequest', { method, params: [{}] })).rejects.toMatchObject({
+        code: 4200,
+        message: 'The Provider does not support the requested method.',
+        data: { method },
+      })
+    }
+    expect(approval.get().current).toBeUndefined()
+    expect(calls.length).toBe(before)
+  })
+
   test("without a session: 4100 'Not connected to email or social'", async () => {
     const { call } = setup()
     await expect(call('rpcRequest', { method: 'eth_blockNumber' })).rejects.toMatchObject({

@@ -145,6 +145,11 @@ export function create(deps: Deps) {
     if (kind === 'disallowed') {
       throw failure(Policy.DISALLOWED_MESSAGE, Errors.PROVIDER_ERRORS.unsupportedMethod.code)
     }
+    // Asking the user to approve what the vault will refuse would waste their approval.
+    if (Policy.isUnsupported(request.method)) {
+      const { message, code } = Errors.PROVIDER_ERRORS.unsupportedMethod
+      throw failure(message, code, { method: request.method })
+    }
     const token = requireToken()
     const evm = Caip.evmChainId(chainId)
     if (kind === 'safe') {

@@ -152,6 +152,20 @@ describe('request', () => {
     expect(ui.close).toHaveBeenCalledTimes(1)
   })
 
+  test('ERC-7715 permissions: 4200 at once, ApproveTransaction never opens, the frame is not asked', async () => {
+    const { embedded, ui, router, calls } = setup()
+    await embedded.preload()
+    for (const method of ['wallet_grantPermissions', 'wallet_revokePermissions']) {
+      await expect(embedded.request(method, [{}])).rejects.toMatchObject({
+        code: 4200,
+        message: 'The Provider does not support the requested method.',
+      })
+    }
+    expect(router.get().view).toBe('Account')
+    expect(ui.open).not.toHaveBeenCalled()
+    expect(calls).not.toContain('rpcRequest')
+  })
+
   test('a declined one pops the stack with the error', async () => {
     const { embedded, ui } = setup({
       rpcRequest: () => {

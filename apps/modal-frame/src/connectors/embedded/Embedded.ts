@@ -222,6 +222,11 @@ export function create(options: Options) {
       const kind = Policy.classify(method)
       if (kind === 'disallowed') disallow()
       if (kind === 'safe') return rpc(method, params)
+      if (Policy.isUnsupported(method))
+        throw withCode(
+          Errors.PROVIDER_ERRORS.unsupportedMethod.message,
+          Errors.PROVIDER_ERRORS.unsupportedMethod.code,
+        )
       options.ui.router.pushTransaction('ApproveTransaction', { method })
       options.ui.open()
       let reject: (error: Error) => void = () => {}
