@@ -6,6 +6,7 @@ describe('constants', () => {
     expect({ ...Constants }).toMatchInlineSnapshot(`
       {
         "ACCOUNT_NAME_MIN_LENGTH": 4,
+        "ACCOUNT_NAME_ZONE": "frontdoor.id",
         "ACTIVITY_SUPPORTED_NAMESPACES": [
           "eip155",
         ],

@@ -241,3 +241,6 @@ export const TOKEN_PRICE_CACHE_S = 15
 
 /** Shortest account name. */
 export const ACCOUNT_NAME_MIN_LENGTH = 4
+
+/** The zone account names are registered under: `<name>.frontdoor.id`. */
+export const ACCOUNT_NAME_ZONE = 'frontdoor.id'
