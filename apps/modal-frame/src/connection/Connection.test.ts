@@ -1,10 +1,13 @@
+import { Errors } from '@frontdoor/schemas'
 import { describe, expect, it, vi } from 'vitest'
 import type * as Connector from '../connectors/Connector.js'
+import * as Injected from '../connectors/injected/Injected.js'
 import * as Connection from './Connection.js'
 import * as Storage from './Storage.js'
 
 const ALICE = '0x00000000000000000000000000000000000a11ce'
 const BOB = '0x0000000000000000000000000000000000000b0b'
+const CAROL = '0x000000000000000000000000000000000000ca01'
 
 /**
  * A scripted connector: the state machine is what is tested here; real connectors (injected,
@@ -224,5 +227,162 @@ describe('Connection multi-wallet (connections, activate, remove)', () => {
     expect(a.disconnect).toHaveBeenCalled()
     expect(connection.get().status).toBe('disconnected')
     expect(storage.connections()).toEqual([])
+  })
+})
+
+/**
+ * A page's extension wallet behind the real injected connector: it asks its user on
+ * eth_requestAccounts (counted), answers eth_accounts while the page is authorized, and forgets the
+ * permission on wallet_revokePermissions (or refuses it, for a wallet that fails to).
+ */
+function extension(rdns: string, account: `0x${string}`, options: { revokeFails?: boolean } = {}) {
+  const wallet = { uuid: `uuid-${rdns}`, rdns, name: `Wallet ${rdns}`, icon: '' }
+  const seen = { prompts: 0, authorized: false, revoked: 0 }
+  const connector = Injected.create(wallet, {
+    request: async (_uuid, { method }) => {
+      switch (method) {
+        case 'eth_requestAccounts':
+          seen.prompts++
+          seen.authorized = true
+          return [account]
+        case 'eth_accounts':
+          return seen.authorized ? [account] : []
+        case 'eth_chainId':
+          return '0x7a69'
+        case 'wallet_revokePermissions':
+          if (options.revokeFails) throw Object.assign(new Error('The wallet is locked'), { code: -32603 })
+          seen.revoked++
+          seen.authorized = false
+          return null
+        default:
+          if (!seen.authorized) throw Object.assign(new Error('Unauthorized'), { code: 4100 })
+          return `${rdns}:${method}`
+      }
+    },
+  })
+  return { connector, seen }
+}
+
+function setupReal(connectors: Connector.Connector[], backend = Storage.memory()) {
+  const storage = Storage.create(backend)
+  const connection = Connection.create({
+    storage,
+    resolve: async (id) => connectors.find((c) => c.id === id),
+    context: () => ({ networks: [], chainId: 31337 }),
+  })
+  return { storage, connection, backend }
+}
+
+describe('Connection multi-wallet with real connectors (injected)', () => {
+  it('adding a wallet keeps the first connected; switching back asks nothing; each keeps its accounts', async () => {
+    const a = extension('a.wallet', ALICE)
+    const b = extension('b.wallet', BOB)
+    const { connection, storage } = setupReal([a.connector, b.connector])
+    await connection.connect(a.connector)
+    await connection.connect(b.connector)
+    // The first wallet kept its permission: adding the second did not revoke it.
+    expect(a.seen).toMatchObject({ authorized: true, revoked: 0 })
+    expect(connection.get().session?.accounts).toEqual([BOB])
+    expect(storage.connections().map((e) => [e.connectorId, e.status, e.accounts?.[0]?.address])).toEqual([
+      ['injected:b.wallet', 'active', BOB],
+      ['injected:a.wallet', 'connected', ALICE],
+    ])
+    expect(storage.connections()[1]).toMatchObject({ namespace: 'eip155', chainId: 31337 })
+
+    await connection.activate('injected:a.wallet')
+    expect(connection.get()).toMatchObject({ status: 'connected', connectorId: 'injected:a.wallet' })
+    expect(connection.get().session?.accounts).toEqual([ALICE])
+    expect(await connection.request('personal_sign', [])).toBe('a.wallet:personal_sign')
+    // No new approval: each wallet was asked once, when it was added.
+    expect([a.seen.prompts, b.seen.prompts]).toEqual([1, 1])
+    await connection.activate('injected:b.wallet')
+    expect(await connection.request('personal_sign', [])).toBe('b.wallet:personal_sign')
+    expect([a.seen.prompts, b.seen.prompts]).toEqual([1, 1])
+  })
+
+  it('a kept wallet that changes account updates its stored accounts, not the current session', async () => {
+    const a = extension('a.wallet', ALICE)
+    const b = extension('b.wallet', BOB)
+    const { connection, storage } = setupReal([a.connector, b.connector])
+    await connection.connect(a.connector)
+    await connection.connect(b.connector)
+    a.connector.emit({ event: 'accountsChanged', data: [CAROL] })
+    expect(storage.connections().find((e) => e.connectorId === 'injected:a.wallet')?.accounts).toEqual([
+      { address: CAROL, type: 'eoa' },
+    ])
+    expect(connection.get().session?.accounts).toEqual([BOB])
+    // The kept wallet disconnecting the site drops it from the list; the current one stays.
+    a.connector.emit({ event: 'accountsChanged', data: [] })
+    expect(connection.connections().find((e) => e.connectorId === 'injected:a.wallet')?.status).toBe(
+      'disconnected',
+    )
+    expect(connection.get()).toMatchObject({ status: 'connected', connectorId: 'injected:b.wallet' })
+  })
+
+  it('delete ends only that connection; the current one stays connected', async () => {
+    const a = extension('a.wallet', ALICE)
+    const b = extension('b.wallet', BOB)
+    const { connection, storage } = setupReal([a.connector, b.connector])
+    await connection.connect(a.connector)
+    await connection.connect(b.connector)
+    expect(a.seen.revoked).toBe(0)
+    await connection.remove('injected:a.wallet')
+    expect(a.seen).toMatchObject({ revoked: 1, authorized: false })
+    expect(b.seen).toMatchObject({ revoked: 0, authorized: true })
+    expect(storage.connections().map((e) => e.connectorId)).toEqual(['injected:b.wallet'])
+    expect(connection.get()).toMatchObject({ status: 'connected', connectorId: 'injected:b.wallet' })
+  })
+
+  it('a reload restores every connection, the current one current, the others kept with their accounts', async () => {
+    const a = extension('a.wallet', ALICE)
+    const b = extension('b.wallet', BOB)
+    const backend = Storage.memory()
+    const before = setupReal([a.connector, b.connector], backend)
+    await before.connection.connect(b.connector)
+    await before.connection.connect(a.connector)
+    const after = setupReal([a.connector, b.connector], backend)
+    expect(after.connection.get().status).toBe('disconnected')
+    await after.connection.reconnect()
+    expect(after.connection.get()).toMatchObject({ status: 'connected', connectorId: 'injected:a.wallet' })
+    await vi.waitFor(() =>
+      expect(after.connection.connections().map((e) => [e.status, e.accounts?.[0]?.address])).toEqual([
+        ['active', ALICE],
+        ['connected', BOB],
+      ]),
+    )
+    await after.connection.activate('injected:b.wallet')
+    expect(after.connection.get().session?.accounts).toEqual([BOB])
+    expect([a.seen.prompts, b.seen.prompts]).toEqual([1, 1])
+  })
+
+  it("a wallet that fails to disconnect: 'Failed to disconnect chains: …', the modal disconnected anyway", async () => {
+    const a = extension('a.wallet', ALICE, { revokeFails: true })
+    const { connection, storage } = setupReal([a.connector])
+    await connection.connect(a.connector)
+    await expect(connection.disconnect()).rejects.toThrow(
+      Errors.failedToDisconnectChains('The wallet is locked'),
+    )
+    expect(connection.get()).toMatchObject({ status: 'disconnected', connectorId: undefined })
+    expect(storage.connections()[0]).toEqual({
+      connectorId: 'injected:a.wallet',
+      status: 'disconnected',
+      usedAt: expect.any(Number),
+    })
+  })
+
+  it('a wallet without wallet_revokePermissions disconnects without an error', async () => {
+    const connector = Injected.create(
+      { uuid: 'u', rdns: 'old.wallet', name: 'Old', icon: '' },
+      {
+        request: async (_uuid, { method }) => {
+          if (method === 'eth_requestAccounts') return [ALICE]
+          if (method === 'eth_chainId') return '0x7a69'
+          throw Object.assign(new Error('Method not found'), { code: -32601 })
+        },
+      },
+    )
+    const { connection } = setupReal([connector])
+    await connection.connect(connector)
+    await expect(connection.disconnect()).resolves.toBeUndefined()
   })
 })

@@ -1,8 +1,8 @@
-import type { Constants } from '@frontdoor/schemas'
+import { type Constants, Errors } from '@frontdoor/schemas'
 import type * as Connector from '../connectors/Connector.js'
 import * as Rpc from '../rpc/Rpc.js'
 import * as Store from '../store/Store.js'
-import type * as Storage from './Storage.js'
+import * as Storage from './Storage.js'
 
 /** Connection status (spec section 4). */
 export type Status = (typeof Constants.CONNECTION_STATUSES)[number]
@@ -48,22 +48,51 @@ export function create(options: Options) {
     recent: storage.recent(),
   })
   let current: Connector.Connector | undefined
-  let unsubscribe = () => {}
+  /**
+   * The connections alive in this page, the current one and the others the user added (multi-wallet):
+   * each keeps its session with its wallet, and its events are followed.
+   */
+  const live = new Map<string, { connector: Connector.Connector; unsubscribe: () => void }>()
   // Bumped by every connect / reconnect / disconnect, so a late answer of an abandoned attempt is dropped.
   let attempt = 0
 
   function clear(status: Status = 'disconnected') {
-    unsubscribe()
-    unsubscribe = () => {}
     current = undefined
     store.set((s) => ({ ...s, status, connectorId: undefined, session: undefined }))
   }
 
+  /** Follows the events of `connector`'s connection (once). */
+  function keep(connector: Connector.Connector) {
+    const known = live.get(connector.id)
+    if (known?.connector === connector) return
+    known?.unsubscribe()
+    const unsubscribe = connector.subscribe((event) => onEvent(connector, event))
+    live.set(connector.id, { connector, unsubscribe })
+  }
+
+  /** Stops following `connectorId`'s connection. */
+  function release(connectorId: string) {
+    live.get(connectorId)?.unsubscribe()
+    live.delete(connectorId)
+  }
+
   function onEvent(connector: Connector.Connector, event: Connector.Event) {
-    if (current !== connector) return
+    if (live.get(connector.id)?.connector !== connector) return
     if (event.type === 'disconnect' || (event.type === 'accountsChanged' && event.accounts.length === 0)) {
       storage.setDisconnected(connector.id)
-      clear()
+      release(connector.id)
+      if (current === connector) clear()
+      else notify()
+      return
+    }
+    storage.update(
+      connector.id,
+      event.type === 'accountsChanged'
+        ? { accounts: event.accounts.map((address) => ({ address, type: 'eoa' as const })) }
+        : { chainId: event.chainId },
+    )
+    if (current !== connector) {
+      notify()
       return
     }
     store.set((s) => {
@@ -75,10 +104,9 @@ export function create(options: Options) {
   }
 
   function adopt(connector: Connector.Connector, session: Connector.Session) {
-    unsubscribe()
+    keep(connector)
     current = connector
-    unsubscribe = connector.subscribe((event) => onEvent(connector, event))
-    storage.setActive(connector.id)
+    storage.setActive(connector.id, Date.now(), Storage.infoOf(session))
     // Recent wallets are the WalletConnect wallets of the directory (an injected one is listed as Installed).
     const recent =
       connector.kind !== 'walletConnect'
@@ -91,7 +119,34 @@ export function create(options: Options) {
     store.set({ status: 'connected', connectorId: connector.id, session, recent })
   }
 
-  return {
+  /** Ends `connector`'s connection with its wallet: 'Failed to disconnect chains: …' when that fails. */
+  async function end(connector: Connector.Connector) {
+    try {
+      await connector.disconnect()
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error)
+      throw new Error(Errors.failedToDisconnectChains(message))
+    }
+  }
+
+  /** Tells the views that the stored connections changed. */
+  const notify = () => store.set((s) => ({ ...s }))
+  /** What the multi-wallet module (a lazy chunk) drives. */
+  const internals: Internals = {
+    storage,
+    options,
+    live: (connectorId) => live.get(connectorId)?.connector,
+    current: () => current,
+    keep,
+    release,
+    adopt,
+    end,
+    notify,
+    attempt: () => ++attempt,
+    latest: (mine) => mine === attempt,
+  }
+
+  const controller = {
     get: store.get,
     subscribe: store.subscribe,
     /** The current connector, while connected. */
@@ -99,8 +154,9 @@ export function create(options: Options) {
 
     /**
      * Connects with `connector` (the user is involved: pairing, the extension's prompt, a login). The
-     * previous connection, if any, stays stored as `connected`. On failure the status goes back to what
-     * it was and the error is thrown for the view to show.
+     * previous connection stays connected (multi-wallet): its WalletConnect session, its login or its
+     * permission are kept, and it is stored as `connected`. On failure the status goes back to what it
+     * was and the error is thrown for the view to show.
      */
     async connect(connector: Connector.Connector, connectOptions?: Connector.ConnectOptions) {
       const mine = ++attempt
@@ -109,8 +165,7 @@ export function create(options: Options) {
       try {
         const session = await connector.connect(options.context(), connectOptions)
         if (mine !== attempt) throw Rpc.error('userRejected')
-        if (current && current !== connector) await current.disconnect().catch(() => {})
-        adopt(connector, session)
+        adopt(connector.keeper?.(session) ?? connector, session)
         return session
       } catch (error) {
         if (mine === attempt)
@@ -122,7 +177,7 @@ export function create(options: Options) {
     /**
      * Restores stored connections without asking: most recently used first, the first success becomes
      * current; `reconnecting` when an active session was stored, `connecting` otherwise; disconnected when
-     * no connector was authorized.
+     * no connector was authorized. The other stored connections are then restored in the background.
      */
     async reconnect() {
       store.set((s) => ({ ...s, recent: storage.recent() }))
@@ -140,14 +195,19 @@ export function create(options: Options) {
         ...s,
         status: candidates.some((c) => c.status === 'active') ? 'reconnecting' : 'connecting',
       }))
-      for (const candidate of candidates) {
+      for (const [index, candidate] of candidates.entries()) {
         const connector = await options.resolve(candidate.connectorId).catch(() => undefined)
         const session = connector
           ? await connector.reconnect(options.context()).catch(() => undefined)
           : undefined
         if (mine !== attempt) return undefined
         if (connector && session) {
-          adopt(connector, session)
+          const kept = connector.keeper?.(session) ?? connector
+          if (kept.id !== candidate.connectorId) storage.remove(candidate.connectorId)
+          adopt(kept, session)
+          const others = candidates.slice(index + 1)
+          if (others.length > 0)
+            void import('./MultiWallet.js').then((M) => M.restoreOthers(internals, others)).catch(() => {})
           return session
         }
         storage.setDisconnected(candidate.connectorId)
@@ -156,13 +216,19 @@ export function create(options: Options) {
       return undefined
     },
 
-    /** Disconnects the current connection: clears account, network, connector id and wallet info. */
+    /**
+     * Disconnects the current connection: clears account, network, connector id and wallet info, and
+     * ends it with the wallet; the other connections stay. Throws 'Failed to disconnect chains: …'
+     * (spec section 8) when the wallet could not be told.
+     */
     async disconnect() {
       attempt++
       const connector = current
-      if (connector) storage.setDisconnected(connector.id)
+      if (!connector) return
+      storage.setDisconnected(connector.id)
+      release(connector.id)
       clear()
-      await connector?.disconnect().catch(() => {})
+      await end(connector)
     },
 
     /** Sends a request to the connected wallet; 4100 when nothing is connected. */
@@ -171,7 +237,7 @@ export function create(options: Options) {
       return current.request(method, params)
     },
 
-    /** The stored connections (multi-wallet), most recently used first. */
+    /** The stored connections (multi-wallet), most recently used first, with their accounts and wallet. */
     connections(): Storage.Entry[] {
       try {
         return [...storage.connections()].sort((a, b) => b.usedAt - a.usedAt)
@@ -181,28 +247,31 @@ export function create(options: Options) {
     },
 
     /**
-     * Makes the stored connection `connectorId` current without asking the wallet (multi-wallet
-     * switch); the previous one stays stored as `connected`. Throws when it can no longer be restored.
+     * Makes the connection `connectorId` current (multi-wallet switch) without asking the wallet: its
+     * session, login or permission was kept. The previous one stays connected. Throws when it can no
+     * longer be restored (the wallet ended it), and marks it disconnected.
      */
     async activate(connectorId: string) {
-      const mine = ++attempt
-      const connector = await options.resolve(connectorId).catch(() => undefined)
-      const session = connector
-        ? await connector.reconnect(options.context()).catch(() => undefined)
-        : undefined
-      if (!connector || !session) {
-        storage.setDisconnected(connectorId)
-        throw Rpc.error('unauthorized')
-      }
-      if (mine !== attempt) throw Rpc.error('userRejected')
-      adopt(connector, session)
-      return session
+      const M = await import('./MultiWallet.js')
+      return M.activate(internals, connectorId)
     },
 
-    /** Forgets the stored connection `connectorId`, disconnecting it first when it is the current one. */
+    /**
+     * Deletes the connection `connectorId`: ends it with its wallet and forgets it; the others stay.
+     * Throws 'Failed to disconnect chains: …' when the wallet could not be told (it is forgotten anyway).
+     */
     async remove(connectorId: string) {
-      if (current?.id === connectorId) await this.disconnect()
-      storage.remove(connectorId)
+      if (current?.id === connectorId) {
+        try {
+          await controller.disconnect()
+        } finally {
+          storage.remove(connectorId)
+          notify()
+        }
+        return
+      }
+      const M = await import('./MultiWallet.js')
+      await M.remove(internals, connectorId)
     },
 
     /** Switches the connected wallet's chain (adding it when needed); the session follows. */
@@ -210,8 +279,34 @@ export function create(options: Options) {
       const connector = current
       if (!connector) throw Rpc.error('unauthorized')
       await connector.switchChain(chainId, options.context())
-      if (current === connector)
+      if (current === connector) {
+        storage.update(connector.id, { chainId })
         store.set((s) => (s.session ? { ...s, session: { ...s.session, chainId } } : s))
+      }
     },
   }
+  return controller
+}
+
+/** The parts of the connection controller that the multi-wallet module (loaded on first use) drives. */
+export type Internals = {
+  storage: Storage.ConnectionStorage
+  options: Options
+  /** The live connector of a connection, if this page keeps it. */
+  live: (connectorId: string) => Connector.Connector | undefined
+  current: () => Connector.Connector | undefined
+  /** Follows a connection's events. */
+  keep: (connector: Connector.Connector) => void
+  /** Stops following a connection. */
+  release: (connectorId: string) => void
+  /** Makes a connection current. */
+  adopt: (connector: Connector.Connector, session: Connector.Session) => void
+  /** Ends a connection with its wallet ('Failed to disconnect chains: …' when that fails). */
+  end: (connector: Connector.Connector) => Promise<void>
+  /** Tells the views the stored connections changed. */
+  notify: () => void
+  /** Starts an attempt (a later one makes it stale). */
+  attempt: () => number
+  /** Whether attempt `mine` is still the latest. */
+  latest: (mine: number) => boolean
 }

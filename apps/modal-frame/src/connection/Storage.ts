@@ -9,8 +9,26 @@ import { Constants } from '@frontdoor/schemas'
 export const STORED_STATUSES = ['connected', 'active', 'disconnected'] as const
 type StoredStatus = (typeof STORED_STATUSES)[number]
 
-/** One stored connection. `active` is the current one; `connected` another that may be restored. */
-export type Entry = { connectorId: string; status: StoredStatus; usedAt: number }
+/** An account of a stored connection (spec section 2: Connection accounts[]{address, type}). */
+export type Account = { address: `0x${string}`; type: 'eoa' | 'smartAccount' }
+
+/** The wallet of a stored connection, as the list of connections shows it. */
+export type Wallet = { id: string; name: string; icon?: string | undefined }
+
+/** What is known about a live connection: kept with it so "Manage wallets" can list every address. */
+export type Info = {
+  /** The connected namespace (spec section 3's stored key); only EVM wallets connect today. */
+  namespace: 'eip155'
+  accounts: Account[]
+  chainId: number
+  wallet: Wallet
+}
+
+/**
+ * One stored connection. `active` is the current one; `connected` another that may be restored (with
+ * its accounts, chain and wallet); a `disconnected` one keeps none of them (spec section 4).
+ */
+export type Entry = { connectorId: string; status: StoredStatus; usedAt: number } & Partial<Info>
 
 /** A recent wallet, newest first. */
 export type RecentWallet = { id: string; name: string; image_url?: string | undefined }
@@ -25,14 +43,37 @@ class InvalidStoredStatus extends Error {
   }
 }
 
-/** Checks one stored entry; throws {@link InvalidStoredStatus} for an unknown status. */
+/**
+ * Checks one stored entry; throws {@link InvalidStoredStatus} for an unknown status. Its accounts, chain
+ * and wallet pass through as stored: `Info.parse` checks them where they are used (a lazy chunk).
+ */
 export function parseEntry(value: unknown): Entry | undefined {
   if (typeof value !== 'object' || value === null) return undefined
-  const { connectorId, status, usedAt } = value as Record<string, unknown>
+  const { connectorId, status, usedAt, ...info } = value as Record<string, unknown>
   if (typeof connectorId !== 'string' || connectorId.length === 0 || connectorId.length > 200)
     return undefined
   if (!(STORED_STATUSES as readonly unknown[]).includes(status)) throw new InvalidStoredStatus(status)
-  return { connectorId, status: status as StoredStatus, usedAt: typeof usedAt === 'number' ? usedAt : 0 }
+  const entry: Entry = {
+    connectorId,
+    status: status as StoredStatus,
+    usedAt: typeof usedAt === 'number' ? usedAt : 0,
+  }
+  return status === 'disconnected' ? entry : { ...(info as Partial<Info>), ...entry }
+}
+
+/** What a stored connection keeps of a session: its accounts (EOAs), chain and wallet. */
+export function infoOf(session: {
+  accounts: readonly `0x${string}`[]
+  chainId: number
+  wallet: Wallet
+}): Info {
+  const { id, name, icon } = session.wallet
+  return {
+    namespace: 'eip155',
+    accounts: session.accounts.map((address) => ({ address, type: 'eoa' as const })),
+    chainId: session.chainId,
+    wallet: { id, name, ...(icon ? { icon } : {}) },
+  }
 }
 
 /** The storage the modal uses (localStorage in the browser; a Map in tests). */
@@ -61,19 +102,38 @@ export function create(backend: Backend) {
         .filter((e) => e.status !== 'disconnected')
         .sort((a, b) => b.usedAt - a.usedAt)
     },
-    /** Records `connectorId` as the current connection (the previous current one stays `connected`). */
-    setActive(connectorId: string, now = Date.now()) {
+    /**
+     * Records `connectorId` as the current connection, with its accounts, chain and wallet (the previous
+     * current one stays `connected`, with its own).
+     */
+    setActive(connectorId: string, now = Date.now(), info?: Info) {
+      const previous = this.connections().find((e) => e.connectorId === connectorId)
       const others = this.connections()
         .filter((e) => e.connectorId !== connectorId)
         .map((e) => (e.status === 'active' ? { ...e, status: 'connected' as const } : e))
-      write(backend, [{ connectorId, status: 'active', usedAt: now }, ...others])
+      const kept = info ?? (previous ? infoPart(previous) : undefined)
+      write(backend, [{ connectorId, status: 'active', usedAt: now, ...kept }, ...others])
     },
-    /** Records `connectorId` as disconnected (not restored on reload). */
+    /** Updates what is kept of the stored connection `connectorId` (its wallet changed account or chain). */
+    update(connectorId: string, info: Partial<Info>) {
+      write(
+        backend,
+        this.connections().map((e) =>
+          e.connectorId === connectorId && e.status !== 'disconnected' ? { ...e, ...info } : e,
+        ),
+      )
+    },
+    /**
+     * Records `connectorId` as disconnected (not restored on reload): its accounts, chain and wallet are
+     * forgotten (spec section 4).
+     */
     setDisconnected(connectorId: string) {
       write(
         backend,
         this.connections().map((e) =>
-          e.connectorId === connectorId ? { ...e, status: 'disconnected' as const } : e,
+          e.connectorId === connectorId
+            ? { connectorId, status: 'disconnected' as const, usedAt: e.usedAt }
+            : e,
         ),
       )
     },
@@ -109,6 +169,11 @@ export function create(backend: Backend) {
       return next
     },
   }
+}
+
+function infoPart(entry: Entry): Partial<Info> {
+  const { connectorId: _id, status: _status, usedAt: _used, ...info } = entry
+  return info
 }
 
 function write(backend: Backend, entries: Entry[]) {

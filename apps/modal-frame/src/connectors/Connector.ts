@@ -23,6 +23,8 @@ export type Session = {
   accounts: `0x${string}`[]
   chainId: number
   wallet: WalletInfo
+  /** WalletConnect: the session's topic (one connector keeps several sessions, each its own connection). */
+  topic?: string | undefined
 }
 
 /** What a connector tells the controller after connecting. */
@@ -69,4 +71,9 @@ export type Connector = {
   disconnect: () => Promise<void>
   /** Wallet events after connecting. Returns the unsubscribe function. */
   subscribe: (listener: (event: Event) => void) => () => void
+  /**
+   * For a connector that keeps several connections (WalletConnect: one per session), the connector of
+   * the one `session` belongs to, stored under its own id; the connector itself keeps it when absent.
+   */
+  keeper?: (session: Session) => Connector | undefined
 }

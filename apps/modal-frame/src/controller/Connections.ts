@@ -7,6 +7,7 @@ import type * as Connector from '../connectors/Connector.js'
 import * as EmbeddedLoader from '../connectors/embedded/Loader.js'
 import * as InjectedId from '../connectors/injected/Id.js'
 import type * as Injected from '../connectors/injected/Injected.js'
+import * as WalletConnectId from '../connectors/walletconnect/Id.js'
 import * as WalletConnectLoader from '../connectors/walletconnect/Loader.js'
 import type * as Env from '../env/Env.js'
 import type * as Router from '../router/Router.js'
@@ -126,7 +127,13 @@ export function create(options: Options) {
     origin: host()?.origin,
     storage: options.backend,
   }))
-  resolvers.set('walletConnect', () => walletConnect.get())
+  // Each WalletConnect session is a connection of its own (`walletConnect:<topic>`), so two wallets can
+  // be kept side by side; the bare `walletConnect` (stored before) restores the newest session.
+  resolvers.set('walletConnect', async (connectorId) => {
+    const connector = await walletConnect.get()
+    const topic = WalletConnectId.topicOf(connectorId)
+    return topic ? connector.session(topic) : connector
+  })
   // The embedded wallet (the auth frame): its code and hidden frame load when email or social login is
   // on, or when a stored embedded session is restored.
   const embedded = EmbeddedLoader.create({

@@ -257,13 +257,10 @@ export function create(options: Options) {
     async disconnect() {
       rejectPending(withCode(Errors.REQUEST_ABORTED, Errors.PROVIDER_ERRORS.userRejectedRequest.code))
       state.set({ user: undefined, login: undefined })
-      // Sign-out waits at most 3 s for the frame, then the modal disconnects anyway.
-      const current = frame
-      if (!current || current.failed()) return
-      await Promise.race([
-        current.run((remote) => remote.signOut()).catch(() => {}),
-        sleep(Timeouts.SIGN_OUT_WAIT_MS),
-      ])
+      // A failed frame holds no session to end. Sign-out waits at most 3 s for the frame, then the modal
+      // disconnects anyway; a sign-out the frame refuses is reported.
+      if (frame?.failed()) return
+      await Promise.race([run((remote) => remote.signOut()), sleep(Timeouts.SIGN_OUT_WAIT_MS)])
     },
 
     subscribe(listener) {

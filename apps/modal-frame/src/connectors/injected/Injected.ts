@@ -40,6 +40,9 @@ function codeOf(error: unknown): number | undefined {
   return typeof code === 'number' ? code : undefined
 }
 
+/** Answers of a wallet that does not know wallet_revokePermissions (EIP-1193 4200, JSON-RPC -32601). */
+const UNSUPPORTED_CODES = new Set([4200, -32601])
+
 const withCode = (message: string, code: number) => new ProtocolErrors.ProviderRpcError(code, message)
 
 /** Creates the connector for one injected wallet. `events` is fed by the host's injectedWalletEvent. */
@@ -103,8 +106,13 @@ export function create(wallet: HostModal.InjectedWallet, host: Host) {
       }
     },
     async disconnect() {
-      // EIP-2255: extensions that support it forget the permission; others simply stay authorized.
-      await call('wallet_revokePermissions', [{ eth_accounts: {} }]).catch(() => {})
+      // EIP-2255: extensions that support it forget the permission; others simply stay authorized (an
+      // unsupported method is no failure). Any other error is the wallet refusing: it is reported.
+      try {
+        await call('wallet_revokePermissions', [{ eth_accounts: {} }])
+      } catch (error) {
+        if (!UNSUPPORTED_CODES.has(codeOf(error) ?? 0)) throw error
+      }
     },
     subscribe(listener) {
       listeners.add(listener)

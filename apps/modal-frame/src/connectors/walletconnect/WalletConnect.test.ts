@@ -95,7 +95,7 @@ async function pair(
   return session
 }
 
-const events = (c: WalletConnect.WalletConnect) => {
+const events = (c: Pick<Connector.Connector, 'subscribe'>) => {
   const seen: Connector.Event[] = []
   c.subscribe((event) => seen.push(event))
   return seen
@@ -135,6 +135,7 @@ describe('connect', () => {
       accounts: [w.address],
       chainId: 31337,
       wallet: { id: 'https://wallet.frontdoor.example', name: 'Frontdoor Test Wallet', icon: undefined },
+      topic: expect.stringMatching(/^[0-9a-f]{64}$/),
     })
     expect(c.id).toBe('walletConnect')
     expect(c.kind).toBe('walletConnect')
@@ -314,6 +315,66 @@ describe('requests and events', () => {
   })
 })
 
+describe('several wallets side by side (multi-wallet)', () => {
+  test('each session is a connection of its own: requests reach its wallet, ending one keeps the other, both restore', async () => {
+    const server = await relay()
+    const kept = new Map<string, string>()
+    const backend = {
+      getItem: (key: string) => kept.get(key) ?? null,
+      setItem: (key: string, value: string) => void kept.set(key, value),
+      removeItem: (key: string) => void kept.delete(key),
+    }
+    const prefix = `connector-test-multi-${++prefixes}`
+    const c = connector(server.url, { backend, customStoragePrefix: prefix })
+    const first = await wallet(server.url, { name: 'First' })
+    const second = await wallet(server.url, { privateKey: DEV_ACCOUNTS[4]!.privateKey, name: 'Second' })
+    const a = await pair(c, first)
+    const b = await pair(c, second)
+    expect(a.topic).toBeDefined()
+    expect(b.topic).not.toBe(a.topic)
+    const ca = c.keeper(a)!
+    const cb = c.keeper(b)!
+    expect([ca.id, cb.id]).toEqual([`walletConnect:${a.topic}`, `walletConnect:${b.topic}`])
+    // Pairing the second wallet left the first session alive: both wallets answer, each with its key.
+    expect(first.connected()).toBe(true)
+    const signedA = (await ca.request('personal_sign', ['0x0a', first.address])) as `0x${string}`
+    const signedB = (await cb.request('personal_sign', ['0x0b', second.address])) as `0x${string}`
+    expect(
+      await verifyMessage({ address: first.address, message: { raw: '0x0a' }, signature: signedA }),
+    ).toBe(true)
+    expect(
+      await verifyMessage({ address: second.address, message: { raw: '0x0b' }, signature: signedB }),
+    ).toBe(true)
+    // Events reach the connector of their own session only.
+    const seenA = events(ca)
+    const seenB = events(cb)
+    await second.emitAccountsChanged([DEV_ACCOUNTS[7]!.address])
+    await until(() => seenB.length === 1)
+    expect(seenA).toEqual([])
+
+    // A reload: both sessions restore without asking either wallet.
+    const reloaded = connector(server.url, { backend, customStoragePrefix: prefix })
+    const asked = first.requests.length + second.requests.length
+    const restoredA = await reloaded.session(a.topic!).reconnect(CONTEXT)
+    const restoredB = await reloaded.session(b.topic!).reconnect(CONTEXT)
+    expect(restoredA?.accounts).toEqual([first.address])
+    expect(restoredB?.accounts).toEqual([second.address])
+    expect(first.requests.length + second.requests.length).toBe(asked)
+
+    // Ending the first ends only its session.
+    await reloaded.session(a.topic!).disconnect()
+    await until(() => !first.connected())
+    expect(second.connected()).toBe(true)
+    expect(await reloaded.session(a.topic!).reconnect(CONTEXT)).toBeUndefined()
+    const again = (await reloaded
+      .session(b.topic!)
+      .request('personal_sign', ['0x0c', second.address])) as `0x${string}`
+    expect(await verifyMessage({ address: second.address, message: { raw: '0x0c' }, signature: again })).toBe(
+      true,
+    )
+  }, 30_000)
+})
+
 describe('reconnect', () => {
   test('restores the stored session (and its chain) without asking the wallet', async () => {
     const server = await relay()
@@ -338,6 +399,7 @@ describe('reconnect', () => {
       accounts: [w.address],
       chainId: 31338,
       wallet: { id: 'aurora', name: 'Aurora Vault', icon: undefined },
+      topic: expect.any(String),
     })
     expect(w.requests.length).toBe(asked)
     const signature = (await second.request('personal_sign', ['0x02', w.address])) as `0x${string}`

@@ -1,6 +1,7 @@
 import * as ProtocolErrors from '@frontdoor/protocol/errors'
 import { Constants, Errors, Pairing } from '@frontdoor/schemas'
 import type * as Connector from '../Connector.js'
+import * as Id from './Id.js'
 import * as KeyValue from './KeyValue.js'
 import * as Namespaces from './Namespaces.js'
 
@@ -63,7 +64,7 @@ export const URI_TIMEOUT_MS = 10_000
  */
 export const RELAY_PROBE_DELAY_MS = 1000
 
-/** The key of the connector's own record (topic, chain, wallet) in the modal's storage. */
+/** The key of the connector's own records (each session's topic, chain, wallet) in the modal's storage. */
 export const STORAGE_KEY = 'frontdoor:walletconnect'
 
 /** The stored connector id. */
@@ -75,7 +76,11 @@ const USER_DISCONNECTED = { code: 6000, message: 'User disconnected.' }
 /** sign-client's codes for a proposal the wallet's user refused (USER_REJECTED and its variants). */
 const REJECTED_CODES = new Set([4001, 5000, 5001, 5002, 5003, 5100, 5101, 5102, 5103, 5104])
 
+/** What the connector keeps of one session: its topic, the chain requests go to, the wallet. */
 type Current = { topic: string; chainId: number; wallet: Connector.WalletInfo }
+
+/** The stored records: every kept session, and the one the bare connector (`walletConnect`) uses. */
+type Stored = { sessions: Current[]; current: string | undefined }
 
 function withCode(message: string, code: number): ProtocolErrors.ProviderRpcError {
   return new ProtocolErrors.ProviderRpcError(code, message)
@@ -131,19 +136,31 @@ function abortable<T>(promise: Promise<T>, signal: AbortSignal | undefined): Pro
   })
 }
 
-function readStored(backend: Backend | undefined): Current | undefined {
+function parseRecord(value: unknown): Current | undefined {
+  const raw = value as Partial<Current> | null
+  if (!raw || typeof raw.topic !== 'string' || typeof raw.chainId !== 'number') return undefined
+  const wallet = raw.wallet
+  if (!wallet || typeof wallet.id !== 'string' || typeof wallet.name !== 'string') return undefined
+  return {
+    topic: raw.topic,
+    chainId: raw.chainId,
+    wallet: { id: wallet.id, name: wallet.name, icon: wallet.icon },
+  }
+}
+
+/** The stored records; a record of one session (as stored before several were kept) reads as that one. */
+function readStored(backend: Backend | undefined): Stored {
   try {
-    const raw = JSON.parse(backend?.getItem(STORAGE_KEY) ?? 'null') as Partial<Current> | null
-    if (!raw || typeof raw.topic !== 'string' || typeof raw.chainId !== 'number') return undefined
-    const wallet = raw.wallet
-    if (!wallet || typeof wallet.id !== 'string' || typeof wallet.name !== 'string') return undefined
-    return {
-      topic: raw.topic,
-      chainId: raw.chainId,
-      wallet: { id: wallet.id, name: wallet.name, icon: wallet.icon },
+    const raw = JSON.parse(backend?.getItem(STORAGE_KEY) ?? 'null') as Record<string, unknown> | null
+    if (raw && Array.isArray(raw.sessions)) {
+      const sessions = raw.sessions.map(parseRecord).filter((r): r is Current => r !== undefined)
+      const current = sessions.find((r) => r.topic === raw.current)?.topic
+      return { sessions, current }
     }
+    const single = parseRecord(raw)
+    return single ? { sessions: [single], current: single.topic } : { sessions: [], current: undefined }
   } catch {
-    return undefined
+    return { sessions: [], current: undefined }
   }
 }
 
@@ -273,49 +290,78 @@ async function startClient(options: Options): Promise<Client> {
  */
 export function create(options: Options) {
   const backend = options.backend ?? browserBackend()
+  /** Listeners of the bare connector: events of the session it currently uses. */
   const listeners = new Set<(event: Connector.Event) => void>()
+  /** Listeners of each session's own connector. */
+  const topicListeners = new Map<string, Set<(event: Connector.Event) => void>>()
   let loading: Promise<Client> | undefined
-  let current: Current | undefined
+  const stored = readStored(backend)
+  /** Every session kept, by topic: several wallets can be connected side by side. */
+  const records = new Map(stored.sessions.map((r) => [r.topic, r]))
+  /** The session the bare connector (`walletConnect`) uses: the one it connected or restored last. */
+  let currentTopic: string | undefined
 
-  const emit = (event: Connector.Event) => {
-    for (const listener of [...listeners]) listener(event)
+  const emit = (topic: string, event: Connector.Event) => {
+    const own = topicListeners.get(topic)
+    for (const listener of [...(own ?? [])]) listener(event)
+    if (topic === currentTopic) for (const listener of [...listeners]) listener(event)
   }
 
-  function remember(next: Current | undefined) {
-    current = next
+  function persist() {
     try {
-      if (next) backend?.setItem(STORAGE_KEY, JSON.stringify(next))
-      else backend?.removeItem(STORAGE_KEY)
+      if (records.size === 0) backend?.removeItem(STORAGE_KEY)
+      else
+        backend?.setItem(
+          STORAGE_KEY,
+          JSON.stringify({ sessions: [...records.values()], current: currentTopic } satisfies Stored),
+        )
     } catch {}
   }
 
+  function remember(next: Current) {
+    records.set(next.topic, next)
+    persist()
+  }
+
+  function drop(topic: string) {
+    records.delete(topic)
+    persist()
+  }
+
+  /** The wallet (or the relay's expiry) ended session `topic`. */
   function forget(topic: string) {
-    if (current?.topic !== topic) return
-    remember(undefined)
-    emit({ type: 'disconnect' })
+    if (!records.has(topic)) return
+    records.delete(topic)
+    emit(topic, { type: 'disconnect' })
+    if (currentTopic === topic) currentTopic = undefined
+    persist()
   }
 
   function listen(client: Client) {
     client.on('session_event', ({ topic, params }) => {
-      if (!current || current.topic !== topic) return
+      const record = records.get(topic)
+      if (!record) return
       if (params.event.name === 'accountsChanged') {
         const accounts = Namespaces.eventAccounts(params.event.data)
-        emit({ type: 'accountsChanged', accounts })
+        emit(topic, { type: 'accountsChanged', accounts })
       } else if (params.event.name === 'chainChanged') {
         const chainId = Namespaces.chainIdOf(params.event.data) ?? Namespaces.chainIdOf(params.chainId)
-        if (chainId === undefined || chainId === current.chainId) return
-        remember({ ...current, chainId })
-        emit({ type: 'chainChanged', chainId })
+        if (chainId === undefined || chainId === record.chainId) return
+        remember({ ...record, chainId })
+        emit(topic, { type: 'chainChanged', chainId })
       }
     })
     client.on('session_update', ({ topic, params }) => {
-      if (!current || current.topic !== topic) return
+      const record = records.get(topic)
+      if (!record) return
       const chains = Namespaces.chainsOf(params.namespaces)
-      if (!chains.includes(current.chainId) && chains[0] !== undefined) {
-        remember({ ...current, chainId: chains[0] })
-        emit({ type: 'chainChanged', chainId: chains[0] })
+      let chainId = record.chainId
+      if (!chains.includes(chainId) && chains[0] !== undefined) {
+        chainId = chains[0]
+        remember({ ...record, chainId })
+        emit(topic, { type: 'chainChanged', chainId })
       }
-      emit({ type: 'accountsChanged', accounts: Namespaces.accountsOf(params.namespaces, current.chainId) })
+      emit(topic, { type: 'accountsChanged', accounts: Namespaces.accountsOf(params.namespaces, chainId) })
     })
     client.on('session_delete', ({ topic }) => forget(topic))
     client.on('session_expire', ({ topic }) => forget(topic))
@@ -343,7 +389,109 @@ export function create(options: Options) {
     const accounts = Namespaces.accountsOf(session.namespaces, chainId)
     if (accounts.length === 0) throw withCode(Errors.LOGIN.FAILED_TO_CONNECT, 4900)
     remember({ topic: session.topic, chainId, wallet })
-    return { accounts, chainId, wallet } satisfies Connector.Session
+    return { accounts, chainId, wallet, topic: session.topic } satisfies Connector.Session
+  }
+
+  /** The sign-client sessions still alive (unexpired, with an eip155 namespace), soonest to expire first. */
+  async function alive(): Promise<SessionStruct[]> {
+    const client = await load()
+    const nowS = Date.now() / 1000
+    return client.session
+      .getAll()
+      .filter((s) => s.expiry > nowS && s.namespaces.eip155 !== undefined)
+      .sort((a, b) => a.expiry - b.expiry)
+  }
+
+  /** Restores session `topic` without asking the wallet; undefined (and forgotten) when it is gone. */
+  async function restore(topic: string, context: Connector.Context): Promise<Connector.Session | undefined> {
+    const session = (await alive()).find((s) => s.topic === topic)
+    if (!session) {
+      drop(topic)
+      return undefined
+    }
+    const record = records.get(topic)
+    return toSession(session, record?.wallet ?? peerWallet(session), record?.chainId ?? context.chainId)
+  }
+
+  /** Sends a request to the wallet of session `topic`, on that session's chain. */
+  async function requestOn(topic: string | undefined, method: string, params: unknown): Promise<unknown> {
+    const record = topic ? records.get(topic) : undefined
+    if (!record) throw withCode(Errors.INTERNAL.CONNECT_BEFORE_REQUEST, 4100)
+    const client = await load()
+    try {
+      return await client.request({
+        topic: record.topic,
+        chainId: `eip155:${record.chainId}`,
+        request: { method, params },
+      })
+    } catch (error) {
+      throw toError(error)
+    }
+  }
+
+  /** Switches the chain of session `topic` (adding it to the wallet when it lacks it). */
+  async function switchOn(topic: string | undefined, chainId: number, context: Connector.Context) {
+    const record = topic ? records.get(topic) : undefined
+    if (!topic || !record) throw withCode(Errors.INTERNAL.CONNECT_BEFORE_REQUEST, 4100)
+    if (record.chainId === chainId) return
+    const switchTo = () => requestOn(topic, 'wallet_switchEthereumChain', [{ chainId: hex(chainId) }])
+    try {
+      await switchTo()
+    } catch (error) {
+      if (!isUnrecognizedChain(error)) throw error
+      const network = context.networks.find((n) => n.chainNamespace === 'eip155' && Number(n.id) === chainId)
+      if (!network) throw withCode(Errors.CHAIN_NOT_SUPPORTED, 4902)
+      try {
+        await requestOn(topic, 'wallet_addEthereumChain', [Namespaces.addChainParams(network)])
+        await switchTo()
+      } catch {
+        throw withCode(Errors.CHAIN_NOT_SUPPORTED, 4902)
+      }
+    }
+    const now = records.get(topic)
+    if (now) remember({ ...now, chainId })
+  }
+
+  /** Ends session `topic` with the wallet and forgets it; rejects when the wallet could not be told. */
+  async function end(topic: string) {
+    if (currentTopic === topic) currentTopic = undefined
+    drop(topic)
+    const client = await load()
+    if (!client.session.getAll().some((s) => s.topic === topic)) return
+    try {
+      await client.disconnect({ topic, reason: USER_DISCONNECTED })
+    } catch (error) {
+      throw toError(error)
+    }
+  }
+
+  const sessionConnectors = new Map<string, Connector.Connector>()
+  /** The connector of one kept session, stored as `walletConnect:<topic>`. */
+  function sessionConnector(topic: string): Connector.Connector {
+    const known = sessionConnectors.get(topic)
+    if (known) return known
+    const own = {
+      id: Id.idOf(topic),
+      kind: 'walletConnect',
+      /** A kept session is not paired again: connecting restores it, or fails (4100) when it is gone. */
+      async connect(context) {
+        const session = await restore(topic, context)
+        if (!session) throw withCode(Errors.INTERNAL.CONNECT_BEFORE_REQUEST, 4100)
+        return session
+      },
+      reconnect: (context) => restore(topic, context),
+      request: (method, params) => requestOn(topic, method, params),
+      switchChain: (chainId, context) => switchOn(topic, chainId, context),
+      disconnect: () => end(topic),
+      subscribe(listener) {
+        const set = topicListeners.get(topic) ?? new Set()
+        topicListeners.set(topic, set)
+        set.add(listener)
+        return () => void set.delete(listener)
+      },
+    } satisfies Connector.Connector
+    sessionConnectors.set(topic, own)
+    return own
   }
 
   /** Whether the relay accepts a socket, authenticated as sign-client would be (so it counts no failure). */
@@ -430,7 +578,10 @@ export function create(options: Options) {
         const outcome = await pair(client, proposal, connectOptions)
         if (outcome === 'refresh') continue
         const wallet = pickedWallet(connectOptions.data) ?? peerWallet(outcome)
-        return toSession(outcome, wallet, context.chainId)
+        const session = toSession(outcome, wallet, context.chainId)
+        currentTopic = outcome.topic
+        persist()
+        return session
       }
     },
 
@@ -439,68 +590,43 @@ export function create(options: Options) {
      * is still alive, else the newest unexpired eip155 session sign-client kept.
      */
     async reconnect(context) {
-      const client = await load()
-      const nowS = Date.now() / 1000
-      const alive = client.session
-        .getAll()
-        .filter((s) => s.expiry > nowS && s.namespaces.eip155 !== undefined)
-        .sort((a, b) => a.expiry - b.expiry)
-      const stored = readStored(backend)
-      const session = alive.find((s) => s.topic === stored?.topic) ?? alive.at(-1)
+      const sessions = await alive()
+      const wanted = currentTopic ?? readStored(backend).current
+      const session = sessions.find((s) => s.topic === wanted) ?? sessions.at(-1)
       if (!session) {
-        remember(undefined)
+        currentTopic = undefined
+        records.clear()
+        persist()
         return undefined
       }
-      const same = stored?.topic === session.topic ? stored : undefined
-      return toSession(session, same?.wallet ?? peerWallet(session), same?.chainId ?? context.chainId)
+      const record = records.get(session.topic)
+      const restored = toSession(
+        session,
+        record?.wallet ?? peerWallet(session),
+        record?.chainId ?? context.chainId,
+      )
+      currentTopic = session.topic
+      persist()
+      return restored
     },
 
     /** Sends a request to the wallet on the current chain. */
-    async request(method, params) {
-      if (!current) throw withCode(Errors.INTERNAL.CONNECT_BEFORE_REQUEST, 4100)
-      const { topic, chainId } = current
-      const client = await load()
-      try {
-        return await client.request({ topic, chainId: `eip155:${chainId}`, request: { method, params } })
-      } catch (error) {
-        throw toError(error)
-      }
-    },
+    request: (method, params) => requestOn(currentTopic, method, params),
 
     /**
      * wallet_switchEthereumChain; when the wallet does not know the chain, wallet_addEthereumChain from
      * the page's network list and a second switch; 'Chain is not supported' (4902) when that fails.
      */
-    async switchChain(chainId, context) {
-      if (!current) throw withCode(Errors.INTERNAL.CONNECT_BEFORE_REQUEST, 4100)
-      if (current.chainId === chainId) return
-      const switchTo = () => connector.request('wallet_switchEthereumChain', [{ chainId: hex(chainId) }])
-      try {
-        await switchTo()
-      } catch (error) {
-        if (!isUnrecognizedChain(error)) throw error
-        const network = context.networks.find(
-          (n) => n.chainNamespace === 'eip155' && Number(n.id) === chainId,
-        )
-        if (!network) throw withCode(Errors.CHAIN_NOT_SUPPORTED, 4902)
-        try {
-          await connector.request('wallet_addEthereumChain', [Namespaces.addChainParams(network)])
-          await switchTo()
-        } catch {
-          throw withCode(Errors.CHAIN_NOT_SUPPORTED, 4902)
-        }
-      }
-      if (current) remember({ ...current, chainId })
+    switchChain: (chainId, context) => switchOn(currentTopic, chainId, context),
+
+    /** Ends the current session with the wallet and forgets it; rejects when the wallet could not be told. */
+    async disconnect() {
+      const topic = currentTopic
+      if (topic) await end(topic)
     },
 
-    /** Ends the session with the wallet (best effort when the relay is away) and forgets it. */
-    async disconnect() {
-      const ending = current
-      remember(undefined)
-      if (!ending || !loading) return
-      const client = await loading
-      await client.disconnect({ topic: ending.topic, reason: USER_DISCONNECTED }).catch(() => {})
-    },
+    /** The connector of the session `session` belongs to (each session is a connection of its own). */
+    keeper: (session) => (session.topic ? sessionConnector(session.topic) : undefined),
 
     subscribe(listener) {
       listeners.add(listener)
@@ -512,6 +638,8 @@ export function create(options: Options) {
     ...connector,
     /** The sign-client instance, once loaded (tests and the bench read its state). */
     client: () => loading,
+    /** The connector of the kept session `topic` (its stored id is `walletConnect:<topic>`). */
+    session: sessionConnector,
   }
 }
 

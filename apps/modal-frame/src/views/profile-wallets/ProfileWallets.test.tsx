@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import * as Alerts from '@frontdoor/schemas/alerts'
+import * as Format from '@frontdoor/schemas/presentation/format'
 import { act } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import { afterEach, describe, expect, test, vi } from 'vitest'
@@ -11,6 +12,7 @@ import { ControllerContext } from '../../controller/context.js'
 import * as Features from '../../features/Features.js'
 import * as Router from '../../router/Router.js'
 import * as Store from '../../store/Store.js'
+import * as Toast from '../../ui/Toast.js'
 import ProfileWallets from './ProfileWallets.js'
 
 declare global {
@@ -98,18 +100,42 @@ describe('ProfileWallets', () => {
     expect(container.textContent).not.toContain('Switch')
   })
 
-  test('with it: the stored connections; switch makes another current, delete forgets one', async () => {
+  test("a wallet that fails to disconnect on delete shows 'Failed to disconnect chains: …' and is forgotten", async () => {
+    const { container, a, storage } = await setup(true)
+    ;(a.disconnect as ReturnType<typeof vi.fn>).mockRejectedValueOnce(new Error('The wallet is locked'))
+    const toasts: string[] = []
+    const show = vi.spyOn(Toast.frame, 'show').mockImplementation((message) => void toasts.push(message))
+    // Wallet A is current: switch to B first, so A is a kept (not current) connection.
+    await act(async () => button(container, `Switch to Wallet B ${Format.truncateAddress(BOB)}`).click())
+    await vi.waitFor(() =>
+      expect(button(container, `Delete Wallet A ${Format.truncateAddress(ALICE)}`)).toBeDefined(),
+    )
+    await act(async () => button(container, `Delete Wallet A ${Format.truncateAddress(ALICE)}`).click())
+    await vi.waitFor(() => expect(toasts).toHaveLength(1))
+    expect(toasts).toEqual(['Failed to disconnect chains: The wallet is locked'])
+    expect(storage.connections().map((e) => e.connectorId)).toEqual(['injected:b.wallet'])
+    show.mockRestore()
+  })
+
+  test('with it: the stored connections with their addresses; switch makes another current, delete forgets one', async () => {
     const { container, connection, storage, router } = await setup(true)
     const rows = () => [...container.querySelectorAll('li')].map((li) => li.textContent)
     expect(rows()).toEqual([expect.stringContaining('Wallet A'), expect.stringContaining('Wallet B')])
     expect(rows()[0]).toContain('Current')
+    // The other wallet shows its own address, kept with its connection.
+    expect(rows()[1]).toContain(Format.truncateAddress(BOB))
 
-    await act(async () => button(container, 'Switch to Wallet B').click())
-    expect(connection.get().session?.accounts).toEqual([BOB])
+    await act(async () => button(container, `Switch to Wallet B ${Format.truncateAddress(BOB)}`).click())
+    await vi.waitFor(() => expect(connection.get().session?.accounts).toEqual([BOB]))
     expect(router.get().view).toBe('Account')
+    expect(rows()[1]).toContain(Format.truncateAddress(ALICE))
 
     router.reset('ProfileWallets')
-    await act(async () => button(container, 'Delete Wallet A').click())
+    await vi.waitFor(() =>
+      expect(button(container, `Delete Wallet A ${Format.truncateAddress(ALICE)}`)).toBeDefined(),
+    )
+    await act(async () => button(container, `Delete Wallet A ${Format.truncateAddress(ALICE)}`).click())
+    await vi.waitFor(() => expect(storage.connections()).toHaveLength(1))
     expect(storage.connections().map((e) => e.connectorId)).toEqual(['injected:b.wallet'])
     expect(rows()).toEqual([expect.stringContaining('Wallet B')])
   })

@@ -1,6 +1,8 @@
 import * as Alerts from '@frontdoor/schemas/alerts'
 import * as Format from '@frontdoor/schemas/presentation/format'
 import { useState } from 'react'
+import * as Info from '../../connection/Info.js'
+import type * as Storage from '../../connection/Storage.js'
 import type * as Controller from '../../controller/Controller.js'
 import { useController } from '../../controller/context.js'
 import { useStore } from '../../store/useStore.js'
@@ -9,8 +11,11 @@ import * as Toast from '../../ui/Toast.js'
 import '../../ui/account.css'
 import './profile-wallets.css'
 
-/** A stored connector id as the user knows it: the injected wallet's name, WalletConnect, the email wallet. */
-function walletName(connectorId: string, controller: Pick<Controller.Controller, 'state'>): string {
+/** A stored connection as the user knows it: its wallet's name, else the injected wallet's, else its kind. */
+function walletName(entry: Storage.Entry, controller: Pick<Controller.Controller, 'state'>): string {
+  const stored = Info.parse(entry)?.wallet.name
+  if (stored) return stored
+  const { connectorId } = entry
   if (connectorId.startsWith('injected:')) {
     const rdns = connectorId.slice('injected:'.length)
     return controller.state.get().injected.find((w) => w.rdns === rdns)?.name ?? rdns
@@ -20,9 +25,15 @@ function walletName(connectorId: string, controller: Pick<Controller.Controller,
   return connectorId
 }
 
+/** How a connection is named on its buttons: the wallet, and its address when known (two can share a name). */
+function labelOf(name: string, address: string | undefined): string {
+  return address ? `${name} ${Format.truncateAddress(address)}` : name
+}
+
 /**
- * ProfileWallets: with the multi-wallet feature, the stored connections — the current one, and the
- * others to switch to or delete. Without it, the 'multi-wallet not enabled' info and the current wallet.
+ * ProfileWallets: with the multi-wallet feature, the stored connections, each with its wallet and
+ * address: the current one, and the others to switch to (at once, without asking the wallet again) or
+ * delete. Without it, the 'multi-wallet not enabled' info and the current wallet.
  */
 export default function ProfileWallets() {
   const controller = useController()
@@ -32,24 +43,23 @@ export default function ProfileWallets() {
   const [, setVersion] = useState(0)
   const entries = controller.connection.connections().filter((e) => e.status !== 'disconnected')
   const currentId = connection.connectorId
-  const run = async (id: string, action: () => Promise<unknown>, failure: string) => {
+  const run = async (id: string, action: () => Promise<unknown>, failure: (error: Error) => string) => {
     setBusy(id)
     try {
       await action()
-    } catch {
-      Toast.frame.show(failure, 'error')
+    } catch (error) {
+      Toast.frame.show(failure(error as Error), 'error')
     } finally {
       setBusy(undefined)
       setVersion((v) => v + 1)
     }
   }
+  const currentName = connection.session?.wallet.name
   const current = currentId ? (
     <li className="fd-row fd-profile-current" aria-current="true">
-      <Icon src={connection.session?.wallet.icon} label={connection.session?.wallet.name ?? 'W'} size={36} />
+      <Icon src={connection.session?.wallet.icon} label={currentName ?? 'W'} size={36} />
       <span className="fd-row-main">
-        <span className="fd-row-title">
-          {connection.session?.wallet.name ?? walletName(currentId, controller)}
-        </span>
+        <span className="fd-row-title">{currentName ?? currentId}</span>
         <span className="fd-row-sub">{state.address ? Format.truncateAddress(state.address) : ''}</span>
       </span>
       <span className="fd-status">Current</span>
@@ -78,18 +88,23 @@ export default function ProfileWallets() {
         {entries
           .filter((entry) => entry.connectorId !== currentId)
           .map((entry) => {
-            const name = walletName(entry.connectorId, controller)
+            const name = walletName(entry, controller)
+            const info = Info.parse(entry)
+            const address = info?.accounts[0]?.address
+            const label = labelOf(name, address)
             return (
               <li key={entry.connectorId} className="fd-row">
-                <Icon label={name} size={36} />
+                <Icon src={info?.wallet.icon} label={name} size={36} />
                 <span className="fd-row-main">
                   <span className="fd-row-title">{name}</span>
-                  <span className="fd-row-sub">Connected</span>
+                  <span className="fd-row-sub">
+                    {address ? Format.truncateAddress(address) : 'Connected'}
+                  </span>
                 </span>
                 <button
                   type="button"
                   className="fd-chip"
-                  aria-label={`Switch to ${name}`}
+                  aria-label={`Switch to ${label}`}
                   disabled={busy !== undefined}
                   aria-busy={busy === entry.connectorId}
                   onClick={() =>
@@ -99,7 +114,7 @@ export default function ProfileWallets() {
                         await controller.connection.activate(entry.connectorId)
                         controller.router.reset('Account')
                       },
-                      `${name} could not be restored`,
+                      () => `${name} could not be restored`,
                     )
                   }
                 >
@@ -108,13 +123,14 @@ export default function ProfileWallets() {
                 <button
                   type="button"
                   className="fd-chip"
-                  aria-label={`Delete ${name}`}
+                  aria-label={`Delete ${label}`}
                   disabled={busy !== undefined}
                   onClick={() =>
                     void run(
                       entry.connectorId,
                       () => controller.connection.remove(entry.connectorId),
-                      'Could not delete',
+                      // 'Failed to disconnect chains: …' (spec section 8): the wallet could not be told.
+                      (error) => error.message,
                     )
                   }
                 >

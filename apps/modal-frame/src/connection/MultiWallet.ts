@@ -1,0 +1,84 @@
+import * as Rpc from '../rpc/Rpc.js'
+import type * as Connection from './Connection.js'
+import * as Storage from './Storage.js'
+
+/**
+ * Multi-wallet: switching to a kept connection, deleting one, and restoring the kept ones after a
+ * reload. A chunk of its own, loaded when the user switches or deletes, or when a reload finds more
+ * than one stored connection; the connection controller holds the state it drives.
+ */
+
+/** The connector that keeps `session` (WalletConnect: its session's own), else `connector` itself. */
+function keeperOf(
+  connector: NonNullable<ReturnType<Connection.Internals['current']>>,
+  session: Parameters<Connection.Internals['adopt']>[1],
+) {
+  return connector.keeper?.(session) ?? connector
+}
+
+/** The connector of a stored connection: the live one, else resolved (loading its code). */
+async function connectorOf(internals: Connection.Internals, connectorId: string) {
+  return internals.live(connectorId) ?? (await internals.options.resolve(connectorId).catch(() => undefined))
+}
+
+/**
+ * Makes the connection `connectorId` current without asking the wallet (its session, login or
+ * permission was kept); throws 4100 and marks it disconnected when it can no longer be restored.
+ */
+export async function activate(internals: Connection.Internals, connectorId: string) {
+  const mine = internals.attempt()
+  const connector = await connectorOf(internals, connectorId)
+  const session = connector
+    ? await connector.reconnect(internals.options.context()).catch(() => undefined)
+    : undefined
+  if (!connector || !session) {
+    internals.storage.setDisconnected(connectorId)
+    internals.release(connectorId)
+    internals.notify()
+    throw Rpc.error('unauthorized')
+  }
+  if (!internals.latest(mine)) throw Rpc.error('userRejected')
+  const kept = keeperOf(connector, session)
+  if (kept.id !== connectorId) internals.storage.remove(connectorId)
+  internals.adopt(kept, session)
+  return session
+}
+
+/**
+ * Deletes the connection `connectorId` (not the current one): forgets it, then ends it with its
+ * wallet; throws 'Failed to disconnect chains: …' when the wallet could not be told.
+ */
+export async function remove(internals: Connection.Internals, connectorId: string) {
+  const connector = await connectorOf(internals, connectorId)
+  internals.release(connectorId)
+  internals.storage.remove(connectorId)
+  internals.notify()
+  if (connector) await internals.end(connector)
+}
+
+/**
+ * Restores the other stored connections after a reload (the current one is restored first), so their
+ * events are followed and switching to one is immediate; one that cannot be restored any more is
+ * marked disconnected.
+ */
+export async function restoreOthers(internals: Connection.Internals, entries: Storage.Entry[]) {
+  for (const entry of entries) {
+    const { connectorId } = entry
+    if (internals.live(connectorId)) continue
+    const connector = await internals.options.resolve(connectorId).catch(() => undefined)
+    const session = connector
+      ? await connector.reconnect(internals.options.context()).catch(() => undefined)
+      : undefined
+    if (internals.live(connectorId) || internals.current()?.id === connectorId) continue
+    if (!connector || !session) {
+      internals.storage.setDisconnected(connectorId)
+      internals.notify()
+      continue
+    }
+    const kept = keeperOf(connector, session)
+    if (kept.id !== connectorId) internals.storage.remove(connectorId)
+    internals.keep(kept)
+    internals.storage.update(kept.id, Storage.infoOf(session))
+    internals.notify()
+  }
+}
