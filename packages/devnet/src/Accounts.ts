@@ -1,10 +1,11 @@
+import { DevKeys } from '@frontdoor/protocol'
 import type { Address, Hex } from 'viem'
 
 /** A funded account of the devnets, with its private key (public knowledge: never use it elsewhere). */
 export type DevAccount = { address: Address; privateKey: Hex }
 
 /** Hardhat's standard mnemonic; every devnet funds its first 20 accounts with 10,000 ETH each. */
-export const DEV_MNEMONIC = 'test test test test test test test test test test test junk'
+export const DEV_MNEMONIC = DevKeys.PUBLIC_DEV_MNEMONIC
 
 /** The native balance of each dev account on a fresh devnet: 10,000 ETH. */
 export const DEV_ACCOUNT_BALANCE_WEI = 10_000n * 10n ** 18n

@@ -1,5 +1,6 @@
 export * as Addresses from './addresses.js'
 export * as Bridge from './bridge.js'
+export * as DevKeys from './dev-keys.js'
 export * as Errors from './errors.js'
 export * as HostModal from './host-modal.js'
 export * as Message from './message.js'
