@@ -61,6 +61,9 @@ export type EmailData = z.output<typeof EmailData>
 /** ApproveTransaction: the RPC method the embedded wallet asks the user to approve. */
 const ApproveData = z.object({ method: z.string() })
 
+/** RegisterAccountNameSuccess: the name just registered. */
+const NameData = z.object({ name: z.string().check(z.minLength(1)) })
+
 /** ConnectingFarcaster: the provider picked (always farcaster today). */
 const FarcasterData = z.optional(z.object({ social: z.string() }))
 
@@ -145,8 +148,16 @@ export const ROUTES = {
     title: 'Switch Network',
     ...lazyView(() => import('../views/networks/UnsupportedChain.js')),
   }),
-  RegisterAccountName: notYet('RegisterAccountName'),
-  RegisterAccountNameSuccess: notYet('RegisterAccountNameSuccess'),
+  RegisterAccountName: route({
+    data: NONE,
+    title: 'Choose Name',
+    ...lazyView(() => import('../views/register-name/RegisterAccountName.js')),
+  }),
+  RegisterAccountNameSuccess: route({
+    data: NameData,
+    title: 'Name Registered',
+    ...lazyView(() => import('../views/register-name/RegisterAccountNameSuccess.js')),
+  }),
   Send: route({ data: NONE, title: 'Send', ...lazyView(() => import('../views/send/Send.js')) }),
   Receive: route({ data: NONE, title: 'Receive', ...lazyView(() => import('../views/receive/Receive.js')) }),
   Buy: notYet('Buy'),
