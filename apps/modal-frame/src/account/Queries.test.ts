@@ -2,10 +2,13 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 import * as Constants from '@frontdoor/schemas/constants'
 import * as Errors from '@frontdoor/schemas/errors'
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import * as Storage from '@frontdoor/schemas/storage'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import * as Api from '../api/Api.js'
+import * as ConnectionStorage from '../connection/Storage.js'
 import * as Toast from '../ui/Toast.js'
 import * as BalanceLock from './BalanceLock.js'
+import * as Cache from './Cache.js'
 import * as Nfts from './Nfts.js'
 import * as Queries from './Queries.js'
 
@@ -40,7 +43,7 @@ beforeEach(() => {
   requests.length = 0
 })
 
-function setup() {
+function setup(backend?: ConnectionStorage.Backend) {
   let now = 1_000_000
   const shown: string[] = []
   const toasts = Toast.create({ autoHideMs: 10, replacementDelayMs: 0 })
@@ -48,7 +51,11 @@ function setup() {
     const toast = toasts.get()
     if (toast) shown.push(toast.message)
   })
-  const queries = Queries.create({ toasts, lock: BalanceLock.create(() => now) })
+  const queries = Queries.create({
+    toasts,
+    lock: BalanceLock.create(() => now),
+    ...(backend ? { cache: Cache.create({ backend }) } : {}),
+  })
   const scope: Queries.Scope = { context: { apiUrl, projectId: 'demo' }, address: ADDRESS, chainId: 31337 }
   return { queries, scope, shown, advance: (ms: number) => (now += ms) }
 }
@@ -184,5 +191,141 @@ describe('the client retry policy (spec section 4)', () => {
   test('1 s doubled, capped at 30 s; paused while offline', () => {
     expect([0, 1, 2, 3, 4, 5, 6].map(delay)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000])
     expect(defaults.networkMode).toBe('online')
+  })
+})
+
+describe('records kept in storage (spec section 3)', () => {
+  test('a reload shows the stored balances at once, without asking the API, for 30 s', async () => {
+    reply = () => ({ status: 200, body: { balances: [BALANCE] } })
+    const backend = ConnectionStorage.memory()
+    const first = setup(backend)
+    await first.queries.client.fetchQuery(first.queries.balance(first.scope))
+    expect(requests).toHaveLength(1)
+    const id = `eip155:31337:${ADDRESS.toLowerCase()}`
+    const portfolio = JSON.parse(backend.getItem(Storage.PORTFOLIO_CACHE.key) ?? '{}')
+    expect(portfolio[id].value).toEqual([BALANCE])
+    expect(typeof portfolio[id].timestamp).toBe('number')
+    // The native coin's balance is its own record.
+    expect(JSON.parse(backend.getItem(Storage.NATIVE_BALANCE_CACHE.key) ?? '{}')[id].value).toEqual(BALANCE)
+
+    // A reload: a new query client over the same storage.
+    const reloaded = setup(backend)
+    reply = () => ({ status: 200, body: { balances: [] } })
+    const options = reloaded.queries.balance(reloaded.scope)
+    expect(await reloaded.queries.client.ensureQueryData(options)).toEqual([BALANCE])
+    expect(await reloaded.queries.client.fetchQuery(options)).toEqual([BALANCE])
+    expect(requests).toHaveLength(1)
+  })
+
+  test('a stored record past its lifetime is not shown', async () => {
+    const id = `eip155:31337:${ADDRESS.toLowerCase()}`
+    const backend = ConnectionStorage.memory({
+      [Storage.PORTFOLIO_CACHE.key]: JSON.stringify({
+        [id]: { timestamp: Date.now() - Storage.PORTFOLIO_CACHE.lifetimeS * 1000 - 1, value: [BALANCE] },
+      }),
+    })
+    reply = () => ({ status: 200, body: { balances: [] } })
+    const { queries, scope } = setup(backend)
+    expect(await queries.client.ensureQueryData(queries.balance(scope))).toEqual([])
+    expect(requests).toHaveLength(1)
+  })
+
+  test('identity and names are stored too, and read back after a reload', async () => {
+    reply = (url) =>
+      url.pathname.startsWith('/v1/identity')
+        ? { status: 200, body: { name: 'alice.frontdoor.id', avatar: null } }
+        : { status: 200, body: { name: 'alice.frontdoor.id', addresses: {}, attributes: {} } }
+    const backend = ConnectionStorage.memory()
+    const first = setup(backend)
+    await first.queries.client.fetchQuery(first.queries.identity(first.scope.context, ADDRESS))
+    await first.queries.client
+      .fetchQuery(first.queries.profile(first.scope.context, 'Alice.frontdoor.id'))
+      .catch(() => {})
+    expect(
+      JSON.parse(backend.getItem(Storage.IDENTITY_CACHE.key) ?? '{}')[ADDRESS.toLowerCase()].value,
+    ).toEqual({
+      name: 'alice.frontdoor.id',
+      avatar: null,
+    })
+    const count = requests.length
+    const reloaded = setup(backend)
+    expect(
+      await reloaded.queries.client.fetchQuery(reloaded.queries.identity(reloaded.scope.context, ADDRESS)),
+    ).toEqual({ name: 'alice.frontdoor.id', avatar: null })
+    expect(requests).toHaveLength(count)
+  })
+})
+
+describe('an embedded wallet: balances from its asset discovery (wallet_getAssets)', () => {
+  const ANSWER = {
+    '0x7a69': [
+      {
+        address: 'native',
+        balance: '0x1bc16d674ec80000',
+        type: 'native',
+        metadata: { name: 'Ether', symbol: 'ETH', decimals: 18, price: 2000 },
+      },
+    ],
+  }
+
+  test("the wallet's answer, and no blockchain API request", async () => {
+    reply = () => ({ status: 200, body: { balances: [] } })
+    const { queries, scope } = setup()
+    const asked: string[] = []
+    const wallet = {
+      request: async (method: string) => {
+        asked.push(method)
+        return ANSWER
+      },
+    }
+    const balances = await queries.client.fetchQuery(queries.balance({ ...scope, wallet }))
+    expect(asked).toEqual(['wallet_getAssets'])
+    expect(balances.map((b) => [b.symbol, b.quantity.numeric, b.value])).toEqual([['ETH', '2', 4000]])
+    expect(requests).toHaveLength(0)
+  })
+
+  test('when the wallet cannot answer, the blockchain API', async () => {
+    reply = () => ({ status: 200, body: { balances: [BALANCE] } })
+    const { queries, scope } = setup()
+    const wallet = {
+      request: async () => {
+        throw Object.assign(new Error('Method not supported'), { code: 4200 })
+      },
+    }
+    expect(await queries.client.fetchQuery(queries.balance({ ...scope, wallet }))).toEqual([BALANCE])
+    expect(requests).toHaveLength(1)
+  })
+})
+
+describe('offline (spec section 4)', () => {
+  let browser: { onLine: boolean }
+  let win: EventTarget
+  beforeEach(() => {
+    browser = { onLine: false }
+    win = new EventTarget()
+    vi.stubGlobal('navigator', browser)
+    vi.stubGlobal('window', win)
+  })
+  afterEach(() => {
+    vi.unstubAllGlobals()
+  })
+
+  test('a balance query waits while the browser is offline and runs on the online event', async () => {
+    reply = () => ({ status: 200, body: { balances: [BALANCE] } })
+    const { queries, scope } = setup()
+    // As the frame's QueryClientProvider does: the client follows the online flag.
+    queries.client.mount()
+    let answer: unknown
+    void queries.client.fetchQuery(queries.balance(scope)).then((a) => {
+      answer = a
+    })
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(requests).toHaveLength(0)
+    expect(answer).toBeUndefined()
+    browser.onLine = true
+    win.dispatchEvent(new Event('online'))
+    await vi.waitFor(() => expect(answer).toEqual([BALANCE]))
+    expect(requests).toHaveLength(1)
+    queries.client.unmount()
   })
 })

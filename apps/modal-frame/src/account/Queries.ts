@@ -1,21 +1,44 @@
+import * as Identity from '@frontdoor/schemas/api/identity'
+import * as Profile from '@frontdoor/schemas/api/profile'
 import * as Caip from '@frontdoor/schemas/caip'
 import * as Constants from '@frontdoor/schemas/constants'
+import * as Token from '@frontdoor/schemas/entities/token'
 import * as Errors from '@frontdoor/schemas/errors'
 import * as Retry from '@frontdoor/schemas/retry'
-import { infiniteQueryOptions, QueryCache, QueryClient, queryOptions } from '@tanstack/react-query'
+import * as Storage from '@frontdoor/schemas/storage'
+import {
+  infiniteQueryOptions,
+  onlineManager,
+  QueryCache,
+  QueryClient,
+  queryOptions,
+} from '@tanstack/react-query'
+import * as z from 'zod/mini'
 import * as Api from '../api/Api.js'
+import * as Online from '../api/Online.js'
 import * as Toast from '../ui/Toast.js'
+import * as Assets from './Assets.js'
 import * as BalanceLock from './BalanceLock.js'
 import * as BlockchainApi from './BlockchainApi.js'
+import * as Cache from './Cache.js'
 
 /**
  * The account views' server state (TanStack Query): balances, history, identity, names and NFTs, with
  * the caches of spec section 9, the client retry policy of spec section 4, the 'Token Balance
- * Unavailable' toast with its 30 s retry lock and the 'Failed to fetch transactions' toast.
+ * Unavailable' toast with its 30 s retry lock and the 'Failed to fetch transactions' toast. Balances,
+ * identities and names are also kept in storage (Cache.ts) with their time, so a reload shows them at once.
  */
 
-/** Whose data, on which chain, from which API. */
-export type Scope = { context: BlockchainApi.Context; address: string; chainId: number }
+/**
+ * Whose data, on which chain, from which API. `wallet` is set for an embedded wallet: its balances come
+ * from its own asset discovery (`wallet_getAssets`), the blockchain API when that fails.
+ */
+export type Scope = {
+  context: BlockchainApi.Context
+  address: string
+  chainId: number
+  wallet?: { request: Assets.Request } | undefined
+}
 
 /** The CAIP-2 id of an EVM chain. */
 export const caip2 = (chainId: number) => Caip.formatCaip2('eip155', chainId)
@@ -42,8 +65,44 @@ const keys = {
   nfts: (scope: Scope) => ['nfts', scope.address.toLowerCase(), caip2(scope.chainId)] as const,
 }
 
+/** Where a scope's records are kept: `eip155:<chain>:<address>`, the address in lower case. */
+const cacheId = (scope: Scope) => `${caip2(scope.chainId)}:${scope.address.toLowerCase()}`
+
 /** Options of {@link create}. */
-export type Options = { toasts?: Toast.Toasts; lock?: BalanceLock.BalanceLock }
+export type Options = { toasts?: Toast.Toasts; lock?: BalanceLock.BalanceLock; cache?: Cache.Cache }
+
+/**
+ * TanStack Query's online flag follows the browser's from the start (it assumes online until an event
+ * otherwise), so queries pause while offline and resume on `online` (spec section 4).
+ */
+function followBrowserOnline() {
+  onlineManager.setEventListener((setOnline) => {
+    if (typeof window === 'undefined') return
+    setOnline(!Online.isOffline())
+    const on = () => setOnline(true)
+    const off = () => setOnline(false)
+    window.addEventListener('online', on)
+    window.addEventListener('offline', off)
+    return () => {
+      window.removeEventListener('online', on)
+      window.removeEventListener('offline', off)
+    }
+  })
+}
+
+/**
+ * The stored record of a query, as its initial data with the time it was read (nothing when absent,
+ * expired or not of the schema's shape).
+ */
+function stored<T>(
+  cache: Cache.Cache | undefined,
+  kind: Storage.CacheKind,
+  id: string,
+  schema: z.ZodMiniType<T>,
+) {
+  const entry = () => cache?.read(kind, id, schema)
+  return { initialData: () => entry()?.value, initialDataUpdatedAt: () => entry()?.timestamp }
+}
 
 /**
  * Creates the query client and the query definitions of the account views.
@@ -55,6 +114,8 @@ export type Options = { toasts?: Toast.Toasts; lock?: BalanceLock.BalanceLock }
 export function create(options: Options = {}) {
   const toasts = options.toasts ?? Toast.frame
   const lock = options.lock ?? BalanceLock.create()
+  const { cache } = options
+  followBrowserOnline()
   /** CAIP-10 tokens the next balance read of a key must ask the API to read again (after a send). */
   const forced = new Map<string, Set<string>>()
   const lockKey = (key: readonly unknown[]) => JSON.stringify(key)
@@ -91,17 +152,30 @@ export function create(options: Options = {}) {
         queryKey: key,
         meta: { kind: 'balance' } satisfies Meta,
         staleTime: Constants.PORTFOLIO_CACHE_S * 1000,
+        ...stored(cache, Storage.PORTFOLIO_CACHE, cacheId(scope), z.array(Token.TokenBalance)),
         queryFn: async () => {
           lock.assertOpen(lockKey(key))
           const force = forced.get(lockKey(key))
           forced.delete(lockKey(key))
-          const answer = await BlockchainApi.balance(
-            scope.context,
-            scope.address,
-            caip2(scope.chainId),
-            force ? [...force] : undefined,
-          )
-          return answer.balances
+          const fromWallet = scope.wallet
+            ? await Assets.fromWallet(scope.wallet.request, scope.address, scope.chainId).catch(
+                () => undefined,
+              )
+            : undefined
+          const balances =
+            fromWallet ??
+            (
+              await BlockchainApi.balance(
+                scope.context,
+                scope.address,
+                caip2(scope.chainId),
+                force ? [...force] : undefined,
+              )
+            ).balances
+          cache?.write(Storage.PORTFOLIO_CACHE, cacheId(scope), balances)
+          const native = balances.find((balance) => balance.address === undefined)
+          if (native) cache?.write(Storage.NATIVE_BALANCE_CACHE, cacheId(scope), native)
+          return balances
         },
       })
     },
@@ -131,7 +205,12 @@ export function create(options: Options = {}) {
       return queryOptions({
         queryKey: keys.identity(address),
         staleTime: Constants.IDENTITY_CACHE_S * 1000,
-        queryFn: () => BlockchainApi.identity(context, address),
+        ...stored(cache, Storage.IDENTITY_CACHE, address.toLowerCase(), Identity.IdentityResponse),
+        queryFn: async () => {
+          const identity = await BlockchainApi.identity(context, address)
+          cache?.write(Storage.IDENTITY_CACHE, address.toLowerCase(), identity)
+          return identity
+        },
       })
     },
     /** A registered account name and its addresses (names cache: 5 min). */
@@ -139,7 +218,12 @@ export function create(options: Options = {}) {
       return queryOptions({
         queryKey: keys.profile(name),
         staleTime: Constants.ENS_CACHE_S * 1000,
-        queryFn: () => BlockchainApi.profile(context, name),
+        ...stored(cache, Storage.ENS_CACHE, name.toLowerCase(), Profile.NameProfile),
+        queryFn: async () => {
+          const profile = await BlockchainApi.profile(context, name)
+          cache?.write(Storage.ENS_CACHE, name.toLowerCase(), profile)
+          return profile
+        },
       })
     },
     /**
@@ -161,8 +245,11 @@ export function create(options: Options = {}) {
 export type Queries = ReturnType<typeof create>
 
 let shared: Queries | undefined
-/** The frame's queries (one cache for every account view). */
-export function frame(): Queries {
-  shared ??= create()
+/**
+ * The frame's queries (one cache for every account view), keeping their records in `backend` (the
+ * modal's storage) the first time one is given.
+ */
+export function frame(backend?: Cache.Backend): Queries {
+  shared ??= create(backend ? { cache: Cache.create({ backend }) } : {})
   return shared
 }

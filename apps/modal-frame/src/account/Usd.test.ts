@@ -19,3 +19,15 @@ describe('imageUrl', () => {
     expect(Usd.imageUrl('http://a', undefined)).toBeUndefined()
   })
 })
+
+describe('total', () => {
+  const balances = [{ value: 4000 }, { value: 12.5 }, {}]
+  test('the USD sum on a mainnet, or when the page does not say', () => {
+    expect(Usd.total(balances, { testnet: false })).toBe('$4,012.50')
+    expect(Usd.total(balances, {})).toBe('$4,012.50')
+    expect(Usd.total(balances, undefined)).toBe('$4,012.50')
+  })
+  test('$0.00 on a network declared testnet: true, whatever the tokens are worth', () => {
+    expect(Usd.total(balances, { testnet: true })).toBe('$0.00')
+  })
+})

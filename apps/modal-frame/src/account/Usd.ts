@@ -1,3 +1,6 @@
+import type * as Token from '@frontdoor/schemas/entities/token'
+import * as BalancesView from '@frontdoor/schemas/presentation/balances'
+
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
 
 /**
@@ -14,4 +17,15 @@ export function imageUrl(apiUrl: string, url: string | undefined): string | unde
   if (!url) return undefined
   if (url.startsWith('/')) return `${apiUrl}${url}`
   return /^(https?:|data:image\/)/.test(url) ? url : undefined
+}
+
+/**
+ * The Account view's total: the USD sum of `balances`, or $0.00 on a network the page declared
+ * `testnet: true` (spec section 5: testnets show 0.00).
+ */
+export function total(
+  balances: readonly Pick<Token.TokenBalance, 'value'>[],
+  network: { testnet?: boolean | undefined } | undefined,
+): string {
+  return format(BalancesView.totalUsd(balances, { testnet: network?.testnet === true }))
 }

@@ -25,6 +25,15 @@ describe('walletsParams', () => {
     })
     expect(Api.walletsParams({ page: 1, entries: 40, search: '   ' })).not.toHaveProperty('search')
   })
+
+  test("badge_type goes only for a badge other than 'none'", () => {
+    expect(Api.walletsParams({ page: 1, entries: 40, badge: 'certified' })).toEqual({
+      page: '1',
+      entries: '40',
+      badge_type: 'certified',
+    })
+    expect(Api.walletsParams({ page: 1, entries: 40, badge: 'none' })).not.toHaveProperty('badge_type')
+  })
 })
 
 describe('sv', () => {

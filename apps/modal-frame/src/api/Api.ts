@@ -1,5 +1,6 @@
 import { Caip, Directory, Project, Retry } from '@frontdoor/schemas'
 import * as z from 'zod/mini'
+import * as Online from './Online.js'
 
 /** The sdk type and version every wallet-directory GET carries (spec section 7). */
 const SDK_TYPE = 'frontdoor'
@@ -26,12 +27,19 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
  */
 export async function get<T>(url: string, schema: z.ZodMiniType<T>, attempts = Retry.retryCount('client')) {
   for (let attempt = 0; ; attempt++) {
+    // Offline: no attempt is made (nor spent) until the browser is back online.
+    await Online.whenOnline()
     try {
       const response = await fetch(url, { credentials: 'omit' })
       if (!response.ok) throw new HttpError(response.status)
       return z.parse(schema, await response.json())
     } catch (error) {
       const status = error instanceof HttpError ? error.status : 0
+      if (error instanceof TypeError && Online.isOffline()) {
+        // The network went away during the attempt: it does not count; wait for it and try again.
+        attempt--
+        continue
+      }
       const retriable = status === 0 || status === 429 || status >= 500
       if (!retriable || attempt >= attempts) throw error
       await sleep(Retry.retryDelayMs(attempt))
@@ -57,6 +65,8 @@ export type WalletsQuery = {
   exclude?: readonly string[] | undefined
   /** CAIP-2 ids: wallets supporting any of them. */
   chains?: readonly string[] | undefined
+  /** Only wallets with this badge ('certified'); absent or 'none': any badge. */
+  badge?: Directory.BadgeType | undefined
 }
 
 /** The query string parameters of a `/getWallets` query; empty filters are left out. */
@@ -66,6 +76,7 @@ export function walletsParams(options: WalletsQuery): Record<string, string> {
   if (options.include?.length) params.include = options.include.join(',')
   if (options.exclude?.length) params.exclude = options.exclude.join(',')
   if (options.chains?.length) params.chains = options.chains.join(',')
+  if (options.badge && options.badge !== 'none') params.badge_type = options.badge
   return params
 }
 

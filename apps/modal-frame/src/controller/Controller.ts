@@ -29,6 +29,8 @@ export function create(env: Env.Env) {
   const backend = ConnectionStorage.switchable()
   const storage = ConnectionStorage.create(backend)
   const state = State.create(env, storage.recent())
+  // The connected namespaces kept in storage (spec section 3), in a chunk apart from the first open.
+  void import('../account/Namespaces.js').then((Namespaces) => Namespaces.track(state, backend))
 
   const host = () => link.host()
   const close = () => {

@@ -1,6 +1,6 @@
 import type * as HostModal from '@frontdoor/protocol/host-modal'
-import { Constants } from '@frontdoor/schemas'
 import * as Api from '../api/Api.js'
+import * as WalletFilters from '../api/WalletFilters.js'
 import * as Features from '../features/Features.js'
 import type * as State from './State.js'
 
@@ -27,15 +27,21 @@ export type Options = {
  */
 export async function load(options: Options, local: HostModal.Features | undefined): Promise<void> {
   const { apiUrl, projectId, state } = options
+  // The Connect view's wallets load in a chunk of their own, fetched while the config is read.
+  const recommended = import('../api/Recommended.js')
   const remote = await Api.remoteConfig(apiUrl, projectId).catch(() => undefined)
   const { features, warning, ignored } = Features.resolve(remote, local)
   if (warning)
     (options.warn ?? console.warn)(`${warning}: ${ignored.join(', ')} come from the project configuration`)
   state.set((s) => ({ ...s, features, featuresReady: true }))
   if (features.email || features.socials.length > 0) options.preloadEmbedded()
-  const page = await Api.wallets(apiUrl, projectId, {
-    page: 1,
-    entries: Constants.FEATURED_WALLETS_COUNT + Constants.RECOMMENDED_WALLETS_COUNT,
-  }).catch(() => undefined)
+  const page = await recommended
+    .then((Recommended) =>
+      Recommended.load(
+        (query) => Api.wallets(apiUrl, projectId, query),
+        WalletFilters.filtersOf(state.get().host?.info),
+      ),
+    )
+    .catch(() => undefined)
   if (page) state.set((s) => ({ ...s, wallets: page.data, walletCount: page.count }))
 }

@@ -78,6 +78,9 @@ function AccountView({ scope }: { scope: Queries.Scope }) {
     setBusy(true)
     try {
       await controller.connection.disconnect()
+    } catch (error) {
+      // 'Failed to disconnect chains: …' (spec section 8): the wallet could not be told.
+      Toast.frame.show((error as Error).message, 'error')
     } finally {
       setBusy(false)
     }
@@ -118,7 +121,7 @@ function AccountView({ scope }: { scope: Queries.Scope }) {
           aria-busy={balances.isPending && balances.fetchStatus !== 'idle'}
         >
           <span className="fd-visually-hidden">Balance </span>
-          {balances.isSuccess ? Usd.format(BalancesView.totalUsd(tokens)) : '$—'}
+          {balances.isSuccess ? Usd.total(tokens, network) : '$—'}
         </p>
         <button
           type="button"

@@ -1,25 +1,15 @@
 import type { Directory } from '@frontdoor/schemas'
 import { useEffect, useId, useRef, useState } from 'react'
 import * as Api from '../../api/Api.js'
+import * as Images from '../../api/Images.js'
+import * as WalletFilters from '../../api/WalletFilters.js'
 import { useController } from '../../controller/context.js'
-import type * as State from '../../controller/State.js'
 import { useStore } from '../../store/useStore.js'
 import { WalletGrid } from './WalletGrid.js'
 import * as WalletSearch from './WalletSearch.js'
 import './all-wallets.css'
 
 const SKELETONS = 8
-
-/** The directory filters from the page's options: include, exclude, featured ids and its networks. */
-function filtersOf(host: State.State['host']): WalletSearch.Filters {
-  const info = host?.info
-  return {
-    include: info?.includeWalletIds,
-    exclude: info?.excludeWalletIds,
-    featured: info?.featuredWalletIds,
-    chains: info?.networks.map((n) => n.caipNetworkId),
-  }
-}
 
 function Skeletons({ count }: { count: number }) {
   return (
@@ -37,7 +27,8 @@ function Skeletons({ count }: { count: number }) {
 
 /**
  * AllWallets: the whole wallet directory, 40 at a time as the list scrolls, with a search (up to 100
- * results) and the page's include / exclude / chain filters; the featured wallets first. Picking a
+ * results), a "Certified only" switch (`badge_type=certified`) and the page's include / exclude / chain
+ * filters; the featured wallets first. Picking a
  * wallet the page has installed connects it directly; any other pairs by WalletConnect.
  */
 export default function AllWallets() {
@@ -45,8 +36,13 @@ export default function AllWallets() {
   const state = useStore(controller.state)
   const [search] = useState(() =>
     WalletSearch.create({
-      fetch: (query) => Api.wallets(controller.env.apiUrl, controller.env.projectId ?? '', query),
-      filters: filtersOf(controller.state.get().host),
+      // Each page shows once its icons are loaded, or after the spec's 2000 ms preload wait.
+      fetch: async (query) => {
+        const page = await Api.wallets(controller.env.apiUrl, controller.env.projectId ?? '', query)
+        await Images.preload(page.data.map((w) => w.image_url))
+        return page
+      },
+      filters: WalletFilters.filtersOf(controller.state.get().host?.info),
     }),
   )
   const s = useStore(search)
@@ -100,6 +96,14 @@ export default function AllWallets() {
           onChange={(event) => search.setText(event.target.value)}
           data-autofocus
         />
+        <label className="fd-all-certified">
+          <input
+            type="checkbox"
+            checked={s.certified}
+            onChange={(event) => void search.setCertified(event.target.checked)}
+          />
+          Certified only
+        </label>
       </div>
       <p className="fd-visually-hidden" role="status">
         {loadingFirst

@@ -142,3 +142,33 @@ describe('searching', () => {
     expect(search.get().wallets.every((w) => w.name.startsWith('Aurora'))).toBe(true)
   })
 })
+
+describe('certified only', () => {
+  test('every read asks badge_type certified while on; off again reads any badge', async () => {
+    const { fetch, queries } = directory()
+    const search = WalletSearch.create({ fetch, filters: { featured: ['w03'] } })
+    await search.start()
+    expect(queries.every((q) => q.badge === undefined)).toBe(true)
+    expect(search.get().certified).toBe(false)
+
+    queries.length = 0
+    await search.setCertified(true)
+    expect(search.get().certified).toBe(true)
+    expect(queries.length).toBeGreaterThan(0)
+    expect(queries.every((q) => q.badge === 'certified')).toBe(true)
+    await search.loadMore()
+    expect(queries.at(-1)).toMatchObject({ page: 2, badge: 'certified' })
+
+    search.setText('Aurora')
+    await vi.advanceTimersByTimeAsync(
+      Constants.WALLET_SEARCH_DEBOUNCE_MS + Constants.WALLET_SEARCH_MIN_WAIT_MS,
+    )
+    expect(queries.at(-1)).toMatchObject({ search: 'Aurora', badge: 'certified' })
+
+    void search.setCertified(false)
+    await vi.advanceTimersByTimeAsync(Constants.WALLET_SEARCH_MIN_WAIT_MS)
+    expect(search.get().certified).toBe(false)
+    expect(queries.at(-1)).toMatchObject({ search: 'Aurora' })
+    expect(queries.at(-1)?.badge).toBeUndefined()
+  })
+})

@@ -1,24 +1,18 @@
 import { Constants, type Directory } from '@frontdoor/schemas'
 import type * as Api from '../../api/Api.js'
+import * as WalletFilters from '../../api/WalletFilters.js'
 import * as Store from '../../store/Store.js'
 
 /**
  * The wallets of the AllWallets view: the directory page by page (40 at a time) with the project's
  * featured wallets first, or the results of a search (up to 100), under the project's include, exclude
- * and chain filters. Typing waits for a pause (500 ms) and a search shows its loading state at least
- * 300 ms, so results do not flicker in and out (REFERENCE.md).
+ * and chain filters; with "certified only" on, every read asks `badge_type=certified`. Typing waits for
+ * a pause (500 ms) and a search shows its loading state at least 300 ms, so results do not flicker in and
+ * out (REFERENCE.md).
  */
 
 /** Reads one page of `/getWallets`. */
 export type Fetch = (query: Api.WalletsQuery) => Promise<Directory.GetWalletsResponse>
-
-/** The filters from the page's options: include/exclude ids, its chains (CAIP-2), featured ids. */
-export type Filters = {
-  include?: readonly string[] | undefined
-  exclude?: readonly string[] | undefined
-  chains?: readonly string[] | undefined
-  featured?: readonly string[] | undefined
-}
 
 /** What the view renders. */
 export type State = {
@@ -33,12 +27,15 @@ export type State = {
   status: 'loading' | 'more' | 'idle' | 'error'
   /** More pages to load by scrolling. */
   hasMore: boolean
+  /** Only wallets with the certified badge (`badge_type=certified`). */
+  certified: boolean
 }
 
 /** Options of {@link create}. */
 export type Options = {
   fetch: Fetch
-  filters: Filters
+  /** The page's include / exclude ids, its chains (CAIP-2) and featured ids. */
+  filters: WalletFilters.Filters
   /** Test clocks only. */
   debounceMs?: number
   minWaitMs?: number
@@ -60,9 +57,7 @@ export function create(options: Options) {
   const debounceMs = options.debounceMs ?? Constants.WALLET_SEARCH_DEBOUNCE_MS
   const minWaitMs = options.minWaitMs ?? Constants.WALLET_SEARCH_MIN_WAIT_MS
   const { include, exclude, chains } = options.filters
-  const featuredIds = [...(options.filters.featured ?? [])]
-    .filter((id) => !exclude?.includes(id) && (!include?.length || include.includes(id)))
-    .slice(0, Constants.FEATURED_WALLETS_COUNT)
+  const featuredIds = WalletFilters.featuredIds(options.filters)
   const store = Store.create<State>({
     text: '',
     query: '',
@@ -70,6 +65,7 @@ export function create(options: Options) {
     count: 0,
     status: 'loading',
     hasMore: false,
+    certified: false,
   })
   // Bumped by every new search or browse, so the answer of an older one is dropped.
   let generation = 0
@@ -77,7 +73,12 @@ export function create(options: Options) {
   let featuredCount = 0
   let timer: ReturnType<typeof setTimeout> | undefined
 
-  const base = { include, exclude, chains }
+  const base = () => ({
+    include,
+    exclude,
+    chains,
+    badge: store.get().certified ? ('certified' as const) : undefined,
+  })
 
   async function browse() {
     const mine = ++generation
@@ -86,9 +87,9 @@ export function create(options: Options) {
     try {
       const [featured, first] = await Promise.all([
         featuredIds.length
-          ? options.fetch({ ...base, page: 1, entries: featuredIds.length, include: featuredIds })
+          ? options.fetch({ ...base(), page: 1, entries: featuredIds.length, include: featuredIds })
           : Promise.resolve({ data: [], count: 0 }),
-        options.fetch({ ...base, page: 1, entries: Constants.WALLETS_PER_PAGE }),
+        options.fetch({ ...base(), page: 1, entries: Constants.WALLETS_PER_PAGE }),
       ])
       if (mine !== generation) return
       const ordered = featuredIds
@@ -114,7 +115,7 @@ export function create(options: Options) {
     store.set((s) => ({ ...s, query, status: 'loading', hasMore: false }))
     try {
       const result = await options.fetch({
-        ...base,
+        ...base(),
         page: 1,
         entries: Constants.SEARCH_WALLETS_COUNT,
         search: query,
@@ -134,7 +135,7 @@ export function create(options: Options) {
     const mine = generation
     store.set((prev) => ({ ...prev, status: 'more' }))
     try {
-      const next = await options.fetch({ ...base, page: page + 1, entries: Constants.WALLETS_PER_PAGE })
+      const next = await options.fetch({ ...base(), page: page + 1, entries: Constants.WALLETS_PER_PAGE })
       if (mine !== generation) return
       page += 1
       store.set((prev) => ({
@@ -163,6 +164,14 @@ export function create(options: Options) {
       timer = setTimeout(() => void (query ? search(query) : browse()), debounceMs)
     },
     loadMore,
+    /** Shows only certified wallets (`badge_type=certified`), or any again: the list is read again. */
+    setCertified(certified: boolean) {
+      if (certified === store.get().certified) return
+      clearTimeout(timer)
+      store.set((s) => ({ ...s, certified }))
+      const query = store.get().text.trim()
+      return query ? search(query) : browse()
+    },
     /** Tries again what failed: the search shown, the next page, or the first one. */
     retry() {
       const query = store.get().text.trim()

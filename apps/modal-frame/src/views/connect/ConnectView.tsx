@@ -1,4 +1,5 @@
 import { Fragment } from 'react'
+import * as WalletFilters from '../../api/WalletFilters.js'
 import { useController } from '../../controller/context.js'
 import * as SocialPopup from '../../social/Popup.js'
 import { useStore } from '../../store/useStore.js'
@@ -39,7 +40,7 @@ export function ConnectView() {
   const { router } = controller
 
   const rows: Row[] = [
-    ...WalletRows.walletRows(state).map((row) => ({
+    ...WalletRows.walletRows({ ...state, filters: WalletFilters.filtersOf(state.host?.info) }).map((row) => ({
       key: row.key,
       name: row.name,
       icon: image(row.image, row.name),

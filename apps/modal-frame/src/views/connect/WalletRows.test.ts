@@ -82,4 +82,49 @@ describe('walletRows', () => {
     })
     expect(rows.map((r) => r.key)).toEqual(['recent:a', 'recent:b'])
   })
+
+  test('include, exclude and the featured order apply to the directory rows, as in AllWallets', () => {
+    const wallets = 'abcdefgh'.split('').map((id) => wallet(id))
+    const rows = WalletRows.walletRows({
+      injected: [],
+      recent: [],
+      wallets,
+      filters: { featured: ['g', 'e'], exclude: ['a', 'c'] },
+    })
+    // g and e lead (the page's order), then 4 recommended without a and c.
+    expect(rows.map((r) => r.key)).toEqual([
+      'wallet:g',
+      'wallet:e',
+      'wallet:b',
+      'wallet:d',
+      'wallet:f',
+      'wallet:h',
+    ])
+
+    const included = WalletRows.walletRows({
+      injected: [injected('Orange', 'com.orange', 1)],
+      recent: [
+        { id: 'b', name: 'Wallet b' },
+        { id: 'f', name: 'Wallet f' },
+      ],
+      wallets,
+      filters: { include: ['d', 'f'], featured: ['f', 'a'] },
+    })
+    // A recent WalletConnect wallet outside the include list is not offered; installed wallets stay.
+    expect(included.map((r) => r.key)).toEqual([
+      'recent:f',
+      'injected:00000000-0000-4000-8000-000000000001',
+      'wallet:d',
+    ])
+  })
+
+  test('an excluded recent WalletConnect wallet is not offered', () => {
+    const rows = WalletRows.walletRows({
+      injected: [],
+      recent: [{ id: 'b', name: 'Wallet b' }],
+      wallets: [wallet('b'), wallet('c')],
+      filters: { exclude: ['b'] },
+    })
+    expect(rows.map((r) => r.key)).toEqual(['wallet:c'])
+  })
 })
