@@ -114,7 +114,17 @@ function AccountView({ scope }: { scope: Queries.Scope }) {
             </svg>
           </button>
         </div>
-        {name ? <p className="fd-muted">{truncated}</p> : null}
+        {name ? (
+          <p className="fd-muted">{truncated}</p>
+        ) : identity.isSuccess ? (
+          <button
+            type="button"
+            className="fd-text-button"
+            onClick={() => controller.router.push('RegisterAccountName')}
+          >
+            Choose name
+          </button>
+        ) : null}
         <p
           className="fd-account-balance"
           aria-live="polite"
