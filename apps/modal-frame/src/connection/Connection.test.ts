@@ -386,3 +386,70 @@ describe('Connection multi-wallet with real connectors (injected)', () => {
     await expect(connection.disconnect()).resolves.toBeUndefined()
   })
 })
+
+describe('Connection with a connector that keeps several connections (WalletConnect sessions)', () => {
+  /** A bare connector whose sessions each get a connector of their own (`walletConnect:<topic>`). */
+  function sessions() {
+    let next = 0
+    const own = new Map<string, ReturnType<typeof scripted>>()
+    const bare = {
+      ...scripted('walletConnect'),
+      connect: vi.fn(async () => {
+        const topic = `t${++next}`
+        const account: `0x${string}` = next === 1 ? ALICE : BOB
+        const session: Connector.Session = {
+          accounts: [account],
+          chainId: 31337,
+          wallet: { id: topic, name: 'WC' },
+          topic,
+        }
+        own.set(topic, scripted(`walletConnect:${topic}`, { session }))
+        return session
+      }),
+      reconnect: vi.fn(async () => own.get('t1')?.reconnect()),
+      keeper: (session: Connector.Session) => (session.topic ? own.get(session.topic) : undefined),
+    }
+    const resolve = async (id: string): Promise<Connector.Connector | undefined> =>
+      id === 'walletConnect' ? bare : own.get(id.split(':')[1] ?? '')
+    return { bare, own, resolve }
+  }
+
+  it('two WalletConnect wallets are kept side by side, each under its topic; switching asks neither', async () => {
+    const { bare, own, resolve } = sessions()
+    const storage = Storage.create(Storage.memory())
+    const connection = Connection.create({
+      storage,
+      resolve,
+      context: () => ({ networks: [], chainId: 31337 }),
+    })
+    await connection.connect(bare)
+    await connection.connect(bare)
+    expect(connection.get().connectorId).toBe('walletConnect:t2')
+    expect(storage.connections().map((e) => [e.connectorId, e.accounts?.[0]?.address])).toEqual([
+      ['walletConnect:t2', BOB],
+      ['walletConnect:t1', ALICE],
+    ])
+    await connection.activate('walletConnect:t1')
+    expect(await connection.request('personal_sign', [])).toBe('walletConnect:t1:personal_sign')
+    expect(own.get('t1')?.disconnect).not.toHaveBeenCalled()
+    await connection.remove('walletConnect:t2')
+    expect(own.get('t2')?.disconnect).toHaveBeenCalledOnce()
+    expect(own.get('t1')?.disconnect).not.toHaveBeenCalled()
+  })
+
+  it('a connection stored as the bare `walletConnect` (before sessions were kept apart) is restored under its topic', async () => {
+    const { bare, resolve } = sessions()
+    await bare.connect()
+    const backend = Storage.memory()
+    Storage.create(backend).setActive('walletConnect', 1)
+    const storage = Storage.create(backend)
+    const connection = Connection.create({
+      storage,
+      resolve,
+      context: () => ({ networks: [], chainId: 31337 }),
+    })
+    await connection.reconnect()
+    expect(connection.get().connectorId).toBe('walletConnect:t1')
+    expect(storage.connections().map((e) => e.connectorId)).toEqual(['walletConnect:t1'])
+  })
+})

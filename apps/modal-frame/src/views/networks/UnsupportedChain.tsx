@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { useController } from '../../controller/context.js'
 import { useStore } from '../../store/useStore.js'
+import * as Toast from '../../ui/Toast.js'
 import { NetworkList } from './NetworkList.js'
 import '../../ui/account.css'
 import './networks.css'
@@ -44,6 +45,9 @@ export default function UnsupportedChain() {
           setLeaving(true)
           try {
             await controller.connection.disconnect()
+          } catch (error) {
+            // 'Failed to disconnect chains: …' (spec section 8): the wallet could not be told.
+            Toast.frame.show((error as Error).message, 'error')
           } finally {
             setLeaving(false)
           }
