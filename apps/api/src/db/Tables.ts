@@ -208,6 +208,45 @@ export const emailChallenges = pgTable(
   ],
 )
 
+/**
+ * `user_devices`: the browsers a user approved, by the SHA-256 of the auth frame's device id. An email
+ * login of an existing user from any other browser needs the approval link first.
+ */
+export const userDevices = pgTable(
+  'user_devices',
+  {
+    userId: text('user_id').notNull(),
+    deviceHash: text('device_hash').notNull(),
+    createdAt: time('created_at').notNull().defaultNow(),
+    lastSeenAt: time('last_seen_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'user_devices_pkey', columns: [t.userId, t.deviceHash] }),
+    userFk('user_devices', t.userId),
+  ],
+)
+
+/**
+ * `device_approvals`: the pending approval link per user and device: the SHA-256 of its single-use
+ * token (NULL once used or withdrawn), when it was sent (cooldown), when it expires and when it was
+ * approved.
+ */
+export const deviceApprovals = pgTable(
+  'device_approvals',
+  {
+    userId: text('user_id').notNull(),
+    deviceHash: text('device_hash').notNull(),
+    tokenHash: text('token_hash').unique('device_approvals_token_hash_key'),
+    sentAt: time('sent_at'),
+    expiresAt: time('expires_at').notNull(),
+    approvedAt: time('approved_at'),
+  },
+  (t) => [
+    primaryKey({ name: 'device_approvals_pkey', columns: [t.userId, t.deviceHash] }),
+    userFk('device_approvals', t.userId),
+  ],
+)
+
 // ---------------------------------------------------------------------------------------------------
 // Social login and the Farcaster stand-in. Secrets handed to browsers (state, redeem codes, channel
 // tokens) are kept only as their SHA-256.

@@ -1,4 +1,5 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { readFileSync } from 'node:fs'
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { getTableName, is } from 'drizzle-orm'
@@ -72,11 +73,38 @@ const TABLES = Object.values(Tables as Record<string, unknown>)
   .map((table) => getTableName(table))
   .sort()
 
-/** Every row of every table, as PostgreSQL prints it (every column, exact values). */
-async function dumpRows(db: Db.Db): Promise<Record<string, string[]>> {
+/** The generated migrations after the baseline (tables added since drizzle took over). */
+const AFTER_BASELINE = (
+  JSON.parse(readFileSync(join(Migrator.MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { tag: string }[]
+  }
+).entries
+  .map((entry) => entry.tag)
+  .slice(1)
+
+/** The columns of each table the database has, in order. */
+async function columnsOf(db: Db.Db): Promise<Record<string, string[]>> {
+  const rows = await db.session((s) =>
+    s.query(`SELECT table_name, column_name FROM information_schema.columns
+      WHERE table_schema = current_schema() ORDER BY table_name, ordinal_position`),
+  )
   const out: Record<string, string[]> = {}
-  for (const table of TABLES) {
-    const rows = await db.session((s) => s.query(`SELECT t::text AS row FROM ${table} t ORDER BY 1`))
+  for (const row of rows) (out[String(row.table_name)] ??= []).push(String(row.column_name))
+  return out
+}
+
+/**
+ * Every row of every table the database has, as PostgreSQL prints it (exact values): of every column,
+ * or of the columns `columns` names (those a database had before later migrations added more).
+ */
+async function dumpRows(db: Db.Db, columns?: Record<string, string[]>): Promise<Record<string, string[]>> {
+  const out: Record<string, string[]> = {}
+  const existing = await columnsOf(db)
+  for (const table of columns ? Object.keys(columns) : TABLES) {
+    if (!existing[table]) continue
+    const listed = columns?.[table]
+    const value = listed ? `ROW(${listed.map((c) => `t."${c}"`).join(', ')})::text` : 't::text'
+    const rows = await db.session((s) => s.query(`SELECT ${value} AS row FROM ${table} t ORDER BY 1`))
     out[table] = rows.map((r) => String(r.row))
   }
   return out
@@ -131,17 +159,21 @@ describe(`a database written before drizzle (${TestDb.describeBackend()})`, { ti
     await writeWithLegacyMigrator(old)
     await old.session((s) => s.exec(ROWS))
     const before = await dumpRows(old)
+    const legacyColumns = await columnsOf(old)
+    delete legacyColumns.schema_migrations
     await old.close()
-    for (const table of TABLES) expect(before[table], table).toHaveLength(1)
+    const legacyTables = Object.keys(before)
+    expect(legacyTables.length).toBeGreaterThan(15)
+    for (const table of legacyTables) expect(before[table], table).toHaveLength(1)
 
     const db = await open()
     try {
-      expect(await Migrator.migrate(db)).toEqual([])
-      expect(await dumpRows(db)).toEqual(before)
+      expect(await Migrator.migrate(db)).toEqual(AFTER_BASELINE)
+      expect(await dumpRows(db, legacyColumns)).toEqual(before)
       const recorded = await db.session((s) =>
         s.query('SELECT hash, created_at::text AS at FROM drizzle.__drizzle_migrations'),
       )
-      expect(recorded).toHaveLength(1)
+      expect(recorded).toHaveLength(1 + AFTER_BASELINE.length)
       const legacy = await db.session((s) =>
         s.query("SELECT to_regclass('schema_migrations') IS NULL AS gone"),
       )
@@ -170,7 +202,7 @@ describe(`a database written before drizzle (${TestDb.describeBackend()})`, { ti
       const left = await db.session((s) => s.query("SELECT to_regclass('schema_migrations') IS NULL AS gone"))
       expect(left[0]?.gone).toBe(false)
       expect(await Migrator.migrate(db)).toEqual([])
-      expect(await dumpRows(db)).toEqual({
+      expect(await dumpRows(db, legacyColumns)).toEqual({
         ...before,
         events: [...(before.events ?? []), expect.any(String)],
       })
@@ -190,7 +222,7 @@ describe(`a database written before drizzle (${TestDb.describeBackend()})`, { ti
     await old.close()
     const db = await open()
     try {
-      expect(await Migrator.migrate(db)).toEqual([])
+      expect(await Migrator.migrate(db)).toEqual(AFTER_BASELINE)
       const [project] = await db.orm.select().from(Tables.projects)
       expect(project).toMatchObject({ projectId: 'p1', allowedBundleIds: [], allowedPackageNames: [] })
       expect(await db.orm.select().from(Tables.users)).toHaveLength(1)
@@ -217,14 +249,24 @@ describe('the generated migrations', { timeout: 60_000 }, () => {
     await writeWithLegacyMigrator(legacy)
     const generated = await TestDb.create({ migrate: false })
     cleanups.push(generated.drop)
-    expect(await Migrator.migrate(generated)).toEqual([Migrator.BASELINE_TAG])
+    // The baseline alone, from a copy of the migrations whose journal ends there.
+    const baselineOnly = await mkdtemp(join(tmpdir(), 'frontdoor-baseline-'))
+    cleanups.push(() => rm(baselineOnly, { recursive: true, force: true }))
+    await cp(Migrator.MIGRATIONS_DIR, baselineOnly, { recursive: true })
+    const journalPath = join(baselineOnly, 'meta', '_journal.json')
+    const journal = JSON.parse(await readFile(journalPath, 'utf8'))
+    await writeFile(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, 1) }))
+    expect(await Migrator.migrate(generated, { migrationsFolder: baselineOnly })).toEqual([
+      Migrator.BASELINE_TAG,
+    ])
 
     const expected = await dumpSchema(legacy)
     expect(expected.columns.length).toBeGreaterThan(100)
     expect(expected.indexes.length).toBeGreaterThan(30)
     expect(await dumpSchema(generated)).toEqual(expected)
-    // And a legacy database, once adopted, is the same database as a new one.
-    await Migrator.migrate(legacy)
-    expect(await dumpSchema(legacy)).toEqual(expected)
+    // And a legacy database, once adopted, is the same database as a new one, with the later migrations too.
+    expect(await Migrator.migrate(legacy)).toEqual(AFTER_BASELINE)
+    expect(await Migrator.migrate(generated)).toEqual(AFTER_BASELINE)
+    expect(await dumpSchema(legacy)).toEqual(await dumpSchema(generated))
   })
 })

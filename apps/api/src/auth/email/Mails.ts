@@ -59,3 +59,20 @@ export function updateEmail(options: { code: string; to: 'primary' | 'secondary'
         outro: 'If you did not ask for it, ignore this email.',
       })
 }
+
+/**
+ * The device approval email: an existing account logs in from a browser it has not used. The link
+ * approves that browser; the login code follows in another email.
+ */
+export function approveDevice(options: { url: string; projectName: string; lifetimeS: number }) {
+  const minutes = Math.round(options.lifetimeS / 60)
+  const intro = `Someone is logging in to ${options.projectName} with this email from a browser your wallet has not used before. If it is you, approve the device:`
+  const outro = `The link expires in ${minutes} minutes and works once. If it was not you, ignore this email: nobody can log in from that browser without it.`
+  const text = [intro, '', options.url, '', outro].join('\n')
+  const html = `<!doctype html><html lang="en"><body style="font-family:system-ui,sans-serif">
+<p>${escapeHtml(intro)}</p>
+<p><a href="${escapeHtml(options.url)}" style="font-size:18px;font-weight:600">Approve this device</a></p>
+<p>${escapeHtml(outro)}</p>
+</body></html>`
+  return { subject: `Approve a new device for ${options.projectName}`, text, html }
+}

@@ -56,10 +56,12 @@ function codeFor(email: string): string {
   return latest.otp
 }
 
+/** The auth frame's device id of these tests' browser (device approval: tests in device/). */
+const DEVICE = 'email-routes-test-device'
 const sendOtp = (email: string, options?: { ip?: string }) =>
-  post('/v1/auth/email/otp', { projectId: 'demo', email }, options)
+  post('/v1/auth/email/otp', { projectId: 'demo', email, deviceId: DEVICE }, options)
 const verify = (email: string, otp: string) =>
-  post('/v1/auth/email/verify', { projectId: 'demo', email, otp })
+  post('/v1/auth/email/verify', { projectId: 'demo', email, otp, deviceId: DEVICE })
 
 async function login(email: string) {
   expect((await sendOtp(email)).status).toBe(200)

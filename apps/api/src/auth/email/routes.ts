@@ -8,6 +8,7 @@ import * as Query from '../../http/Query.js'
 import * as RateLimiter from '../../http/RateLimiter.js'
 import * as Validate from '../../http/Validate.js'
 import * as AuthErrors from '../AuthErrors.js'
+import * as Devices from '../device/Devices.js'
 import * as Login from '../Login.js'
 import * as Bearer from '../sessions/Bearer.js'
 import * as Sessions from '../sessions/Sessions.js'
@@ -20,8 +21,17 @@ import * as Otp from './Otp.js'
 const Code = zm.string().check(zm.regex(new RegExp(`^[0-9]{${Otp.LENGTH}}$`), `must be ${Otp.LENGTH} digits`))
 const Email = EmailRule.Email.check(zm.maxLength(254, Errors.INVALID_EMAIL))
 
-const SendBody = zm.object({ projectId: Query.ProjectId, email: Email })
-const VerifyBody = zm.object({ projectId: Query.ProjectId, email: Email, otp: Code })
+const SendBody = zm.object({
+  projectId: Query.ProjectId,
+  email: Email,
+  deviceId: zm.optional(Devices.DeviceId),
+})
+const VerifyBody = zm.object({
+  projectId: Query.ProjectId,
+  email: Email,
+  otp: Code,
+  deviceId: zm.optional(Devices.DeviceId),
+})
 const UpdateBody = zm.object({ newEmail: Email })
 const UpdateVerifyBody = zm.object({ primaryOtp: Code, secondaryOtp: Code })
 
@@ -56,8 +66,15 @@ function notChecked(result: Extract<Challenges.Checked, { ok: false }>, which?: 
   })
 }
 
+/** The 403 of a login code entered on a device the account has not approved. */
+const deviceNotApproved = () =>
+  AuthErrors.fail(403, 'device_not_approved', 'Approve this device with the link sent by email first')
+
 /**
- * Email OTP login (`POST /v1/auth/email/otp`, `/v1/auth/email/verify`) and email change
+ * Email OTP login (`POST /v1/auth/email/otp`, `/v1/auth/email/verify`), with device approval: an
+ * existing account logging in from a browser (`deviceId`) it has not approved gets an approval link
+ * by email first (`action: 'VERIFY_DEVICE'`), then the code once the link was approved (a new
+ * account's first device is approved by its first code); and email change
  * (`POST /v1/auth/email/update`, `/v1/auth/email/update/verify`, bearer; a change revokes the account's
  * other sessions).
  */
@@ -113,11 +130,31 @@ export function routes(deps: Deps.Deps) {
         const body = c.req.valid('json')
         const { name } = await project(body.projectId)
         const email = Users.normalizeEmail(body.email)
+        const user = await Users.findByIdentity(deps.db, { kind: 'email', subject: email })
+        if (user && !(body.deviceId && (await Devices.isKnown(deps.db, user.id, body.deviceId, now())))) {
+          if (!body.deviceId) throw deviceNotApproved()
+          const requested = await Devices.requestApproval(deps.db, user.id, body.deviceId, now())
+          if (!requested.ok)
+            throw notIssued({ ok: false, reason: 'cooldown', retryAfterS: requested.retryAfterS })
+          const mail = Mails.approveDevice({
+            url: Devices.approvalUrl(deps.config.publicUrl, requested.token),
+            projectName: name,
+            lifetimeS: Devices.APPROVAL_LIFETIME_S,
+          })
+          try {
+            await deps.auth.mailer.send({ to: email, ...mail })
+          } catch (error) {
+            c.get('logger')?.error({ err: error }, 'auth: the email could not be sent')
+            await Devices.withdraw(deps.db, user.id, body.deviceId)
+            throw AuthErrors.fail(502, 'email_failed', 'The email could not be sent; try again')
+          }
+          return c.json({ sent: true, action: 'VERIFY_DEVICE', cooldownS: Devices.COOLDOWN_S })
+        }
         const key: Challenges.Key = { purpose: 'login', email }
         const issued = await Challenges.issue(deps.db, otpKey, key, { now: now() })
         if (!issued.ok) throw notIssued(issued)
         await send(c, [{ to: email, ...Mails.login({ code: issued.code, projectName: name }) }], [key])
-        return c.json({ sent: true, cooldownS: Otp.COOLDOWN_S })
+        return c.json({ sent: true, action: 'VERIFY_OTP', cooldownS: Otp.COOLDOWN_S })
       },
     )
     .post(
@@ -130,11 +167,20 @@ export function routes(deps: Deps.Deps) {
         await project(body.projectId)
         const email = Users.normalizeEmail(body.email)
         const key: Challenges.Key = { purpose: 'login', email }
+        const existing = await Users.findByIdentity(deps.db, { kind: 'email', subject: email })
+        if (
+          existing &&
+          !(body.deviceId && (await Devices.isKnown(deps.db, existing.id, body.deviceId, now())))
+        )
+          throw deviceNotApproved()
         const checked = await Challenges.check(deps.db, otpKey, key, body.otp, { now: now() })
         if (!checked.ok) throw notChecked(checked)
         if (!(await Challenges.consume(deps.db, otpKey, key, body.otp, { now: now() })))
           throw notChecked({ ok: false, reason: 'invalid' })
-        const user = await Users.findOrCreateByIdentity(deps.db, { kind: 'email', subject: email })
+        const user =
+          existing ?? (await Users.findOrCreateByIdentity(deps.db, { kind: 'email', subject: email }))
+        // A new account's first code approves the browser it was entered in.
+        if (!existing && body.deviceId) await Devices.remember(deps.db, user.id, body.deviceId, now())
         return c.json(await Login.complete(deps, user.id))
       },
     )
