@@ -1,6 +1,6 @@
 import { DEV_ACCOUNTS } from '@frontdoor/devnet/accounts'
 import * as Format from '@frontdoor/schemas/presentation/format'
-import { expect, type Page, test } from '@playwright/test'
+import { expect, type Page, type Route, test } from '@playwright/test'
 import * as Embedded from '../embedded/embedded.js'
 import * as Pages from '../modal/pages.js'
 import * as StackControl from '../stack-control.js'
@@ -284,4 +284,80 @@ test('API down: Token Balance Unavailable with its 30 s retry lock; Failed to fe
   } finally {
     await StackControl.startPart('api')
   }
+})
+
+test.describe('balances', () => {
+  test('a network the page does not declare testnet shows the USD sum of the API (the devnet flows show $0.00)', async ({
+    page,
+  }) => {
+    const wallet = await Injected.install(page, { privateKey: USER.privateKey })
+    await page.goto(`${Pages.addresses.DEMO_URL}/script-tag.html`)
+    await expect(page.getByRole('status')).toHaveText(/^Frontdoor is ready/)
+    await page.evaluate(() => {
+      type Instance = { open: (o?: { view: string }) => Promise<void>; destroy: () => void }
+      type Sdk = { createFrontdoor: (o: unknown) => Instance }
+      const w = window as unknown as { FrontdoorSdk: Sdk; frontdoor: Instance; mainnetLike?: Instance }
+      w.frontdoor.destroy()
+      // Devnet 31337 as a page would list a mainnet: no `testnet: true`.
+      w.mainnetLike = w.FrontdoorSdk.createFrontdoor({
+        projectId: 'demo',
+        networks: [
+          {
+            id: 31337,
+            caipNetworkId: 'eip155:31337',
+            chainNamespace: 'eip155',
+            name: 'Devnet 31337',
+            nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+            rpcUrls: { default: { http: [] } },
+          },
+        ],
+        metadata: { name: 'Not a testnet' },
+        modalUrl: document
+          .querySelector<HTMLScriptElement>('script[data-project-id]')!
+          .src.replace('/sdk.js', ''),
+      })
+      void w.mainnetLike.open()
+    })
+    await Pages.expectConnectShown(page)
+    await Pages.modal(page).getByRole('button', { name: wallet.name }).click()
+    await Pages.expectClosed(page)
+    await page.evaluate(() =>
+      (
+        window as unknown as { mainnetLike: { open: (o: { view: string }) => Promise<void> } }
+      ).mainnetLike.open({
+        view: 'Account',
+      }),
+    )
+    const frame = Pages.modal(page)
+    await expect(frame.getByRole('heading', { name: 'Account' })).toBeVisible()
+    await Account.expectUsdTotal(frame, wallet.address)
+    await expect(frame.getByText('Balance $0.00', { exact: true })).toHaveCount(0)
+  })
+
+  test('a reload shows the stored balances at once, while the balance API does not answer', async ({
+    page,
+    context,
+  }) => {
+    const wallet = await Injected.install(page, { privateKey: USER.privateKey })
+    await page.goto(Pages.addresses.DEMO_URL)
+    await Account.connect(page, wallet)
+    await Pages.expectClosed(page)
+    let frame = await Account.openAccount(page)
+    const eth = Account.tokenRow(frame, 'ETH')
+    await expect(eth).toContainText(' ETH')
+    const shown = await eth.textContent()
+
+    // From now on the balance API holds every request: only what the modal stored can show.
+    const held: Route[] = []
+    await context.route(/\/v1\/account\/0x[0-9a-fA-F]{40}\/balance/, (route) => {
+      held.push(route)
+    })
+    await page.reload()
+    frame = await Account.openAccount(page)
+    await expect(Account.tokenRow(frame, 'ETH')).toHaveText(shown ?? '')
+    await expect(frame.getByText('Balance $0.00', { exact: true })).toBeVisible()
+    await expect(frame.getByRole('status', { name: 'Loading tokens' })).toHaveCount(0)
+    await context.unroute(/\/v1\/account\/0x[0-9a-fA-F]{40}\/balance/)
+    for (const route of held) await route.abort().catch(() => {})
+  })
 })

@@ -237,6 +237,107 @@ test.describe('remote configuration', () => {
   })
 })
 
+test.describe('wallet filters on the Connect view', () => {
+  /** The directory's first wallets on devnet 31337, as the real API lists them. */
+  async function directory() {
+    const response = await fetch(
+      `${Pages.addresses.API_URL}/getWallets?projectId=demo&page=1&entries=12&chains=eip155:31337`,
+    )
+    expect(response.status).toBe(200)
+    return ((await response.json()) as { data: { id: string; name: string }[] }).data
+  }
+
+  /** Makes the script-tag page's Frontdoor again with `filters` and opens it on the Connect view. */
+  async function openWith(page: import('@playwright/test').Page, filters: Record<string, string[]>) {
+    await page.goto(`${DEMO_URL}/script-tag.html`)
+    await expect(page.getByRole('status')).toHaveText(/^Frontdoor is ready/)
+    await page.evaluate((options) => {
+      type Sdk = { createFrontdoor: (o: unknown) => { open: () => Promise<void> } }
+      const w = window as unknown as { FrontdoorSdk: Sdk; frontdoor: { destroy: () => void } }
+      w.frontdoor.destroy()
+      const created = w.FrontdoorSdk.createFrontdoor({
+        projectId: 'demo',
+        networks: [
+          {
+            id: 31337,
+            caipNetworkId: 'eip155:31337',
+            chainNamespace: 'eip155',
+            name: 'Devnet',
+            nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+            rpcUrls: { default: { http: [] } },
+            testnet: true,
+          },
+        ],
+        metadata: { name: 'Wallet filters' },
+        modalUrl: document
+          .querySelector<HTMLScriptElement>('script[data-project-id]')!
+          .src.replace('/sdk.js', ''),
+        ...options,
+      })
+      void created.open()
+    }, filters)
+    await Pages.expectConnectShown(page)
+    return Pages.modal(page).getByRole('list', { name: 'Wallets' }).getByRole('button')
+  }
+
+  test("featured first in the page's order, excluded wallets never; include keeps only the named ones", async ({
+    page,
+  }) => {
+    const wallets = await directory()
+    expect(wallets.length).toBeGreaterThanOrEqual(8)
+    const [first, second, , , , featuredA, , featuredB] = wallets
+    const names = (list: typeof wallets) => [...list.map((w) => w.name), 'WalletConnect', 'All Wallets']
+    const escape = (name: string) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+    // Without filters: the directory's first four, in its order.
+    let rows = await openWith(page, {})
+    await expect(rows).toHaveText(names(wallets.slice(0, 4)).map((n) => new RegExp(`^${escape(n)}`)))
+
+    // Featured (B before A, as the page lists them) lead; the first two are excluded.
+    rows = await openWith(page, {
+      featuredWalletIds: [featuredB!.id, featuredA!.id],
+      excludeWalletIds: [first!.id, second!.id],
+    })
+    const recommended = wallets.filter((w) => ![first, second, featuredA, featuredB].includes(w)).slice(0, 4)
+    await expect(rows).toHaveText(
+      names([featuredB!, featuredA!, ...recommended]).map((n) => new RegExp(`^${escape(n)}`)),
+    )
+    await expect(rows.filter({ hasText: first!.name })).toHaveCount(0)
+
+    // Include: only those two, and All Wallets counts them.
+    rows = await openWith(page, { includeWalletIds: [featuredA!.id, second!.id] })
+    await expect(rows).toHaveText(names([second!, featuredA!]).map((n) => new RegExp(`^${escape(n)}`)))
+    await expect(rows.last()).toContainText('2')
+  })
+
+  test("All Wallets: 'Certified only' lists the wallets the directory certifies (badge_type=certified)", async ({
+    page,
+  }) => {
+    const query = `${Pages.addresses.API_URL}/getWallets?projectId=demo&page=1&entries=100&chains=eip155:31337`
+    const count = async (extra: string) =>
+      ((await (await fetch(`${query}${extra}`)).json()) as { count: number }).count
+    const [all, certified] = await Promise.all([count(''), count('&badge_type=certified')])
+    expect(certified).toBeGreaterThan(0)
+    expect(certified).toBeLessThan(all)
+
+    const requests: URL[] = []
+    page.on('request', (request) => {
+      const url = new URL(request.url())
+      if (url.pathname === '/getWallets') requests.push(url)
+    })
+    await openWith(page, {})
+    const frame = Pages.modal(page)
+    await frame.getByRole('button', { name: 'All Wallets' }).click()
+    const grid = frame.getByRole('list', { name: 'All wallets' }).getByRole('listitem')
+    await expect(grid).toHaveCount(Math.min(all, 40))
+    expect(requests.some((url) => url.searchParams.has('badge_type'))).toBe(false)
+
+    await frame.getByRole('checkbox', { name: 'Certified only' }).check()
+    await expect(grid).toHaveCount(Math.min(certified, 40))
+    expect(requests.at(-1)?.searchParams.get('badge_type')).toBe('certified')
+  })
+})
+
 test.describe('embedded and page rules', () => {
   test('creating twice returns the first instance; after destroy, append: false lets the page place the dialog', async ({
     page,
