@@ -20,6 +20,7 @@ import * as SecureHeaders from './http/SecureHeaders.js'
 import * as ProjectAccess from './projects/access.js'
 import * as Projects from './projects/routes.js'
 import * as Rpc from './rpc/routes.js'
+import * as Siwx from './siwx/routes.js'
 import * as DevOidc from './social/DevOidc.js'
 import * as Social from './social/routes.js'
 
@@ -110,6 +111,7 @@ export function build(deps: Deps.Deps, options: { metrics?: Metrics.Metrics } = 
   app.route('/', Account.routes(deps))
   app.route('/', Auth.routes(deps))
   app.route('/', Social.routes(deps))
+  app.route('/', Siwx.routes(deps))
   app.onError(Errors.onError)
   app.notFound(Errors.notFound)
   return app

@@ -462,8 +462,51 @@ export const names = pgTable(
     name: text('name').primaryKey(),
     address: text('address').notNull(),
     avatar: text('avatar'),
+    bio: text('bio'),
     registeredAt: time('registered_at').notNull().defaultNow(),
     updatedAt: time('updated_at').notNull().defaultNow(),
   },
   (t) => [index('names_address_idx').on(t.address, t.updatedAt.desc().nullsFirst())],
+)
+
+// ---------------------------------------------------------------------------------------------------
+// Sign in with the wallet (SIWX).
+
+/** `siwx_nonces`: the nonces handed out for sign-in messages, per project; each is used once. */
+export const siwxNonces = pgTable(
+  'siwx_nonces',
+  {
+    nonce: text('nonce').primaryKey(),
+    projectId: text('project_id').notNull(),
+    createdAt: time('created_at').notNull().defaultNow(),
+    expiresAt: time('expires_at').notNull(),
+    usedAt: time('used_at'),
+  },
+  (t) => [index('siwx_nonces_expires_idx').on(t.expiresAt)],
+)
+
+/**
+ * `siwx_sessions`: a verified sign-in of one account on one network for one project's site: the
+ * message as signed, its signature, the facts read from it, and when it was revoked.
+ */
+export const siwxSessions = pgTable(
+  'siwx_sessions',
+  {
+    id: text('id').primaryKey(),
+    projectId: text('project_id').notNull(),
+    chainId: text('chain_id').notNull(),
+    address: text('address').notNull(),
+    domain: text('domain').notNull(),
+    uri: text('uri').notNull(),
+    nonce: text('nonce').notNull().unique('siwx_sessions_nonce_key'),
+    message: text('message').notNull(),
+    signature: text('signature').notNull(),
+    cacao: jsonb('cacao'),
+    issuedAt: time('issued_at').notNull(),
+    expiresAt: time('expires_at'),
+    notBefore: time('not_before'),
+    createdAt: time('created_at').notNull().defaultNow(),
+    revokedAt: time('revoked_at'),
+  },
+  (t) => [index('siwx_sessions_account_idx').on(t.projectId, t.chainId, t.address)],
 )
