@@ -7,6 +7,7 @@ import {
   Identity,
   Errors as Messages,
   Nfts as NftsSchemas,
+  Profile,
   Query as QueryRules,
 } from '@frontdoor/schemas'
 import { Hono, type MiddlewareHandler } from 'hono'
@@ -18,6 +19,8 @@ import * as Query from '../http/Query.js'
 import * as RateLimiter from '../http/RateLimiter.js'
 import * as Validate from '../http/Validate.js'
 import * as Names from '../identity/Names.js'
+import * as PublicKeys from '../identity/PublicKeys.js'
+import * as Registration from '../identity/Registration.js'
 import * as ChainRpc from '../indexer/ChainRpc.js'
 import * as Fungibles from '../prices/Fungibles.js'
 import * as Prices from '../prices/Prices.js'
@@ -51,6 +54,20 @@ export const ProfileParam = zm.object({
   name: zm.string().check(zm.minLength(1), zm.maxLength(255), zm.regex(/^[a-zA-Z0-9.-]+$/, 'must be a name')),
 })
 export const ProfileQuery = zm.object({ projectId: Query.ProjectId, apiVersion: zm.optional(zm.string()) })
+
+/** `GET /v1/profile/reverse/{address}` query. */
+export const ReverseQuery = zm.extend(ProfileQuery, { sender: zm.optional(zm.string()) })
+
+/** `GET /v1/profile/suggestions/{name}`: what the visitor typed, and the zone. */
+export const SuggestionsParam = zm.object({ name: zm.string().check(zm.minLength(1), zm.maxLength(255)) })
+export const SuggestionsQuery = zm.object({ projectId: Query.ProjectId, zone: zm.optional(zm.string()) })
+
+/** `POST /v1/profile/account` body, with bounded strings. */
+export const RegisterNameBody = zm.extend(Profile.RegisterNameBody, {
+  address: zm.string().check(zm.maxLength(64)),
+  message: zm.string().check(zm.minLength(1), zm.maxLength(4_096)),
+  signature: zm.string().check(zm.minLength(1), zm.maxLength(1_024)),
+})
 
 /** `POST /v1/fungible/price` body: at most {@link PRICE_ADDRESSES_MAX} CAIP-10 addresses of EVM tokens. */
 export const FungiblePriceBody = zm.extend(Fungible.FungiblePriceBody, {
@@ -184,6 +201,43 @@ export function routes(deps: Deps.Deps) {
         const found = await Names.profile(deps.db.orm, name)
         if (!found) throw Errors.fail(404, Errors.CODE.notFound, `No account name '${name}'`)
         return c.json(found)
+      },
+    )
+    .get(
+      '/v1/profile/reverse/:address',
+      Validate.param(AddressParam),
+      Validate.query(ReverseQuery),
+      async (c) => {
+        await deps.projects.require(c.req.valid('query').projectId)
+        return c.json(await Names.reverse(deps.db.orm, c.req.valid('param').address))
+      },
+    )
+    .get(
+      '/v1/profile/suggestions/:name',
+      Validate.param(SuggestionsParam),
+      Validate.query(SuggestionsQuery),
+      async (c) => {
+        await deps.projects.require(c.req.valid('query').projectId)
+        return c.json({ suggestions: await Registration.suggest(deps.db.orm, c.req.valid('param').name) })
+      },
+    )
+    .post(
+      '/v1/profile/account',
+      Validate.query(zm.object({ projectId: Query.ProjectId })),
+      Validate.json(RegisterNameBody),
+      async (c) => {
+        await deps.projects.require(c.req.valid('query').projectId)
+        const outcome = await Registration.register(deps.db.orm, c.req.valid('json'), {
+          now: deps.auth.now(),
+          publicKeys: deps.config.environment === 'development' ? new Set() : PublicKeys.devAddresses(),
+        })
+        if (!outcome.ok)
+          throw Errors.fail(
+            outcome.status,
+            outcome.status === 409 ? 'name_taken' : Errors.CODE.invalidRequest,
+            outcome.message,
+          )
+        return c.json(outcome.profile, 201)
       },
     )
     .post('/v1/fungible/price', Validate.json(FungiblePriceBody), async (c) => {
