@@ -52,7 +52,6 @@ const VALID: Record<string, unknown[]> = {
   hostInfo: [undefined],
   state: [{ open: true, loading: false, view: 'Account', status: 'connected' }],
   requestClose: [undefined],
-  loading: [{ loading: true }],
   providerEvent: [{ event: 'accountsChanged', data: [ADDRESS] }],
   storageRead: [undefined],
   storageWrite: [{ key: '@frontdoor/x', value: 'evil' }],

@@ -1,3 +1,5 @@
+import * as Log from '@frontdoor/protocol/log'
+
 /** iframe attributes of ARCHITECTURE.md section 3. */
 const SANDBOX = 'allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox'
 const ALLOW = 'clipboard-write; publickey-credentials-get; publickey-credentials-create'
@@ -90,7 +92,7 @@ export function watchCsp(modalOrigin: string): () => void {
       (directive === 'frame-src' || directive === 'child-src') &&
       event.blockedURI.startsWith(modalOrigin)
     ) {
-      console.error(
+      Log.error(
         `Frontdoor: this page's Content-Security-Policy blocks the modal frame. Add ${modalOrigin} to frame-src, e.g. "frame-src ${modalOrigin}".`,
       )
     }

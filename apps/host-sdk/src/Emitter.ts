@@ -1,3 +1,5 @@
+import * as Log from '@frontdoor/protocol/log'
+
 type Listener = (...args: never[]) => void
 
 /** A minimal event emitter for the EIP-1193 events. */
@@ -17,7 +19,7 @@ export function create() {
         try {
           ;(listener as (...a: unknown[]) => void)(...args)
         } catch (error) {
-          console.error(error)
+          Log.error(error)
         }
       }
     },

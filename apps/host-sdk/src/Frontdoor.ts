@@ -1,7 +1,9 @@
 import { ADDRESS_DEFAULTS } from '@frontdoor/protocol/addresses'
 import * as Errors from '@frontdoor/protocol/errors'
 import type * as HostModal from '@frontdoor/protocol/host-modal'
+import * as Log from '@frontdoor/protocol/log'
 import { FRAME_LOAD_TIMEOUT_MS } from '@frontdoor/protocol/timeouts'
+import * as Constants from '@frontdoor/schemas/constants'
 import * as Package from '../package.json' with { type: 'json' }
 import * as Dialog from './Dialog.js'
 import * as Eip6963 from './Eip6963.js'
@@ -38,17 +40,25 @@ export type Options = {
   excludeWalletIds?: string[]
   /** Wallet directory ids listed first. */
   featuredWalletIds?: string[]
+  /** false: a reload does not restore the stored connection; the visitor connects again (default true). */
+  enableReconnect?: boolean
+  /** What reaches the console, from the SDK and both frames: 'silent', 'error' (default), 'warn', 'info', 'debug'. */
+  logLevel?: Log.LogLevel
 }
 
-/** What the page sees of the modal and the connection. */
+/**
+ * What the page sees of the modal and the connection: the modal's flags and view, the connection
+ * status, the page's chain, and while connected the account state of spec section 3 (caipAddress,
+ * account type, the embedded wallet's user and social provider, profile name and image, balance).
+ */
 export type State = {
   open: boolean
+  /** True while a connection or a wallet request is in flight. */
   loading: boolean
   view: HostModal.View
   status: HostModal.State['status']
-  address?: string
   chainId?: number
-}
+} & Partial<Omit<NonNullable<HostModal.State['account']>, 'status'>>
 
 /** An EIP-1193 provider. */
 export type Provider = {
@@ -59,8 +69,14 @@ export type Provider = {
 
 /** A Frontdoor instance. */
 export type Frontdoor = {
+  /**
+   * Opens the modal, on `view` if given. Rejects with a readable message for a view whose feature is
+   * off (e.g. Send with `features.send: false`) or that needs a connected wallet when none is.
+   */
   open: (options?: { view?: HostModal.View }) => Promise<void>
   close: () => Promise<void>
+  /** Shakes the modal (500 ms), e.g. to draw the visitor's eye to it. */
+  shake: () => Promise<void>
   provider: Provider
   getState: () => State
   subscribe: (listener: (state: State) => void) => () => void
@@ -102,11 +118,13 @@ export function createFrontdoor(options: Options): Frontdoor {
     throw new Error('createFrontdoor() runs in a browser; call it on the client')
   if (instance) return instance
   if (!options.networks?.length) throw new Error('createFrontdoor(): networks must list at least one network')
+  const logLevel = Log.setLevel(options.logLevel)
   const modalUrl = new URL(options.modalUrl ?? ADDRESS_DEFAULTS.MODAL_URL)
   const inline = options.container !== undefined
   const src = new URL('/', modalUrl)
   src.searchParams.set('projectId', options.projectId)
   if (inline) src.searchParams.set('mode', 'inline')
+  if (logLevel !== Constants.DEFAULT_LOG_LEVEL) src.searchParams.set(Log.LOG_LEVEL_PARAM, logLevel)
 
   const storagePrefix = `frontdoor:modal:${options.projectId}:`
   const emitter = Emitter.create()
@@ -166,28 +184,26 @@ export function createFrontdoor(options: Options): Frontdoor {
       ...(options.includeWalletIds ? { includeWalletIds: options.includeWalletIds } : {}),
       ...(options.excludeWalletIds ? { excludeWalletIds: options.excludeWalletIds } : {}),
       ...(options.featuredWalletIds ? { featuredWalletIds: options.featuredWalletIds } : {}),
+      ...(options.enableReconnect === false ? { enableReconnect: false } : {}),
       theme: { themeMode: options.themeMode ?? 'light', themeVariables: options.themeVariables ?? {} },
       mode: inline ? 'inline' : 'modal',
       sdkVersion: SDK_VERSION,
     }),
     state: (snapshot) => {
-      const { address, chainId: _chain, ...rest } = state
       const chainId = evmId(snapshot.network) ?? state.chainId
-      const nextAddress = snapshot.account?.address
+      const { status: _status, ...account } = snapshot.account ?? {}
       setState({
-        ...rest,
         open: inline || snapshot.open,
         loading: snapshot.loading,
         view: snapshot.view,
         status: snapshot.status,
-        ...(nextAddress ? { address: nextAddress } : {}),
+        ...account,
         ...(chainId ? { chainId } : {}),
       })
       if (snapshot.restored) onRestored()
     },
     open: () => dialog?.show(),
     requestClose: () => void close(),
-    loading: ({ loading }) => setState({ ...state, loading }),
     providerEvent: ({ event, data }) => emitter.emit(event, data),
     storageRead: () => PageStorage.read(storagePrefix),
     storageWrite: ({ key, value }) => PageStorage.write(storagePrefix, key, value),
@@ -235,7 +251,7 @@ export function createFrontdoor(options: Options): Frontdoor {
         () => {
           if (!reported) {
             reported = true
-            console.error(
+            Log.error(
               `Frontdoor: the modal at ${modalUrl.origin} did not answer within ${FRAME_LOAD_TIMEOUT_MS / 1000} s`,
             )
           }
@@ -251,27 +267,40 @@ export function createFrontdoor(options: Options): Frontdoor {
     }
   }
 
+  /**
+   * Shows the dialog at once; with a view, only once the modal accepted it (a refused view rejects
+   * with the modal's reason and leaves the modal as it was).
+   */
   async function open(openOptions: { view?: HostModal.View } = {}) {
-    dialog?.show()
-    setState({ ...state, open: true })
-    let call: Transport.Call
-    try {
-      call = await modal()
-    } catch (error) {
-      dialog?.hide()
-      setState({ ...state, open: false })
-      throw error
+    const show = (open: boolean) => {
+      open ? dialog?.show() : dialog?.hide()
+      if (state.open !== open && (open || !inline)) setState({ ...state, open })
     }
-    await call('open', openOptions)
+    const { view } = openOptions
+    if (!view) show(true)
+    try {
+      await (await modal())('open', openOptions)
+    } catch (error) {
+      if (!view) show(false)
+      throw error instanceof Transport.RemoteError ? new Error(error.message) : error
+    }
+    if (view) show(true)
   }
 
-  /** Closes the modal (the visitor, the modal or the page asked): waiting eth_requestAccounts calls get 4001. */
+  /**
+   * Closes the modal (the visitor, the modal or the page asked): waiting eth_requestAccounts calls get
+   * 4001. When the modal may not close now (it shakes instead), the dialog shows again.
+   */
   async function close() {
     dialog?.hide()
     if (state.open && !inline) setState({ ...state, open: false })
     settleAccounts({ error: Errors.providerError('userRejectedRequest') })
     const call = await modal()
-    await call('close')
+    const answer = (await call('close')) as { closed?: boolean } | undefined
+    if (answer?.closed === false && !inline) {
+      dialog?.show()
+      setState({ ...state, open: true })
+    }
   }
 
   /**
@@ -350,6 +379,9 @@ export function createFrontdoor(options: Options): Frontdoor {
   instance = {
     open,
     close,
+    async shake() {
+      await (await modal())('shake')
+    },
     provider,
     getState: () => state,
     subscribe(listener) {

@@ -17,7 +17,6 @@ export type Handlers = {
   state: (state: HostModal.State) => void
   open: () => void
   requestClose: () => void
-  loading: (params: { loading: boolean }) => void
   providerEvent: (event: HostModal.ProviderEvent) => void
   /** The modal's state kept in the page's storage (when the browser denies the frame its own). */
   storageRead: () => Record<string, string>
@@ -84,7 +83,6 @@ export function connectModal(iframe: HTMLIFrameElement, modalOrigin: string, han
   methods.state = method('state', Validate.state, handlers.state)
   methods.open = method('open', Validate.noParams, handlers.open)
   methods.requestClose = method('requestClose', Validate.noParams, handlers.requestClose)
-  methods.loading = method('loading', Validate.loading, handlers.loading)
   methods.providerEvent = method('providerEvent', Validate.providerEvent, handlers.providerEvent)
   methods.storageRead = method('storageRead', Validate.noParams, handlers.storageRead)
   methods.storageWrite = method('storageWrite', Validate.storageWrite, handlers.storageWrite)

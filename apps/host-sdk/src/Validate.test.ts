@@ -81,6 +81,24 @@ const state = fc.record(
           address: fc.oneof(fc.constantFrom('0xabc', ''), fc.string({ maxLength: 130 })),
           caipAddress: fc.constantFrom('eip155:1:0xabc', 'eip155:1', 'eip155::0x', 'a:b:c:d'),
           status: fc.constantFrom('connected', 'nope'),
+          preferredAccountType: fc.constantFrom('eoa', 'smartAccount', 'payment', undefined, 1),
+          user: fc.oneof(
+            fc.record(
+              {
+                email: fc.constantFrom('a@b.co', 'x'.repeat(255), 1, undefined),
+                userName: fc.constantFrom('alice', 'x'.repeat(101), null),
+                address: fc.constant('0xabc'),
+              },
+              { requiredKeys: [] },
+            ),
+            fc.anything(),
+          ),
+          socialProvider: fc.constantFrom('google', 'x'.repeat(33), null),
+          smartAccountDeployed: fc.constantFrom(true, false, 'yes'),
+          profileName: fc.constantFrom('alice.eth', null, 'x'.repeat(256), 1),
+          profileImage: fc.constantFrom('https://a.example/a.png', null, 'x'.repeat(2049), undefined),
+          balance: fc.constantFrom('0', '1.5', '1.', '.5', '-1', '1e18', '1,5', '1'.repeat(79), 1, '１'),
+          balanceSymbol: fc.constantFrom('ETH', '', 'x'.repeat(17), 1),
           extra: fc.anything(),
         },
         { requiredKeys: [] },
@@ -110,7 +128,19 @@ describe('state', () => {
       loading: false,
       view: 'Connect',
       status: 'connected',
-      account: { address: '0xabc', caipAddress: 'eip155:31337:0xabc', status: 'connected' },
+      account: {
+        address: '0xabc',
+        caipAddress: 'eip155:31337:0xabc',
+        status: 'connected',
+        preferredAccountType: 'eoa',
+        user: { email: 'a@b.co' },
+        socialProvider: 'google',
+        smartAccountDeployed: false,
+        profileName: 'alice.eth',
+        profileImage: null,
+        balance: '10000.25',
+        balanceSymbol: 'ETH',
+      },
       network: validNetwork,
       restored: true,
     }
@@ -146,20 +176,6 @@ describe('providerEvent', () => {
         agrees(Validate.providerEvent, HostModal.ProviderEvent, v),
       ),
       { numRuns: 3000 },
-    )
-  })
-})
-
-describe('loading', () => {
-  test('accepts exactly what the loading params schema accepts (fuzzed)', () => {
-    const params = fc.record(
-      { loading: fc.oneof(fc.boolean(), fc.anything()), x: fc.anything() },
-      { requiredKeys: [] },
-    )
-    fc.assert(
-      fc.property(fc.oneof(params, fc.anything()), (v) =>
-        agrees(Validate.loading, HostModal.HostMessages.loading.params, v),
-      ),
     )
   })
 })

@@ -63,12 +63,45 @@ function isNetwork(value: unknown): boolean {
   )
 }
 
+const ACCOUNT_TYPES = new Set<unknown>(['eoa', 'smartAccount'])
+const DECIMAL = /^\d{1,78}(\.\d{1,78})?$/
+const isText = (max: number) => (v: unknown) => isString(v, 0, max)
+const isNullableText = (max: number) => (v: unknown) => v === null || isString(v, 0, max)
+
+/** The account state (packages/schemas Account.AccountState). */
 const isAccount = (value: unknown) =>
   isObject(value) &&
-  hasOnly(value, ['address', 'caipAddress', 'status']) &&
+  hasOnly(value, [
+    'address',
+    'caipAddress',
+    'status',
+    'preferredAccountType',
+    'user',
+    'socialProvider',
+    'smartAccountDeployed',
+    'profileName',
+    'profileImage',
+    'balance',
+    'balanceSymbol',
+  ]) &&
   isString(value.address, 1, 128) &&
   parts(value.caipAddress, 3) &&
-  STATUSES.has(value.status)
+  STATUSES.has(value.status) &&
+  optional(value.preferredAccountType, (v) => ACCOUNT_TYPES.has(v)) &&
+  optional(
+    value.user,
+    (u) =>
+      isObject(u) &&
+      hasOnly(u, ['email', 'userName']) &&
+      optional(u.email, isText(254)) &&
+      optional(u.userName, isText(100)),
+  ) &&
+  optional(value.socialProvider, isText(32)) &&
+  optional(value.smartAccountDeployed, (v) => typeof v === 'boolean') &&
+  optional(value.profileName, isNullableText(255)) &&
+  optional(value.profileImage, isNullableText(2048)) &&
+  optional(value.balance, (v) => typeof v === 'string' && DECIMAL.test(v)) &&
+  optional(value.balanceSymbol, isText(16))
 
 /** A state snapshot from the modal (HostModal.State). */
 export function state(value: unknown): HostModal.State {
@@ -84,13 +117,6 @@ export function state(value: unknown): HostModal.State {
     optional(value.restored, (v) => typeof v === 'boolean')
   if (!ok) throw new InvalidMessage('state')
   return value as HostModal.State
-}
-
-/** `{ loading }` (HostModal `loading` params). */
-export function loading(value: unknown): { loading: boolean } {
-  if (!isObject(value) || !hasOnly(value, ['loading']) || typeof value.loading !== 'boolean')
-    throw new InvalidMessage('loading')
-  return { loading: value.loading }
 }
 
 /** No params: nothing, or an empty object (Message.NoParams). */

@@ -1,6 +1,9 @@
 // The one-line script build (`sdk.js`): reads its options from its own <script> tag's data attributes
 // and sets window.frontdoor.
 //   <script src="https://modal.example/sdk.js" data-project-id="demo"></script>
+// Options as data attributes: data-chain-ids or data-networks, data-metadata, data-features,
+// data-theme-mode, data-theme-variables, data-modal-url, data-log-level, data-enable-reconnect="false".
+import * as Log from '@frontdoor/protocol/log'
 import { createFrontdoor, type Frontdoor, type Network } from './Frontdoor.js'
 
 declare global {
@@ -11,17 +14,19 @@ declare global {
 
 const script = document.currentScript as HTMLScriptElement | null
 const data = script?.dataset ?? {}
+// data-log-level applies from here on: the messages below already follow it.
+const logLevel = Log.setLevel(data.logLevel)
 const json = <T>(value: string | undefined, fallback: T): T => {
   if (!value) return fallback
   try {
     return JSON.parse(value) as T
   } catch {
-    console.error(`Frontdoor: could not parse ${value} as JSON`)
+    Log.error(`Frontdoor: could not parse ${value} as JSON`)
     return fallback
   }
 }
 const projectId = data.projectId
-if (!projectId) console.error('Frontdoor: add data-project-id="<your project id>" to the sdk.js script tag')
+if (!projectId) Log.error('Frontdoor: add data-project-id="<your project id>" to the sdk.js script tag')
 const chainIds = (data.chainIds ?? '1')
   .split(',')
   .map((id) => Number(id.trim()))
@@ -46,6 +51,8 @@ window.frontdoor = createFrontdoor({
   ...(data.themeMode === 'dark' || data.themeMode === 'light' ? { themeMode: data.themeMode } : {}),
   ...(data.themeVariables ? { themeVariables: json(data.themeVariables, {}) } : {}),
   modalUrl: data.modalUrl ?? (script?.src ? new URL(script.src).origin : location.origin),
+  logLevel,
+  ...(data.enableReconnect === 'false' ? { enableReconnect: false } : {}),
 })
 window.dispatchEvent(new Event('frontdoor:ready'))
 

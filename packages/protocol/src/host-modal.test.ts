@@ -13,6 +13,17 @@ const network = {
 }
 const address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const account = { address, caipAddress: `eip155:31337:${address}`, status: 'connected' }
+const full = {
+  ...account,
+  preferredAccountType: 'smartAccount',
+  user: { email: 'a@b.co' },
+  socialProvider: 'google',
+  smartAccountDeployed: true,
+  profileName: 'alice.eth',
+  profileImage: null,
+  balance: '10000',
+  balanceSymbol: 'ETH',
+}
 const state = { open: true, loading: false, view: 'Account', status: 'connected', account, network }
 const wallet = {
   uuid: '350670db-19fa-4704-a166-e52e178b59d2',
@@ -37,6 +48,7 @@ const hostInfo = {
   features: { email: true, socials: ['google', 'x'], swaps: false, connectMethodsOrder: ['wallet', 'email'] },
   theme,
   siwx: false,
+  enableReconnect: false,
   mode: 'modal',
   sdkVersion: '0.0.0',
 }
@@ -64,10 +76,14 @@ schemaSuite('ModalMessages', HostModal.ModalMessages, {
         state,
         { open: false, loading: false, view: 'Connect', status: 'disconnected' },
         { open: false, loading: false, view: 'Connect', status: 'disconnected', restored: true },
+        { ...state, loading: true, account: full },
       ],
       invalid: [
         { ...state, status: 'online' },
         { ...state, account: { ...account, caipAddress: 'eip155:1' } },
+        { ...state, account: { ...full, balance: '1,5' } },
+        { ...state, account: { ...full, preferredAccountType: 'payment' } },
+        { ...state, account: { ...full, user: { email: 'a@b.co', address } } },
         { ...state, network: { ...network, caipNetworkId: 'eip155:1' } },
         { ...state, view: 'Home' },
         { ...state, loading: 'no' },
@@ -180,7 +196,6 @@ schemaSuite('HostMessages', HostModal.HostMessages, {
   state: { params: { valid: [state], invalid: [{ ...state, open: 1 }, {}] }, result: ack },
   open: { params: noParams, result: ack },
   requestClose: { params: noParams, result: ack },
-  loading: { params: { valid: [{ loading: true }], invalid: [{ loading: 1 }, {}] }, result: ack },
   providerEvent: {
     params: {
       valid: [

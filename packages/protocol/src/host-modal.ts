@@ -6,7 +6,7 @@ import * as Timeouts from './timeouts.js'
 import { VIEWS } from './views.js'
 
 /**
- * The host page <-> modal frame channel: open/close/shake/loading, state snapshots, EIP-1193 requests
+ * The host page <-> modal frame channel: open/close/shake, state snapshots (with the loading flag), EIP-1193 requests
  * and events, the page's injected wallets (EIP-6963) and requests to them, theme and dapp metadata.
  * The host end is {@link host}, the modal end {@link modal}; both are built from the same definitions.
  */
@@ -98,21 +98,14 @@ export const HostInfo = z.strictObject({
   includeWalletIds: z.optional(walletIds),
   excludeWalletIds: z.optional(walletIds),
   featuredWalletIds: z.optional(walletIds),
+  /** false: stored connections are not restored when the page loads (spec section 4: reconnect off). */
+  enableReconnect: z.optional(z.boolean()),
   /** `modal`: a dialog over the page; `inline`: embedded in the page's layout. */
   mode: z.enum(['modal', 'inline']),
   sdkVersion: text(32),
 })
 /** What the host tells the modal right after the handshake. */
 export type HostInfo = z.infer<typeof HostInfo>
-
-/** The connected account in a state snapshot. */
-export const AccountSnapshot = z.strictObject({
-  address: z.string().check(z.minLength(1), z.maxLength(128)),
-  caipAddress: Caip.Caip10Schema,
-  status: Account.ConnectionStatus,
-})
-/** The connected account in a state snapshot. */
-export type AccountSnapshot = z.infer<typeof AccountSnapshot>
 
 /** A state snapshot the modal sends the host after every change. */
 export const State = z.strictObject({
@@ -121,7 +114,8 @@ export const State = z.strictObject({
   view: View,
   /** Connection status: disconnected, connecting, reconnecting, connected. */
   status: Account.ConnectionStatus,
-  account: z.optional(AccountSnapshot),
+  /** The connected account: spec section 3's account state (packages/schemas `Account.AccountState`). */
+  account: z.optional(Account.AccountState),
   network: z.optional(Network.Network),
   /**
    * True once the modal has restored the stored connections (or found none): until then a
@@ -205,7 +199,10 @@ const storageValue = z.string().check(z.maxLength(STORAGE_VALUE_MAX))
 
 /** Messages the modal frame answers (the host calls them). */
 export const ModalMessages = {
-  /** Show the modal, on a view (Connect by default). */
+  /**
+   * Show the modal, on a view (Connect by default, Account while connected). Refused, with a message
+   * the page can read, for a view whose feature is off or that needs a connected wallet when none is.
+   */
   open: Message.define({
     params: z.optional(z.strictObject({ view: z.optional(View) })),
     result: Message.Ack,
@@ -257,8 +254,6 @@ export const HostMessages = {
   open: Message.define({ params: Message.NoParams, result: Message.Ack }),
   /** Hide the dialog (the modal closed itself). */
   requestClose: Message.define({ params: Message.NoParams, result: Message.Ack }),
-  /** The modal's loading flag. */
-  loading: Message.define({ params: z.strictObject({ loading: z.boolean() }), result: Message.Ack }),
   /** An event for the page's EIP-1193 provider. */
   providerEvent: Message.define({ params: ProviderEvent, result: Message.Ack }),
   /**

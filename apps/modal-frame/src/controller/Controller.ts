@@ -1,3 +1,4 @@
+import * as Log from '@frontdoor/protocol/log'
 import * as ConnectionStorage from '../connection/Storage.js'
 import type * as Connector from '../connectors/Connector.js'
 import type * as Env from '../env/Env.js'
@@ -21,8 +22,22 @@ import * as State from './State.js'
 /** A blocking alert (Alerts.ts). */
 export type Alert = Alerts.Alert
 
+/** Views the modal may not be closed on while sign-in is required and no session exists (spec section 2). */
+const SIGN_IN_VIEWS: readonly Router.View[] = ['SIWXSignMessage', 'ApproveTransaction']
+
+/**
+ * Whether the visitor or the page may close the modal on `view` now. Spec section 2: not on the sign-in
+ * or approve views while sign-in is required and no session exists (the modal shakes instead).
+ */
+export function closable(view: Router.View, signIn: { required: boolean; session: boolean }): boolean {
+  return !(SIGN_IN_VIEWS.includes(view) && signIn.required && !signIn.session)
+}
+
 /** Creates the controller; `start()` connects to the host page. */
 export function create(env: Env.Env) {
+  // The page's logLevel (createFrontdoor's option), passed in the modal's URL: the frame's console
+  // says nothing below it.
+  if (globalThis.location) Log.quietConsole(new URLSearchParams(location.search).get(Log.LOG_LEVEL_PARAM))
   const router = Router.create()
   const modal = Modal.create()
   // Known after the handshake: the frame's own storage, or the page's when the browser denies ours.
@@ -37,8 +52,18 @@ export function create(env: Env.Env) {
     modal.close()
     router.reset(connections.home())
   }
+  /** Closes unless the modal may not close now; then it shakes. (No SIWX session exists yet: issue SIWX.) */
+  const tryClose = () => {
+    const required = host()?.info?.siwx === true
+    if (closable(router.get().view, { required, session: false })) {
+      close()
+      return true
+    }
+    modal.shake()
+    return false
+  }
   const requestClose = () => {
-    close()
+    if (!tryClose()) return
     host()
       ?.remote.requestClose()
       .catch(() => {})
@@ -69,7 +94,7 @@ export function create(env: Env.Env) {
     modal,
     connections,
     backend,
-    close,
+    close: tryClose,
     loadProject: (projectId, local) =>
       Project.load(
         { apiUrl: env.apiUrl, projectId, state, preloadEmbedded: connections.embedded.preload },
@@ -98,11 +123,11 @@ export function create(env: Env.Env) {
     /** Registers how stored ids of a lazy connector kind are resolved (WalletConnect, embedded). */
     registerResolver: connections.registerResolver,
     /**
-     * Connects with `connector` from a connecting view; on success the modal closes (the page's
-     * provider now reaches the wallet). Errors are thrown for the view to show.
+     * Connects with `connector` from a connecting view (`loading` meanwhile); on success the modal
+     * closes (the page's provider now reaches the wallet). Errors are thrown for the view to show.
      */
     connect: (connector: Connector.Connector, options?: Connector.ConnectOptions) =>
-      connections.connect(connector, options),
+      modal.track(connections.connect(connector, options)),
     /**
      * Switches the page's network to the EVM chain `chainId`: the connected wallet switches first
      * (adding the chain when it lacks it; 'Chain is not supported' when that fails).
@@ -110,7 +135,10 @@ export function create(env: Env.Env) {
     switchNetwork: connections.switchTo,
     /** Whether the connected wallet is on one of the page's networks. */
     onSupportedChain: connections.onSupportedChain,
-    /** The user asked to close (close button, Escape, click outside): the host hides the dialog. */
+    /**
+     * The user asked to close (close button, Escape, click outside): the host hides the dialog, unless
+     * the modal may not close now (it shakes instead).
+     */
     requestClose,
   }
 }

@@ -4,6 +4,7 @@ import type * as HostModal from '@frontdoor/protocol/host-modal'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type * as HostBridge from '../bridge/HostBridge.js'
 import * as ConnectionStorage from '../connection/Storage.js'
+import type * as Connector from '../connectors/Connector.js'
 import type * as Env from '../env/Env.js'
 import * as Modal from '../modal/Modal.js'
 import * as Router from '../router/Router.js'
@@ -28,6 +29,34 @@ const INFO = {
   sdkVersion: '1.0.0',
 } as unknown as HostModal.HostInfo
 
+const WALLET_ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+/** 1.5 ETH, in wei. */
+const BALANCE_WEI = '0x14d1120d7b160000'
+
+/**
+ * A wallet stand-in behind the WalletConnect connector id: connects and reconnects on `WALLET_ADDRESS`
+ * and answers each request when the test says so.
+ */
+function wallet() {
+  const answers: ((value: unknown) => void)[] = []
+  const session: Connector.Session = {
+    accounts: [WALLET_ADDRESS],
+    chainId: 31337,
+    wallet: { id: 'w1', name: 'Test Wallet' },
+  }
+  const connector: Connector.Connector = {
+    id: 'walletConnect',
+    kind: 'walletConnect',
+    connect: async () => session,
+    reconnect: async () => session,
+    request: () => new Promise((resolve) => answers.push(resolve)),
+    switchChain: async () => {},
+    disconnect: async () => {},
+    subscribe: () => () => {},
+  }
+  return { connector, answer: (value: unknown) => answers.shift()?.(value), waiting: () => answers.length }
+}
+
 /** A JSON-RPC node behind a stand-in of the API's RPC proxy. */
 let node: Server
 let apiUrl: string
@@ -38,11 +67,13 @@ beforeAll(async () => {
       text += chunk
     })
     request.on('end', () => {
-      const { id, method } = JSON.parse(text)
       response.writeHead(200, { 'content-type': 'application/json' })
-      response.end(
-        JSON.stringify({ jsonrpc: '2.0', id, result: method === 'eth_blockNumber' ? '0x2a' : null }),
-      )
+      // The identity service of the API: the account's name and avatar.
+      if (request.url?.startsWith(`/v1/identity/${WALLET_ADDRESS}`))
+        return void response.end(JSON.stringify({ name: 'alice.eth', avatar: null }))
+      const { id, method } = JSON.parse(text)
+      const results: Record<string, string> = { eth_blockNumber: '0x2a', eth_getBalance: BALANCE_WEI }
+      response.end(JSON.stringify({ jsonrpc: '2.0', id, result: results[method] ?? null }))
     })
   })
   await new Promise<void>((resolve) => node.listen(0, '127.0.0.1', resolve))
@@ -54,7 +85,14 @@ afterAll(() => node.close())
  * The host link with a stand-in of the page's end of the bridge: it hands the link's handlers to the
  * test and records the state the link pushes. (The real bridge between real pages: e2e/protocol.)
  */
-async function setup(allowedOrigins: string[]) {
+async function setup(
+  allowedOrigins: string[],
+  page: {
+    info?: Partial<HostModal.HostInfo>
+    stored?: Record<string, string>
+    wallet?: Connector.Connector
+  } = {},
+) {
   const env: Env.Env = {
     projectId: 'p1',
     mode: 'modal',
@@ -72,9 +110,9 @@ async function setup(allowedOrigins: string[]) {
   const pushed: HostModal.State[] = []
   let handlers: HostBridge.Handlers | undefined
   const remote = {
-    hostInfo: async () => INFO,
+    hostInfo: async () => ({ ...INFO, ...page.info }),
     state: async (snapshot: HostModal.State) => void pushed.push(snapshot),
-    storageRead: async () => ({}),
+    storageRead: async () => page.stored ?? {},
     storageWrite: async () => {},
     open: async () => {},
     requestClose: async () => {},
@@ -83,6 +121,7 @@ async function setup(allowedOrigins: string[]) {
   const close = () => {
     modal.close()
     router.reset(connections.home())
+    return true
   }
   const connections = Connections.create({
     env,
@@ -93,6 +132,8 @@ async function setup(allowedOrigins: string[]) {
     host: () => link?.host(),
     ui: { show: () => modal.open(), isOpen: () => modal.get().open, close, requestClose: close },
   })
+  const stub = page.wallet
+  if (stub) connections.registerResolver('walletConnect', async () => stub)
   link = HostLink.create({
     env,
     state,
@@ -101,7 +142,10 @@ async function setup(allowedOrigins: string[]) {
     connections,
     backend,
     close,
-    loadProject: async () => {},
+    loadProject: async (_projectId, local) => {
+      const Features = await import('../features/Features.js')
+      state.set((s) => ({ ...s, features: Features.resolve(undefined, local).features, featuresReady: true }))
+    },
     connectHost: async (_origins, given) => {
       handlers = given
       return { origin: PAGE, remote, destroy: () => {} } as unknown as HostBridge.Host
@@ -115,9 +159,10 @@ async function setup(allowedOrigins: string[]) {
       given.request({ id: 1, ...params }, { origin: PAGE }),
     open: (params: { view?: Router.View } | undefined) => given.open(params, { origin: PAGE }),
     close: () => given.close(undefined, { origin: PAGE }),
+    shake: () => given.shake(undefined, { origin: PAGE }),
     switchNetwork: (params: { caipNetworkId: string }) => given.switchNetwork(params, { origin: PAGE }),
   }
-  return { state, router, modal, pushed, call }
+  return { state, router, modal, pushed, call, connections }
 }
 
 describe('a page whose origin is not allowed', () => {
@@ -165,5 +210,99 @@ describe('an allowed page', () => {
     await call.switchNetwork({ caipNetworkId: 'eip155:31338' })
     expect(state.get().chainId).toBe(31338)
     await expect(call.switchNetwork({ caipNetworkId: 'eip155:5' })).rejects.toMatchObject({ code: 4902 })
+  })
+})
+
+describe('open({ view })', () => {
+  test('refuses a view whose feature is off, with a message the page reads; the modal stays closed', async () => {
+    const { modal, router, pushed, call } = await setup([PAGE], {
+      info: { features: { send: false } },
+      wallet: wallet().connector,
+      stored: {
+        [ConnectionStorage.CONNECTIONS_KEY]: JSON.stringify([
+          { connectorId: 'walletConnect', status: 'active', usedAt: 1 },
+        ]),
+      },
+    })
+    await expect(call.open({ view: 'Send' })).rejects.toThrow('Cannot open Send: the send feature is off')
+    expect(modal.get().open).toBe(false)
+    expect(pushed.some((p) => p.open)).toBe(false)
+    // Receive is on, and the restored wallet is connected: it opens.
+    await call.open({ view: 'Receive' })
+    expect(router.get().view).toBe('Receive')
+    expect(modal.get().open).toBe(true)
+  })
+
+  test('refuses an account view while no wallet is connected', async () => {
+    const { modal, call } = await setup([PAGE])
+    await expect(call.open({ view: 'Account' })).rejects.toThrow(
+      'Cannot open Account: no wallet is connected',
+    )
+    expect(modal.get().open).toBe(false)
+    await call.open({ view: 'AllWallets' })
+    expect(modal.get().open).toBe(true)
+  })
+})
+
+describe('the state the page sees', () => {
+  const stored = {
+    [ConnectionStorage.CONNECTIONS_KEY]: JSON.stringify([
+      { connectorId: 'walletConnect', status: 'active', usedAt: 1 },
+    ]),
+  }
+
+  test('loading while the stored connection restores, then the account with its caipAddress, type, profile and balance', async () => {
+    const { pushed } = await setup([PAGE], { stored, wallet: wallet().connector })
+    const loading = pushed.findIndex((p) => p.loading)
+    const connected = pushed.findIndex((p) => p.status === 'connected')
+    expect(loading).toBeGreaterThanOrEqual(0)
+    expect(connected).toBeGreaterThan(loading)
+    await expect
+      .poll(() => pushed.at(-1)?.account)
+      .toEqual({
+        address: WALLET_ADDRESS,
+        caipAddress: `eip155:31337:${WALLET_ADDRESS}`,
+        status: 'connected',
+        preferredAccountType: 'eoa',
+        profileName: 'alice.eth',
+        profileImage: null,
+        balance: '1.5',
+        balanceSymbol: 'ETH',
+      })
+    expect(pushed.at(-1)?.loading).toBe(false)
+  })
+
+  test('loading while a wallet request waits for the wallet, not after', async () => {
+    const stub = wallet()
+    const { pushed, call } = await setup([PAGE], { stored, wallet: stub.connector })
+    await expect.poll(() => pushed.at(-1)?.status).toBe('connected')
+    expect(pushed.at(-1)?.loading).toBe(false)
+    const signed = call.request({ method: 'personal_sign', params: ['0x68656c6c6f', WALLET_ADDRESS] })
+    await expect.poll(() => stub.waiting()).toBe(1)
+    expect(pushed.at(-1)?.loading).toBe(true)
+    stub.answer('0xsignature')
+    expect(await signed).toBe('0xsignature')
+    expect(pushed.at(-1)?.loading).toBe(false)
+  })
+
+  test('enableReconnect: false leaves the stored connection unrestored', async () => {
+    const on = await setup([PAGE], { stored, wallet: wallet().connector })
+    expect(on.state.get().status).toBe('connected')
+    const off = await setup([PAGE], { stored, wallet: wallet().connector, info: { enableReconnect: false } })
+    expect(off.state.get()).toMatchObject({ status: 'disconnected', restored: true })
+    expect(off.pushed.at(-1)).toMatchObject({ status: 'disconnected', restored: true })
+    expect(off.pushed.at(-1)?.account).toBeUndefined()
+  })
+})
+
+describe('shake', () => {
+  test('the page shakes the modal; the shake flag clears after 500 ms', async () => {
+    const { modal, call } = await setup([PAGE])
+    expect(modal.get().shake).toBe(false)
+    await call.shake()
+    expect(modal.get().shake).toBe(true)
+    await new Promise((resolve) => setTimeout(resolve, 400))
+    expect(modal.get().shake).toBe(true)
+    await expect.poll(() => modal.get().shake, { timeout: 400, interval: 20 }).toBe(false)
   })
 })

@@ -6,6 +6,7 @@ import type * as Env from '../env/Env.js'
 import type * as Modal from '../modal/Modal.js'
 import type * as Router from '../router/Router.js'
 import * as Rpc from '../rpc/Rpc.js'
+import type * as AccountState from './AccountState.js'
 import * as Alerts from './Alerts.js'
 import type * as Connections from './Connections.js'
 import * as State from './State.js'
@@ -25,8 +26,8 @@ export type Options = {
   connections: Connections.Connections
   /** The modal's storage backend: the frame's own, or the page's when the browser denies ours. */
   backend: ConnectionStorage.Switchable
-  /** Closes the modal on its home view. */
-  close: () => void
+  /** Closes the modal on its home view; false when it may not close now (it shook instead). */
+  close: () => boolean
   /** Reads the project's configuration once the page is allowed (features, wallets). */
   loadProject: (projectId: string, local: HostModal.Features | undefined) => Promise<void>
   /** How the bridge connects (tests stand in for the page; the real page is covered end to end). */
@@ -58,6 +59,8 @@ export function create(options: Options) {
       ...(s.address && s.chainId
         ? {
             account: {
+              // The details read for this address (AccountState.ts), not a previous one's.
+              ...(s.account?.address === s.address && s.account),
               address: s.address,
               caipAddress: `eip155:${s.chainId}:${s.address}`,
               status: s.status,
@@ -74,6 +77,20 @@ export function create(options: Options) {
   modal.subscribe(push)
   router.subscribe(push)
   state.subscribe(push)
+
+  // The account's details (type, embedded user, profile, balance): their module loads once connected.
+  let account: Promise<AccountState.Watcher> | undefined
+  state.subscribe(() => {
+    if (!account && allowed && state.get().status === 'connected')
+      account = import('./AccountState.js').then((module) =>
+        module.watch({ state, connections, context: { apiUrl: env.apiUrl, projectId: env.projectId ?? '' } }),
+      )
+  })
+  /** A wallet request: `loading` while it waits; the balance is read again once it settled. */
+  const walletRequest = (req: HostModal.RpcRequest) =>
+    modal.track(connection.request(req.method, req.params)).finally(() => {
+      void account?.then((watcher) => watcher.refresh()).catch(() => {})
+    })
 
   const loadRoute = () =>
     import('../rpc/Route.js').catch(() => {
@@ -110,21 +127,20 @@ export function create(options: Options) {
       return Chain.request(context, chainId, req.method, req.params)
     }
     // The embedded wallet applies its own policy: approval for unsafe methods, 'Action not allowed' for others.
-    if (route === 'account' || connection.current()?.kind === 'embedded')
-      return connection.request(req.method, req.params)
+    if (route === 'account' || connection.current()?.kind === 'embedded') return walletRequest(req)
     throw Rpc.error('unsupportedMethod')
   }
 
   const handlers: HostBridge.Handlers = {
-    open: (openOptions) => {
+    open: async (openOptions) => {
+      const view = openOptions?.view
+      // A view the page may not open now is refused (OpenView.ts, loaded with the first such call).
+      if (view && allowed) await (await import('./OpenView.js')).check(view, state)
       // Open first: a snapshot of the new view must not say the modal is closed.
       modal.open()
-      if (allowed) router.resetByName(openOptions?.view ?? connections.home())
+      if (allowed) router.resetByName(view ?? connections.home())
     },
-    close: () => {
-      options.close()
-      return { closed: true }
-    },
+    close: () => ({ closed: options.close() }),
     shake: () => modal.shake(),
     getState: () => snapshot(),
     request,
@@ -187,10 +203,9 @@ export function create(options: Options) {
           (key, value) => void connected.remote.storageWrite({ key, value }).catch(() => {}),
         ),
     )
-    await Promise.all([
-      options.loadProject(env.projectId, info.features),
-      connection.reconnect().finally(restored),
-    ])
+    // Reconnect off (spec section 4): the stored connections stay stored, but nothing is restored.
+    const reconnect = info.enableReconnect === false ? Promise.resolve() : modal.track(connection.reconnect())
+    await Promise.all([options.loadProject(env.projectId, info.features), reconnect.finally(restored)])
   }
 
   return {

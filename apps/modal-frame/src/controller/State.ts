@@ -1,5 +1,5 @@
 import type * as HostModal from '@frontdoor/protocol/host-modal'
-import type { Directory } from '@frontdoor/schemas'
+import type { Account, Directory } from '@frontdoor/schemas'
 import type * as ConnectionStorage from '../connection/Storage.js'
 import type * as Env from '../env/Env.js'
 import * as Features from '../features/Features.js'
@@ -30,7 +30,18 @@ export type State = {
   chainId: number | undefined
   /** True once the stored connections were restored (or there were none to restore). */
   restored: boolean
+  /** The connected account's details, once read (they belong to `address` only when theirs matches). */
+  account: AccountDetails | undefined
 }
+
+/**
+ * What the modal knows of the connected account `address` beyond the address (spec section 3's account
+ * state: account type, the embedded wallet's user, profile, balance). AccountState.ts fills it.
+ */
+export type AccountDetails = { address: string } & Omit<
+  Account.AccountState,
+  'caipAddress' | 'address' | 'status'
+>
 
 /** The modal's state store. */
 export type StateStore = Store.Store<State>
@@ -54,6 +65,7 @@ export function create(
     address: undefined,
     chainId: undefined,
     restored: false,
+    account: undefined,
   })
 }
 

@@ -2,13 +2,31 @@ import { describe, expect, test, vi } from 'vitest'
 import * as Modal from './Modal.js'
 
 describe('create', () => {
-  test('opens and closes; closing clears loading', () => {
+  test('opens and closes', () => {
     const modal = Modal.create()
     modal.open()
-    modal.setLoading(true)
-    expect(modal.get()).toEqual({ open: true, loading: true, shake: false })
+    expect(modal.get()).toEqual({ open: true, loading: false, shake: false })
     modal.close()
     expect(modal.get()).toEqual({ open: false, loading: false, shake: false })
+  })
+
+  test('loading while any tracked work is in flight, whether it succeeds or fails', async () => {
+    const modal = Modal.create()
+    const seen: boolean[] = []
+    modal.subscribe(() => seen.push(modal.get().loading))
+    let finishA = (_: string) => {}
+    let failB = (_: Error) => {}
+    const a = modal.track(new Promise<string>((resolve) => (finishA = resolve)))
+    const b = modal.track(new Promise<string>((_, reject) => (failB = reject)))
+    expect(modal.get().loading).toBe(true)
+    finishA('a')
+    expect(await a).toBe('a')
+    expect(modal.get().loading).toBe(true)
+    failB(new Error('rejected'))
+    await expect(b).rejects.toThrow('rejected')
+    expect(modal.get().loading).toBe(false)
+    // One change to true and one back: a second tracked work does not notify again.
+    expect(seen).toEqual([true, false])
   })
 
   test('shake lasts 500 ms and restarts when shaken again', () => {

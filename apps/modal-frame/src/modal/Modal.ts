@@ -5,8 +5,9 @@ import * as Store from '../store/Store.js'
 export type State = { open: boolean; loading: boolean; shake: boolean }
 
 /**
- * The modal store. `shake()` sets the shake flag for MODAL_SHAKE_MS, then clears it; a second shake
- * within that time restarts the timer.
+ * The modal store. `loading` is true while any work given to `track()` (a connection, a wallet
+ * request) is in flight. `shake()` sets the shake flag for MODAL_SHAKE_MS, then clears it; a second
+ * shake within that time restarts the timer.
  */
 export function create(
   timers: { set: typeof setTimeout; clear: typeof clearTimeout } = {
@@ -16,16 +17,23 @@ export function create(
 ) {
   const store = Store.create<State>({ open: false, loading: false, shake: false })
   let shakeTimer: ReturnType<typeof setTimeout> | undefined
+  let inFlight = 0
+  const busy = (step: number) => {
+    inFlight += step
+    if (store.get().loading !== inFlight > 0) store.set((s) => ({ ...s, loading: inFlight > 0 }))
+  }
   return {
     ...store,
     open() {
       store.set((s) => ({ ...s, open: true }))
     },
     close() {
-      store.set((s) => ({ ...s, open: false, loading: false }))
+      store.set((s) => ({ ...s, open: false }))
     },
-    setLoading(loading: boolean) {
-      store.set((s) => ({ ...s, loading }))
+    /** Keeps `loading` true until `work` settles; gives `work` back. */
+    track<T>(work: Promise<T>): Promise<T> {
+      busy(1)
+      return work.finally(() => busy(-1))
     },
     shake() {
       if (shakeTimer !== undefined) timers.clear(shakeTimer)

@@ -40,28 +40,40 @@ describe('ConnectedWalletInfo', () => {
 })
 
 describe('AccountState', () => {
-  test('a connected account', () => {
+  const connected = {
+    caipAddress: 'eip155:31337:0x2222222222222222222222222222222222222222',
+    address: '0x2222222222222222222222222222222222222222',
+    status: 'connected',
+  }
+
+  test('a connected account with what the embedded wallet and the identity service tell', () => {
     const state = {
-      caipAddress: 'eip155:31337:0x2222222222222222222222222222222222222222',
-      address: '0x2222222222222222222222222222222222222222',
-      status: 'connected',
-      user: { email: 'a@example.com', address: '0x22', chainId: 31337 },
-      socialProvider: 'google',
+      ...connected,
       preferredAccountType: 'smartAccount',
+      user: { email: 'a@example.com' },
+      socialProvider: 'google',
       smartAccountDeployed: false,
-      connectedWalletInfo: { name: 'Frontdoor' },
-      profileName: null,
+      profileName: 'alice.eth',
       profileImage: null,
       balance: '1.5',
-      tokenBalance: [],
+      balanceSymbol: 'ETH',
     }
     expect(z.parse(Account.AccountState, state)).toEqual(state)
+    expect(z.parse(Account.AccountState, connected)).toEqual(connected)
   })
 
-  test('an empty (disconnected) state, and a bad caipAddress', () => {
-    expect(z.parse(Account.AccountState, {})).toEqual({})
-    expect(Account.AccountState.safeParse({ caipAddress: '0x22' }).error?.issues[0]?.message).toBe(
-      'Invalid CAIP-10 address: 0x22',
+  test('refuses a bad caipAddress, an unknown field, a balance that is not a decimal, a payment account', () => {
+    expect(
+      Account.AccountState.safeParse({ ...connected, caipAddress: '0x22' }).error?.issues[0]?.message,
+    ).toBe('Invalid CAIP-10 address: 0x22')
+    expect(Account.AccountState.safeParse({ ...connected, tokenBalance: [] }).success).toBe(false)
+    expect(Account.AccountState.safeParse({ ...connected, balance: '1e18' }).success).toBe(false)
+    expect(Account.AccountState.safeParse({ ...connected, balance: '-1' }).success).toBe(false)
+    expect(Account.AccountState.safeParse({ ...connected, preferredAccountType: 'payment' }).success).toBe(
+      false,
+    )
+    expect(Account.AccountState.safeParse({ ...connected, profileImage: 'x'.repeat(2049) }).success).toBe(
+      false,
     )
   })
 })

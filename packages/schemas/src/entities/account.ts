@@ -1,8 +1,6 @@
 import * as z from 'zod/mini'
 import * as Caip from '../caip.js'
 import * as Constants from '../constants.js'
-import * as Token from './token.js'
-import * as User from './user.js'
 
 /** Account types of spec section 4. */
 export const AccountType = z.enum(['eoa', 'smartAccount'])
@@ -34,21 +32,30 @@ export const ConnectedWalletInfo = z.object({
 /** The wallet an account is connected through. */
 export type ConnectedWalletInfo = z.infer<typeof ConnectedWalletInfo>
 
-/** The account state of one chain namespace. */
-export const AccountState = z.object({
-  caipAddress: z.optional(Caip.Caip10Schema),
-  address: z.optional(z.string()),
-  status: z.optional(ConnectionStatus),
-  user: z.optional(User.EmbeddedWalletUser),
-  socialProvider: z.optional(z.string()),
-  preferredAccountType: z.optional(PreferredAccountType),
+const text = (max: number) => z.string().check(z.maxLength(max))
+
+/**
+ * The account state the page sees (spec section 3, Account state), as the modal sends it in every state
+ * snapshot: the fields Frontdoor fills. Strings are bounded, so a snapshot stays small. `balance` is the
+ * native balance as a decimal string in `balanceSymbol`; `user`, `socialProvider` and
+ * `smartAccountDeployed` are the embedded wallet's; `profileName` and `profileImage` the account's
+ * name and avatar (null when it has none).
+ */
+export const AccountState = z.strictObject({
+  caipAddress: Caip.Caip10Schema,
+  address: z.string().check(z.minLength(1), z.maxLength(128)),
+  status: ConnectionStatus,
+  /** eoa, or smartAccount for an embedded wallet's smart account. */
+  preferredAccountType: z.optional(AccountType),
+  /** The embedded wallet's user: their email, or their user name from a social login. */
+  user: z.optional(z.strictObject({ email: z.optional(text(254)), userName: z.optional(text(100)) })),
+  /** The social provider the embedded wallet was reached by (google, x, farcaster ...). */
+  socialProvider: z.optional(text(32)),
   smartAccountDeployed: z.optional(z.boolean()),
-  connectedWalletInfo: z.optional(ConnectedWalletInfo),
-  profileName: z.nullish(z.string()),
-  profileImage: z.nullish(z.string()),
-  /** Native balance, a decimal string. */
-  balance: z.optional(z.string()),
-  tokenBalance: z.optional(z.array(Token.TokenBalance)),
+  profileName: z.optional(z.nullable(text(255))),
+  profileImage: z.optional(z.nullable(text(2048))),
+  balance: z.optional(z.string().check(z.regex(/^\d{1,78}(\.\d{1,78})?$/, 'must be a decimal string'))),
+  balanceSymbol: z.optional(text(16)),
 })
-/** The account state of one chain namespace. */
+/** The account state the page sees (spec section 3, Account state). */
 export type AccountState = z.infer<typeof AccountState>
