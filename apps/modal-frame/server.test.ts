@@ -67,10 +67,11 @@ describe('frame, the API unreachable', () => {
   })
   afterAll(() => close())
 
-  test('the document carries the CSP and the origins error', async () => {
-    const response = await fetch(`${base}/?projectId=demo`)
+  test('the document carries the CSP; the failed read takes the empty-list path, not SERVER_ERROR', async () => {
+    const response = await fetch(`${base}/?projectId=demo`, { headers: { referer: 'http://page.test/' } })
     const csp = response.headers.get('content-security-policy') ?? ''
     expect(directive(csp, 'script-src')).toBe("'self'")
+    // The page is not on the (empty) list: the frame may render only the alert, anywhere.
     expect(directive(csp, 'frame-ancestors')).toBe('*')
     expect(directive(csp, 'connect-src')).toBe("'self' http://127.0.0.1:9 ws://127.0.0.1:4001")
     expect(directive(csp, 'frame-src')).toBe('http://127.0.0.1:5181')
@@ -78,7 +79,7 @@ describe('frame, the API unreachable', () => {
     expect(response.headers.get('permissions-policy')).toContain('clipboard-write=(self)')
     expect(response.headers.get('permissions-policy')).toContain('camera=()')
     const html = await response.text()
-    expect(html).toContain('<meta name="frontdoor:origins-error" content="SERVER_ERROR">')
+    expect(html).not.toContain('frontdoor:origins-error')
     expect(html).toContain('<meta name="frontdoor:api-url" content="http://127.0.0.1:9">')
     expect(html).toContain('<meta name="frontdoor:relay-url" content="ws://127.0.0.1:4001">')
     expect(html).toContain('<meta name="frontdoor:auth-url" content="http://127.0.0.1:5181">')
@@ -157,5 +158,29 @@ describe('frame, with the API', () => {
     const unknown = await fetch(`${base}/?projectId=other`)
     expect(directive(unknown.headers.get('content-security-policy'), 'frame-ancestors')).toBe("'none'")
     expect(reads).toBe(before + 1)
+  })
+})
+
+describe('frame, the API answering 5xx', () => {
+  let base = ''
+  const closers: (() => void)[] = []
+  beforeAll(async () => {
+    const api = createServer((_request, response) => response.writeHead(503).end())
+    await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve))
+    const apiUrl = `http://127.0.0.1:${(api.address() as AddressInfo).port}`
+    const server = await FrameServer.listen(Server.frame({ ...options, apiUrl }), 0, '127.0.0.1')
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    closers.push(
+      () => server.close(),
+      () => api.close(),
+    )
+  })
+  afterAll(() => {
+    for (const close of closers) close()
+  })
+
+  test("only a 5xx gives 'Server Error' (the origins-error meta the modal turns into that alert)", async () => {
+    const html = await (await fetch(`${base}/?projectId=demo`)).text()
+    expect(html).toContain('<meta name="frontdoor:origins-error" content="SERVER_ERROR">')
   })
 })

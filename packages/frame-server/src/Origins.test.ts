@@ -73,12 +73,30 @@ describe('read', () => {
     expect(await read('junk')).toEqual({ allowedOrigins: [], error: undefined })
   })
 
-  test('an API that cannot be reached -> SERVER_ERROR', async () => {
+  test('an API that cannot be reached -> no origins, not SERVER_ERROR (spec section 8: only 5xx is)', async () => {
     // Port 9 on loopback is closed: the real "API unreachable" fault.
     expect(await Origins.read({ apiUrl: 'http://127.0.0.1:9', client, schema }, 'demo')).toEqual({
       allowedOrigins: [],
-      error: 'SERVER_ERROR',
+      error: undefined,
     })
+  })
+
+  test('an API slower than timeoutMs -> no origins, not SERVER_ERROR', async () => {
+    // An API that accepts the request and never answers: the real time-out.
+    const silent = createServer(() => {})
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
+    try {
+      const slowUrl = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`
+      const started = Date.now()
+      expect(await Origins.read({ apiUrl: slowUrl, client, schema, timeoutMs: 200 }, 'demo')).toEqual({
+        allowedOrigins: [],
+        error: undefined,
+      })
+      expect(Date.now() - started).toBeGreaterThanOrEqual(190)
+    } finally {
+      silent.closeAllConnections()
+      silent.close()
+    }
   })
 })
 
