@@ -1,4 +1,5 @@
 import * as Bridge from '@frontdoor/protocol/bridge'
+import * as Log from '@frontdoor/protocol/log'
 import * as ModalAuth from '@frontdoor/protocol/modal-auth'
 import * as Api from './api/Api.js'
 import * as Approval from './approval/Approval.js'
@@ -17,6 +18,8 @@ import './styles.css'
 // (Popup.ts), the same document shows one request and answers the frame only.
 
 async function start() {
+  // The page's logLevel, passed on by the modal: the frame's console says nothing below it.
+  Log.quietConsole(new URLSearchParams(location.search).get(Log.LOG_LEVEL_PARAM))
   const root = document.getElementById('root')!
   const approvalWindow = Popup.idOf(location.hash)
   if (approvalWindow && window.parent === window) return Popup.serve(root, approvalWindow)

@@ -39,6 +39,12 @@ describe('levels', () => {
     expect(captured(everything)).toEqual(['error e', 'warn w', 'info i', 'debug d'])
   })
 
+  test('param passes a level other than the default on to a frame URL', () => {
+    expect(Log.param()).toEqual({})
+    Log.setLevel('debug')
+    expect(Log.param()).toEqual({ logLevel: 'debug' })
+  })
+
   test('a value that names no level leaves the level as it is', () => {
     Log.setLevel('info')
     expect(Log.setLevel('verbose')).toBe('info')

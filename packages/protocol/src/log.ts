@@ -30,6 +30,13 @@ export function setLevel(value: unknown): LogLevel {
   return LOG_LEVELS[threshold]!
 }
 
+/**
+ * The query parameter that passes the level in force on to a frame's URL; none at the default level.
+ * @example new URLSearchParams({ projectId, ...Log.param() })
+ */
+export const param = (): Record<string, string> =>
+  LOG_LEVELS[threshold] === Constants.DEFAULT_LOG_LEVEL ? {} : { [LOG_LEVEL_PARAM]: LOG_LEVELS[threshold]! }
+
 const at =
   (index: number, write: 'error' | 'warn' | 'info' | 'debug') =>
   (...args: unknown[]): void => {

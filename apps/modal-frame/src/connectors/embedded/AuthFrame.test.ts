@@ -33,6 +33,17 @@ describe('create', () => {
     expect(iframe.tabIndex).toBe(-1)
   })
 
+  test("passes the page's log level on to the auth frame's URL (none at the default 'error')", async () => {
+    const Log = await import('@frontdoor/protocol/log')
+    try {
+      Log.setLevel('warn')
+      const frame = AuthFrame.create({ authUrl, projectId: 'demo', connect: TestPeer.connect({}) })
+      expect(frame.element.src).toBe(`${authUrl}/?projectId=demo&logLevel=warn`)
+    } finally {
+      Log.setLevel(Constants.DEFAULT_LOG_LEVEL)
+    }
+  })
+
   test('ready on the ready event plus 500 ms', async () => {
     const frame = AuthFrame.create({ authUrl, connect: TestPeer.connect({}, { readyAfterMs: 1000 }) })
     let ready = false

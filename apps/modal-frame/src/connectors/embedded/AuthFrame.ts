@@ -1,5 +1,6 @@
 import * as Bridge from '@frontdoor/protocol/bridge'
 import * as Errors from '@frontdoor/protocol/errors'
+import * as Log from '@frontdoor/protocol/log'
 import * as ModalAuth from '@frontdoor/protocol/modal-auth'
 import * as Timeouts from '@frontdoor/protocol/timeouts'
 
@@ -93,7 +94,12 @@ export function create(options: Options) {
   const readyDelayMs = options.readyDelayMs ?? Timeouts.READY_DELAY_MS
 
   const iframe = document.createElement('iframe')
-  iframe.src = `${origin}/${options.projectId ? `?${new URLSearchParams({ projectId: options.projectId })}` : ''}`
+  // The page's log level goes on to the auth frame (packages/protocol log.ts).
+  const query = new URLSearchParams({
+    ...(options.projectId ? { projectId: options.projectId } : {}),
+    ...Log.param(),
+  })
+  iframe.src = `${origin}/${query.size ? `?${query}` : ''}`
   iframe.title = 'Frontdoor wallet'
   iframe.className = 'fd-auth-frame'
   // The wallet needs scripts and its own storage, and pop-ups for its approval window (where the
