@@ -56,3 +56,22 @@ describe('preload', () => {
     expect(done.done).toBe(true)
   })
 })
+
+describe('withIcons', () => {
+  test('a page of wallets comes once its icons loaded, or after 2000 ms', async () => {
+    const { load, pending } = loads()
+    const page = { data: [{ image_url: 'a' }, { image_url: 'b' }, {}], count: 3 }
+    const fetch = Images.withIcons(async (_query: number) => page, { load })
+    let answer: unknown
+    void fetch(1).then((a) => {
+      answer = a
+    })
+    await vi.advanceTimersByTimeAsync(0)
+    expect([...pending.keys()]).toEqual(['a', 'b'])
+    expect(answer).toBeUndefined()
+    await vi.advanceTimersByTimeAsync(1999)
+    expect(answer).toBeUndefined()
+    await vi.advanceTimersByTimeAsync(1)
+    expect(answer).toBe(page)
+  })
+})

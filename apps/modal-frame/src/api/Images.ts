@@ -32,3 +32,21 @@ export function preload(
   const all = Promise.allSettled(wanted.map((url) => load(url))).then(() => undefined)
   return Promise.race([all, wait]).finally(() => clearTimeout(timer))
 }
+
+/**
+ * `fetch` of wallet pages whose answer comes once the page's wallet icons are preloaded (or after the
+ * 2000 ms wait).
+ */
+export function withIcons<query, page extends { data: readonly { image_url?: string | undefined }[] }>(
+  fetch: (query: query) => Promise<page>,
+  options: { waitMs?: number; load?: Load } = {},
+): (query: query) => Promise<page> {
+  return async (query) => {
+    const page = await fetch(query)
+    await preload(
+      page.data.map((wallet) => wallet.image_url),
+      options,
+    )
+    return page
+  }
+}

@@ -37,11 +37,9 @@ export default function AllWallets() {
   const [search] = useState(() =>
     WalletSearch.create({
       // Each page shows once its icons are loaded, or after the spec's 2000 ms preload wait.
-      fetch: async (query) => {
-        const page = await Api.wallets(controller.env.apiUrl, controller.env.projectId ?? '', query)
-        await Images.preload(page.data.map((w) => w.image_url))
-        return page
-      },
+      fetch: Images.withIcons((query: Api.WalletsQuery) =>
+        Api.wallets(controller.env.apiUrl, controller.env.projectId ?? '', query),
+      ),
       filters: WalletFilters.filtersOf(controller.state.get().host?.info),
     }),
   )
