@@ -228,4 +228,21 @@ describe('disconnect', () => {
     expect(calls).toContain('signOut')
     expect(embedded.state.get().user).toBeUndefined()
   })
+
+  test('a sign-out the frame refuses is reported (the controller turns it into "Failed to disconnect chains")', async () => {
+    const { embedded } = setup({
+      signOut: async () => {
+        throw new Error('Sign-out failed')
+      },
+    })
+    await embedded.connect(context, { data: { farcaster: true } })
+    await expect(embedded.disconnect()).rejects.toThrow('Sign-out failed')
+    expect(embedded.state.get().user).toBeUndefined()
+  })
+
+  test('a kept login is signed out even before this page opened the frame (Delete after a reload)', async () => {
+    const { embedded, calls } = setup()
+    await embedded.disconnect()
+    expect(calls).toContain('signOut')
+  })
 })
