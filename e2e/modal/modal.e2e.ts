@@ -287,11 +287,11 @@ test.describe('wallet filters on the Connect view', () => {
     expect(wallets.length).toBeGreaterThanOrEqual(8)
     const [first, second, , , , featuredA, , featuredB] = wallets
     const names = (list: typeof wallets) => [...list.map((w) => w.name), 'WalletConnect', 'All Wallets']
-    const escape = (name: string) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    const literal = (name: string) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
     // Without filters: the directory's first four, in its order.
     let rows = await openWith(page, {})
-    await expect(rows).toHaveText(names(wallets.slice(0, 4)).map((n) => new RegExp(`^${escape(n)}`)))
+    await expect(rows).toHaveText(names(wallets.slice(0, 4)).map((n) => new RegExp(`^${literal(n)}`)))
 
     // Featured (B before A, as the page lists them) lead; the first two are excluded.
     rows = await openWith(page, {
@@ -300,13 +300,13 @@ test.describe('wallet filters on the Connect view', () => {
     })
     const recommended = wallets.filter((w) => ![first, second, featuredA, featuredB].includes(w)).slice(0, 4)
     await expect(rows).toHaveText(
-      names([featuredB!, featuredA!, ...recommended]).map((n) => new RegExp(`^${escape(n)}`)),
+      names([featuredB!, featuredA!, ...recommended]).map((n) => new RegExp(`^${literal(n)}`)),
     )
     await expect(rows.filter({ hasText: first!.name })).toHaveCount(0)
 
     // Include: only those two, and All Wallets counts them.
     rows = await openWith(page, { includeWalletIds: [featuredA!.id, second!.id] })
-    await expect(rows).toHaveText(names([second!, featuredA!]).map((n) => new RegExp(`^${escape(n)}`)))
+    await expect(rows).toHaveText(names([second!, featuredA!]).map((n) => new RegExp(`^${literal(n)}`)))
     await expect(rows.last()).toContainText('2')
   })
 
@@ -335,6 +335,36 @@ test.describe('wallet filters on the Connect view', () => {
     await frame.getByRole('checkbox', { name: 'Certified only' }).check()
     await expect(grid).toHaveCount(Math.min(certified, 40))
     expect(requests.at(-1)?.searchParams.get('badge_type')).toBe('certified')
+  })
+})
+
+test.describe('offline', () => {
+  test('All Wallets waits while the browser is offline (no error after the retries) and loads when it is back', async ({
+    page,
+    context,
+  }) => {
+    await page.goto(DEMO_URL)
+    await page.getByRole('button', { name: 'Connect', exact: true }).click()
+    await Pages.expectConnectShown(page)
+    const frame = Pages.modal(page)
+    // Once online, so the view's code is loaded; then back to Connect.
+    await frame.getByRole('button', { name: 'All Wallets' }).click()
+    const grid = frame.getByRole('list', { name: 'All wallets' })
+    await expect(grid).toBeVisible()
+    await frame.getByRole('button', { name: 'Back' }).click()
+    await expect(frame.getByRole('heading', { name: 'Connect Wallet' })).toBeVisible()
+
+    await context.setOffline(true)
+    await frame.getByRole('button', { name: 'All Wallets' }).click()
+    await expect(frame.getByRole('status').filter({ hasText: 'Loading wallets' })).toBeAttached()
+    // Longer than the 3 client retries (1 + 2 + 4 s): nothing was tried, so nothing failed.
+    await page.waitForTimeout(8_000)
+    await expect(frame.getByText('Wallets could not be loaded')).toHaveCount(0)
+    await expect(grid).toHaveCount(0)
+
+    await context.setOffline(false)
+    await expect(grid).toBeVisible()
+    await expect(frame.getByText('Wallets could not be loaded')).toHaveCount(0)
   })
 })
 
