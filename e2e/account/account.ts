@@ -63,7 +63,7 @@ async function apiBalances(chainId: number, address: string) {
 }
 
 /** The sum of the USD values the API gives for `address` on `chainId`. */
-export async function usdTotal(chainId: number, address: string) {
+async function usdTotal(chainId: number, address: string) {
   return (await apiBalances(chainId, address)).reduce((sum, b) => sum + (b.value ?? 0), 0)
 }
 
