@@ -25,6 +25,7 @@ mkdirSync(ARTIFACTS, { recursive: true })
 // Accounts of their own, so nothing here moves under other tests.
 const WC_USER = DEV_ACCOUNTS[9]!
 const INJECTED_USER = DEV_ACCOUNTS[4]!
+const SECOND_WC_USER = DEV_ACCOUNTS[3]!
 
 /** How long a test waits for a QR code: a first pairing loads sign-client (slower on a busy machine). */
 const QR_TIMEOUT_MS = 15_000
@@ -260,5 +261,55 @@ test.describe('multi-wallet', () => {
     await expect(row(manage, wc.address)).toHaveCount(0)
     expect(await accounts(page)).toEqual([injected.address])
     expect(injected.authorized()).toBe(true)
+  })
+
+  test('two WalletConnect wallets side by side: both kept, switch and sign with each, a reload keeps both, delete ends one session', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000)
+    const first = await WalletConnectWallet.create({ privateKey: WC_USER.privateKey, name: 'First Wallet' })
+    const second = await WalletConnectWallet.create({
+      privateKey: SECOND_WC_USER.privateKey,
+      name: 'Second Wallet',
+    })
+    wallets.push(first, second)
+    await page.goto(PAGE)
+    await open(page)
+    await Pages.expectConnectShown(page)
+    await pairWalletConnect(page, first)
+    const manage = await manageWallets(page)
+    await manage.getByRole('button', { name: 'Add wallet' }).click()
+    await pairWalletConnect(page, second)
+    expect(await accounts(page)).toEqual([second.address])
+    // Pairing the second did not end the first session.
+    expect(first.connected()).toBe(true)
+
+    await switchTo(page, first.address)
+    await signs(page, first.address, 'First WalletConnect wallet')
+    await switchTo(page, second.address)
+    await signs(page, second.address, 'Second WalletConnect wallet')
+    expect([first.requests.map((r) => r.method), second.requests.map((r) => r.method)]).toEqual([
+      ['personal_sign'],
+      ['personal_sign'],
+    ])
+
+    // A reload: both sessions are still listed, and the first answers without a new pairing.
+    await page.reload()
+    await expect.poll(() => accounts(page), { timeout: 15_000 }).toEqual([second.address])
+    const listed = await manageWallets(page)
+    await expect(row(listed, first.address)).toContainText('First Wallet')
+    await expect(row(listed, second.address)).toContainText('Current')
+    await page.screenshot({ path: join(ARTIFACTS, 'manage-wallets-two-walletconnect.png') })
+    await page.keyboard.press('Escape')
+    await switchTo(page, first.address)
+    await signs(page, first.address, 'First after the reload')
+
+    // Delete the second: only its session ends.
+    const again = await manageWallets(page)
+    await row(again, second.address).getByRole('button', { name: 'Delete' }).click()
+    await expect.poll(() => second.connected()).toBe(false)
+    expect(first.connected()).toBe(true)
+    await expect(row(again, second.address)).toHaveCount(0)
+    expect(await accounts(page)).toEqual([first.address])
   })
 })
