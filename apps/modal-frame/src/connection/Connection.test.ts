@@ -453,3 +453,14 @@ describe('Connection with a connector that keeps several connections (WalletConn
     expect(storage.connections().map((e) => e.connectorId)).toEqual(['walletConnect:t1'])
   })
 })
+
+describe('Connection.disconnect while nothing is current', () => {
+  it('a disconnect during a connect attempt goes back to disconnected', async () => {
+    const slow = { ...scripted('injected:slow.wallet'), connect: vi.fn(() => new Promise<never>(() => {})) }
+    const { connection } = setup([])
+    void connection.connect(slow).catch(() => {})
+    expect(connection.get().status).toBe('connecting')
+    await connection.disconnect()
+    expect(connection.get().status).toBe('disconnected')
+  })
+})

@@ -224,11 +224,12 @@ export function create(options: Options) {
     async disconnect() {
       attempt++
       const connector = current
-      if (!connector) return
-      storage.setDisconnected(connector.id)
-      release(connector.id)
+      if (connector) {
+        storage.setDisconnected(connector.id)
+        release(connector.id)
+      }
       clear()
-      await end(connector)
+      if (connector) await end(connector)
     },
 
     /** Sends a request to the connected wallet; 4100 when nothing is connected. */
