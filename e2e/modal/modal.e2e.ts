@@ -338,6 +338,34 @@ test.describe('wallet filters on the Connect view', () => {
   })
 })
 
+test.describe('wallet icons', () => {
+  test('the Connect view waits for the directory icons to preload, 2000 ms at most', async ({
+    page,
+    context,
+  }) => {
+    // Every wallet icon takes 5 s: the rows must wait the preload time (2000 ms), not the icons.
+    await context.route(/\/getWalletImage\//, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 5_000))
+      await route.continue().catch(() => {})
+    })
+    let answered = 0
+    page.on('response', (response) => {
+      if (!answered && new URL(response.url()).pathname === '/getWallets') answered = Date.now()
+    })
+    await page.goto(DEMO_URL)
+    await page.getByRole('button', { name: 'Connect', exact: true }).click()
+    await Pages.expectConnectShown(page)
+    const rows = Pages.modal(page).getByRole('list', { name: 'Wallets' }).getByRole('button')
+    // WalletConnect and All Wallets first; the 4 directory rows once their icons are preloaded.
+    await expect(rows).toHaveCount(2)
+    await expect(rows).toHaveCount(6, { timeout: 10_000 })
+    const shown = Date.now()
+    expect(answered).toBeGreaterThan(0)
+    expect(shown - answered).toBeGreaterThanOrEqual(1_800)
+    expect(shown - answered).toBeLessThan(4_500)
+  })
+})
+
 test.describe('offline', () => {
   test('All Wallets waits while the browser is offline (no error after the retries) and loads when it is back', async ({
     page,
