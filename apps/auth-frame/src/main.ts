@@ -8,6 +8,7 @@ import * as Screen from './approval/Screen.js'
 import * as Visibility from './approval/Visibility.js'
 import * as Env from './env/Env.js'
 import * as Backends from './session/Backends.js'
+import * as Device from './session/Device.js'
 import * as Session from './session/Session.js'
 import * as Theme from './theme/Theme.js'
 import * as Wallet from './wallet/Wallet.js'
@@ -42,18 +43,18 @@ async function start() {
   approval.subscribe((state) => screen.render(state, dapp))
   window.addEventListener('focus', () => screen.focus())
 
+  const storage = Backends.choose({
+    local: () => localStorage,
+    cookies: Backends.partitionedCookies(document),
+    modalHost: new URL(env.modalOrigin).hostname,
+    ownHost: location.hostname,
+  }).backend
   const wallet = Wallet.create({
     apiUrl: env.apiUrl,
     modalOrigin: env.modalOrigin,
     api: Api.create(env.apiUrl),
-    session: Session.create(
-      Backends.choose({
-        local: () => localStorage,
-        cookies: Backends.partitionedCookies(document),
-        modalHost: new URL(env.modalOrigin).hostname,
-        ownHost: location.hostname,
-      }).backend,
-    ),
+    session: Session.create(storage),
+    deviceId: () => Device.id(storage),
     approval,
     onTheme: (theme) => Theme.apply(document.documentElement, theme),
     onDapp: (metadata, attested) => {

@@ -108,13 +108,26 @@ export function create(apiUrl: string, fetchFn: Fetch = (...args) => fetch(...ar
   }
 
   return {
-    /** Sends the login OTP (429 `cooldown` with 'Please try again after N seconds'). */
-    sendEmailOtp: (body: { projectId: string; email: string }) =>
-      call('/v1/auth/email/otp', z.object({ sent: z.boolean(), cooldownS: z.optional(z.number()) }), {
-        body,
-      }),
-    /** Checks the OTP: a session (400 `invalid_otp`, 410 `expired_otp`, 429 `locked`). */
-    verifyEmailOtp: (body: { projectId: string; email: string; otp: string }) =>
+    /**
+     * Starts an email login from this browser: the OTP, or for an existing account on a browser it has
+     * not approved, the approval link (`action: 'VERIFY_DEVICE'`). 429 `cooldown` with 'Please try
+     * again after N seconds'.
+     */
+    sendEmailOtp: (body: { projectId: string; email: string; deviceId: string }) =>
+      call(
+        '/v1/auth/email/otp',
+        z.object({
+          sent: z.boolean(),
+          cooldownS: z.optional(z.number()),
+          action: z.optional(z.enum(['VERIFY_DEVICE', 'VERIFY_OTP'])),
+        }),
+        { body },
+      ),
+    /** Whether the user approved this browser by the link in the email. */
+    deviceStatus: (body: { projectId: string; email: string; deviceId: string }) =>
+      call('/v1/auth/device/status', z.object({ approved: z.boolean() }), { body }),
+    /** Checks the OTP: a session (400 `invalid_otp`, 410 `expired_otp`, 429 `locked`, 403 `device_not_approved`). */
+    verifyEmailOtp: (body: { projectId: string; email: string; otp: string; deviceId: string }) =>
       call('/v1/auth/email/verify', SessionResponse, { body }),
     /** The session's user (401 when the token is no longer valid). */
     user: async (token: string) => (await call('/v1/auth/user', UserResponse, { token })).user,

@@ -20,8 +20,11 @@ const user = {
  * The wallet's decisions (policy, approval, session) over a recorded `fetch` answering as the auth
  * contract says; the real API behind a real browser is tested in e2e/embedded.
  */
-function setup(options: { loggedIn?: boolean } = {}) {
+function setup(options: { loggedIn?: boolean; newDevice?: { approvedAfterPolls: number } } = {}) {
   const calls: { path: string; body: unknown; auth: string | null }[] = []
+  // An existing account on a browser it has not approved: the approval link until the status says yes.
+  let polls = 0
+  const approved = () => !options.newDevice || polls > options.newDevice.approvedAfterPolls
   const fetchFn = (async (input: string | URL | Request, init?: RequestInit) => {
     const url = new URL(String(input))
     const body = init?.body ? JSON.parse(String(init.body)) : undefined
@@ -30,7 +33,10 @@ function setup(options: { loggedIn?: boolean } = {}) {
       new Response(JSON.stringify(value), { status, headers: { 'content-type': 'application/json' } })
     switch (url.pathname) {
       case '/v1/auth/email/otp':
-        return json(200, { sent: true, cooldownS: 30 })
+        return json(200, { sent: true, cooldownS: 30, action: approved() ? 'VERIFY_OTP' : 'VERIFY_DEVICE' })
+      case '/v1/auth/device/status':
+        polls++
+        return json(200, { approved: approved() })
       case '/v1/auth/email/verify':
         return body.otp === '123456'
           ? json(200, { token: 't0k', expiresAt: '2099-01-01T00:00:00Z', user })
@@ -56,6 +62,8 @@ function setup(options: { loggedIn?: boolean } = {}) {
     api: Api.create('http://127.0.0.1:4000', fetchFn),
     session,
     approval,
+    deviceId: () => 'this-browser-device-id',
+    sleep: async () => {},
   })
   wallet.handlers.syncDappData(
     { metadata: { name: 'Demo' }, projectId: 'demo', sdkVersion: '0', sdkType: 'frontdoor' },
@@ -87,6 +95,37 @@ describe('login', () => {
     })
     expect(JSON.stringify(shown)).not.toContain('t0k')
     expect(calls.at(-1)).toMatchObject({ path: '/v1/auth/user', auth: 'Bearer t0k' })
+  })
+})
+
+describe('device approval', () => {
+  test('a new browser: VERIFY_DEVICE, connectDevice waits for the approval, then the code is sent and taken', async () => {
+    const { call, calls, session } = setup({ newDevice: { approvedAfterPolls: 2 } })
+    expect(await call('connectEmail', { email: 'ada@example.com' })).toEqual({ action: 'VERIFY_DEVICE' })
+    expect(calls.at(-1)).toMatchObject({
+      path: '/v1/auth/email/otp',
+      body: { projectId: 'demo', email: 'ada@example.com', deviceId: 'this-browser-device-id' },
+    })
+    expect(await call('connectDevice', undefined)).toBeUndefined()
+    const paths = calls.map((c) => c.path)
+    expect(paths.filter((p) => p === '/v1/auth/device/status')).toHaveLength(3)
+    // The code is asked for once the device is approved, and only then.
+    expect(paths.lastIndexOf('/v1/auth/email/otp')).toBeGreaterThan(
+      paths.lastIndexOf('/v1/auth/device/status'),
+    )
+    expect(await call('connectOtp', { otp: '123456' })).toBeUndefined()
+    expect(calls.at(-1)).toMatchObject({
+      path: '/v1/auth/email/verify',
+      body: { email: 'ada@example.com', otp: '123456', deviceId: 'this-browser-device-id' },
+    })
+    expect(session.get()?.token).toBe('t0k')
+  })
+
+  test('a known browser goes straight to the code; connectDevice without an email login fails', async () => {
+    const { call, calls } = setup()
+    await expect(call('connectDevice', undefined)).rejects.toMatchObject({ message: 'Failed to connect' })
+    expect(await call('connectEmail', { email: 'ada@example.com' })).toEqual({ action: 'VERIFY_OTP' })
+    expect(calls.some((c) => c.path === '/v1/auth/device/status')).toBe(false)
   })
 })
 

@@ -36,13 +36,17 @@ export type Deps = {
   onDapp?: (metadata: HostModal.Metadata, hostOrigin: string | undefined) => void
   /** Reloads the frame (the `reload` message). */
   reload?: () => void
-  /** Waits between Farcaster status polls. */
+  /** This browser's device id for the email login's device approval (session/Device.ts). */
+  deviceId?: () => string
+  /** Waits between Farcaster and device approval status polls. */
   sleep?: (ms: number) => Promise<void>
   now?: () => number
 }
 
 /** How often the Farcaster channel's status is polled. */
 const FARCASTER_POLL_MS = 1000
+/** How often the device approval's status is polled while the user opens the emailed link. */
+const DEVICE_POLL_MS = 1000
 
 /** An error the bridge turns into an error reply with this code, message and data. */
 function failure(message: string, code?: number, data?: unknown): Error {
@@ -90,6 +94,8 @@ function toUser(user: Api.User, chainId: number | string): SchemaUser.EmbeddedWa
 export function create(deps: Deps) {
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)))
   const now = deps.now ?? Date.now
+  const ownDeviceId = `memory-${crypto.randomUUID()}`
+  const deviceId = deps.deviceId ?? (() => ownDeviceId)
   let projectId: string | undefined
   let chainId: number | string | undefined
   let user: Api.User | undefined
@@ -226,22 +232,50 @@ export function create(deps: Deps) {
   const handlers: Handlers = {
     connectEmail: async ({ email }) => {
       const project = requireProject()
+      let sent: Awaited<ReturnType<Api.Api['sendEmailOtp']>>
       try {
-        await deps.api.sendEmailOtp({ projectId: project, email })
+        sent = await deps.api.sendEmailOtp({ projectId: project, email, deviceId: deviceId() })
       } catch (error) {
         throw fromApi(error)
       }
       pendingEmail = email
-      return { action: 'VERIFY_OTP' }
+      return { action: sent.action ?? 'VERIFY_OTP' }
     },
-    connectDevice: () => {
-      // The API never asks to approve a device (connectEmail always answers VERIFY_OTP).
+    connectDevice: async () => {
+      // After VERIFY_DEVICE: waits until the user approved this browser by the emailed link, then has
+      // the code sent (once the login email's cooldown allows it).
+      const email = pendingEmail
+      if (!email) throw failure(SchemaErrors.LOGIN.FAILED_TO_CONNECT)
+      const body = { projectId: requireProject(), email, deviceId: deviceId() }
+      const deadline = now() + Timeouts.LOGIN_REQUEST_TIMEOUT_MS
+      let approved = false
+      while (!approved && pendingEmail === email && now() < deadline) {
+        try {
+          approved = (await deps.api.deviceStatus(body)).approved
+        } catch {}
+        if (!approved) await sleep(DEVICE_POLL_MS)
+      }
+      while (approved && pendingEmail === email && now() < deadline) {
+        try {
+          if ((await deps.api.sendEmailOtp(body)).action !== 'VERIFY_DEVICE') return
+        } catch (error) {
+          if (!(error instanceof Api.ApiError && error.code === 'cooldown')) throw fromApi(error)
+          await sleep((error.retryAfterS ?? 1) * 1000)
+        }
+      }
       throw failure(SchemaErrors.LOGIN.FAILED_TO_CONNECT)
     },
     connectOtp: async ({ otp }) => {
       if (!pendingEmail) throw failure(SchemaErrors.LOGIN.FAILED_TO_CONNECT)
       try {
-        startSession(await deps.api.verifyEmailOtp({ projectId: requireProject(), email: pendingEmail, otp }))
+        startSession(
+          await deps.api.verifyEmailOtp({
+            projectId: requireProject(),
+            email: pendingEmail,
+            otp,
+            deviceId: deviceId(),
+          }),
+        )
       } catch (error) {
         throw fromApi(error)
       }

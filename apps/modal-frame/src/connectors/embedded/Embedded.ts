@@ -281,8 +281,13 @@ export function create(options: Options) {
       ),
     /** The frame (ApproveTransaction shows it). */
     frame: () => currentFrame(),
-    /** Sends the login OTP to `email` (the frame asks the API). */
+    /**
+     * Sends the login OTP to `email` (the frame asks the API); `VERIFY_DEVICE` when an approval link
+     * went there instead (an existing account on a browser it has not approved).
+     */
     sendEmailOtp: (email: string) => run((remote) => remote.connectEmail({ email })),
+    /** After `VERIFY_DEVICE`: resolves once the user approved this browser by the link and the code was sent. */
+    connectDevice: () => run((remote) => remote.connectDevice()),
     /** The Farcaster sign-in URL to show as a QR code. */
     farcasterUrl: async () => (await run((remote) => remote.getFarcasterUri())).url,
     /** Starts changing the email: an OTP goes to the current address, then one to the new one. */

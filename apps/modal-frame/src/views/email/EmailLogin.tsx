@@ -6,10 +6,12 @@ import '../../ui/email.css'
 import * as Otp from '../../ui/Otp.js'
 import { OtpField } from '../../ui/OtpField.js'
 
-type Phase = 'sending' | 'code' | 'verifying' | 'failed'
+type Phase = 'sending' | 'device' | 'code' | 'verifying' | 'failed'
 
 /**
- * The EmailLogin view (lazy chunk): sends a one-time code to the email the Connect view took, then
+ * The EmailLogin view (lazy chunk): sends a one-time code to the email the Connect view took (an
+ * existing account on a browser it has not approved first gets a link to approve the device, and the
+ * view waits for it), then
  * takes the 6-digit code (typed or pasted) and logs in with the embedded wallet. 'Resend code' waits
  * out the 30 s cooldown ('Please try again after {n} seconds').
  */
@@ -52,8 +54,12 @@ export default function EmailLogin({ data }: { data: Routes.EmailData }) {
       setBlocked(false)
       try {
         const embedded = await controller.embedded()
-        await embedded.sendEmailOtp(email)
+        const { action } = await embedded.sendEmailOtp(email)
         Otp.COOLDOWNS.sent(email)
+        if (action === 'VERIFY_DEVICE') {
+          if (alive.current) setPhase('device')
+          await embedded.connectDevice()
+        }
         if (alive.current) setPhase('code')
       } catch (thrown) {
         const seconds = Otp.retryAfterS(thrown)
@@ -100,6 +106,19 @@ export default function EmailLogin({ data }: { data: Routes.EmailData }) {
       <div className="fd-connecting" role="status" aria-live="polite">
         <div className="fd-spinner" aria-hidden="true" />
         <p className="fd-muted">Sending a code to {email}…</p>
+      </div>
+    )
+  }
+  if (phase === 'device') {
+    return (
+      <div className="fd-connecting" role="status" aria-live="polite">
+        <div className="fd-spinner" aria-hidden="true" />
+        <p>
+          <strong>Approve this device</strong>
+        </p>
+        <p className="fd-muted">
+          Open the link we sent to {email} to approve this browser. The code follows once it is approved.
+        </p>
       </div>
     )
   }
