@@ -172,6 +172,20 @@ describe('rpcRequest', () => {
     expect(await call('rpcRequest', { method: 'eth_chainId' })).toBe('0x7a69')
   })
 
+  test('wallet_getAssets (EIP-7811) is answered by the vault, without approval, never by a node', async () => {
+    const { call, calls, approval } = setup({ loggedIn: true })
+    await call('switchNetwork', { chainId: 31337 })
+    const params = [{ account: address }]
+    expect(await call('rpcRequest', { method: 'wallet_getAssets', params })).toBe('0xsig')
+    expect(calls.at(-1)).toMatchObject({
+      path: '/v1/vault/rpc',
+      body: { method: 'wallet_getAssets', params, chainId: 31337 },
+      auth: 'Bearer t0k',
+    })
+    expect(calls.some((c) => c.path === '/v1/')).toBe(false)
+    expect(approval.get().current).toBeUndefined()
+  })
+
   test('an unsafe method waits for the user: the vault is asked only after Approve; Decline is 4001', async () => {
     const { call, calls, approval } = setup({ loggedIn: true })
     await call('switchNetwork', { chainId: 31337 })

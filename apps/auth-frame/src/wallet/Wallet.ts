@@ -161,6 +161,18 @@ export function create(deps: Deps) {
     if (kind === 'safe') {
       if (request.method === 'eth_accounts') return [(user ?? (await currentUser())).address]
       if (request.method === 'eth_chainId' && evm) return `0x${evm.toString(16)}`
+      // EIP-7811 asset discovery: no node knows it; the vault answers it from the blockchain API.
+      if (request.method === 'wallet_getAssets') {
+        try {
+          return await deps.api.vaultRpc(token, {
+            chainId: evm ?? 1,
+            method: request.method,
+            params: request.params,
+          })
+        } catch (error) {
+          throw fromApi(error)
+        }
+      }
       if (!evm)
         throw failure(
           Errors.PROVIDER_ERRORS.chainDisconnected.message,

@@ -6,11 +6,14 @@ import { Hono } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { BaseError, hashTypedData, type TypedDataDefinition } from 'viem'
 import * as zm from 'zod/mini'
+import * as Balances from '../../account/Balances.js'
 import * as Clients from '../../chains/Clients.js'
 import type * as Deps from '../../Deps.js'
 import * as Validate from '../../http/Validate.js'
+import * as Prices from '../../prices/Prices.js'
 import * as AuthErrors from '../AuthErrors.js'
 import * as Bearer from '../sessions/Bearer.js'
+import * as Assets from './Assets.js'
 import * as Transactions from './Transactions.js'
 import * as Vault from './Vault.js'
 
@@ -20,6 +23,7 @@ export const METHODS = [
   'eth_signTypedData_v4',
   'eth_sendTransaction',
   'solana_signMessage',
+  'wallet_getAssets',
 ] as const
 
 const Body = zm.object({
@@ -65,9 +69,18 @@ function evmChainId(value: number | string | undefined): number {
  * `POST /v1/vault/rpc` (bearer): signs with the session user's keys, only for the user's own addresses.
  * personal_sign and eth_signTypedData_v4 answer the signature; eth_sendTransaction fills nonce, gas and
  * fees from the chain, signs and broadcasts, and answers the hash; solana_signMessage answers
- * `{ signature }` (base58).
+ * `{ signature }` (base58); wallet_getAssets (EIP-7811) answers the account's assets from the
+ * blockchain API's balances.
  */
 export function routes(deps: Deps.Deps) {
+  const balances = Balances.create({
+    orm: deps.db.orm,
+    upstreams: deps.upstreams,
+    prices: Prices.create({ upstreams: deps.upstreams }),
+    networks: deps.config.networks,
+    publicUrl: deps.config.publicUrl,
+  })
+
   // One transaction at a time per user in this process, so two sends never take the same nonce.
   const sending = new Map<string, Promise<unknown>>()
   const oneAtATime = <T>(userId: string, task: () => Promise<T>): Promise<T> => {
@@ -180,6 +193,19 @@ export function routes(deps: Deps.Deps) {
               : 'solana'
           const signature = await Vault.solanaSignMessage(db, vault, userId, { chain, message: bytes })
           return c.json({ result: { signature: base58.encode(signature) } })
+        }
+        case 'wallet_getAssets': {
+          const parsed = zm.safeParse(Assets.Params, body.params)
+          if (!parsed.success)
+            throw invalidParams(`params.0: ${parsed.error.issues[0]?.message ?? 'must be { account }'}`)
+          const [request] = parsed.data
+          if (!isMine(request.account)) throw notYourAccount()
+          const served = deps.upstreams.chains().filter((chain) => chain.startsWith('eip155:'))
+          const chainIds = Assets.chainsOf(request, served)
+          const held = chainIds.length
+            ? await balances.of({ address: addresses.evm, chainIds }).catch(chainFailure(chainIds.join(',')))
+            : []
+          return c.json({ result: Assets.answer(held, request) })
         }
         default:
           throw rpcError(
