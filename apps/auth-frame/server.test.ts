@@ -41,6 +41,17 @@ describe('frame', () => {
     expect(html).toContain('<meta name="frontdoor:modal-origin" content="http://127.0.0.1:5180">')
     expect(html).toContain('content="http://127.0.0.1:4000/&quot;x"')
   })
+  test('a regional API (restricted time zones): its meta tag, and the CSP lets the frame call it', async () => {
+    const plain = await (await documentOf(options)).text()
+    expect(plain).not.toContain('frontdoor:regional-api-url')
+    const response = await documentOf({ ...options, regionalApiUrl: 'https://api.example.cn/' })
+    expect(await response.text()).toContain(
+      '<meta name="frontdoor:regional-api-url" content="https://api.example.cn">',
+    )
+    expect(response.headers.get('content-security-policy')).toContain(
+      'connect-src http://127.0.0.1:4000 https://api.example.cn;',
+    )
+  })
   test('refuses an address that is not http(s)', () => {
     expect(() => Server.frame({ ...options, modalUrl: 'javascript:alert(1)' })).toThrow()
     expect(() => Server.frame({ ...options, apiUrl: 'data:,x' })).toThrow()

@@ -20,6 +20,8 @@ export type Options = {
   modalUrl: string
   /** The API the frame calls (auth, vault, RPC proxy). */
   apiUrl: string
+  /** The API the frame calls instead in the restricted time zones (China regions), if any. */
+  regionalApiUrl?: string | undefined
   /** How long a project's allowed origins are kept. */
   originsCacheMs?: number
 }
@@ -38,6 +40,7 @@ export function originOf(url: string): string {
 export function frame(options: Options): FrameServer.Frame {
   const modal = originOf(options.modalUrl)
   const api = originOf(options.apiUrl)
+  const regional = options.regionalApiUrl ? originOf(options.regionalApiUrl) : undefined
   const originsOf = Origins.create({
     apiUrl: options.apiUrl,
     client: CLIENT,
@@ -52,7 +55,7 @@ export function frame(options: Options): FrameServer.Frame {
       scriptSrc: ["'self'"],
       styleSrc: ["'self'"],
       imgSrc: ["'self'", 'data:'],
-      connectSrc: [api],
+      connectSrc: regional ? [api, regional] : [api],
       baseUri: ["'none'"],
       formAction: ["'none'"],
     },
@@ -69,6 +72,9 @@ export function frame(options: Options): FrameServer.Frame {
         meta: {
           'frontdoor:modal-origin': modal,
           'frontdoor:api-url': options.apiUrl.replace(/\/$/, ''),
+          ...(options.regionalApiUrl
+            ? { 'frontdoor:regional-api-url': options.regionalApiUrl.replace(/\/$/, '') }
+            : {}),
         },
       }
     },

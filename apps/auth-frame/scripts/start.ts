@@ -25,7 +25,12 @@ Build.ifStale({
 
 const addresses = Addresses.from(process.env)
 await FrameServer.listen(
-  Server.frame({ distDir: join(app, 'dist'), modalUrl: addresses.MODAL_URL, apiUrl: addresses.API_URL }),
+  Server.frame({
+    distDir: join(app, 'dist'),
+    modalUrl: addresses.MODAL_URL,
+    apiUrl: addresses.API_URL,
+    regionalApiUrl: process.env.REGIONAL_API_URL || undefined,
+  }),
   Addresses.port(addresses.AUTH_URL),
   new URL(addresses.AUTH_URL).hostname,
 )

@@ -244,3 +244,21 @@ export const ACCOUNT_NAME_MIN_LENGTH = 4
 
 /** The zone account names are registered under: `<name>.frontdoor.id`. */
 export const ACCOUNT_NAME_ZONE = 'frontdoor.id'
+
+/**
+ * The restricted time zones (China regions, spec section 9): there the embedded-wallet frame calls a
+ * second, regional API base when one is configured (as AppKit does). IANA names, compared ignoring case.
+ */
+export const RESTRICTED_TIMEZONES = [
+  'Asia/Shanghai',
+  'Asia/Urumqi',
+  'Asia/Chongqing',
+  'Asia/Chungking',
+  'Asia/Harbin',
+  'Asia/Kashgar',
+  'Asia/Hong_Kong',
+  'Asia/Macau',
+  'Asia/Macao',
+  'Hongkong',
+  'PRC',
+] as const

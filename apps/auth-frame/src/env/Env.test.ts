@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-import { describe, expect, test } from 'vitest'
+import * as Constants from '@frontdoor/schemas/constants'
+import { afterEach, describe, expect, test } from 'vitest'
 import * as Env from './Env.js'
 
 function doc(metas: Record<string, string>) {
@@ -28,6 +29,40 @@ describe('read', () => {
         Env.read(doc({ [Env.META.modalOrigin]: bad, [Env.META.apiUrl]: 'http://127.0.0.1:4000' })),
       ).toThrow()
     }
+  })
+})
+
+describe('read: the regional API in the restricted time zones', () => {
+  const metas = {
+    [Env.META.modalOrigin]: 'http://127.0.0.1:5180',
+    [Env.META.apiUrl]: 'https://api.example',
+    [Env.META.regionalApiUrl]: 'https://api.example.cn/',
+  }
+  const savedTz = process.env.TZ
+  afterEach(() => {
+    if (savedTz === undefined) delete process.env.TZ
+    else process.env.TZ = savedTz
+  })
+
+  test("the browser's forced time zone picks the API: regional in Shanghai, the main one in Berlin", () => {
+    process.env.TZ = 'Asia/Shanghai'
+    expect(Intl.DateTimeFormat().resolvedOptions().timeZone).toBe('Asia/Shanghai')
+    expect(Env.read(doc(metas)).apiUrl).toBe('https://api.example.cn')
+    process.env.TZ = 'Europe/Berlin'
+    expect(Intl.DateTimeFormat().resolvedOptions().timeZone).toBe('Europe/Berlin')
+    expect(Env.read(doc(metas)).apiUrl).toBe('https://api.example')
+  })
+
+  test('every listed zone (any case) is restricted; without a regional API the main one serves everywhere', () => {
+    for (const zone of Constants.RESTRICTED_TIMEZONES) {
+      expect(Env.isRestrictedTimeZone(zone)).toBe(true)
+      expect(Env.isRestrictedTimeZone(zone.toUpperCase())).toBe(true)
+    }
+    for (const zone of ['Asia/Tokyo', 'Asia/Taipei', 'UTC', undefined])
+      expect(Env.isRestrictedTimeZone(zone)).toBe(false)
+    const { [Env.META.regionalApiUrl]: _, ...mainOnly } = metas
+    expect(Env.read(doc(mainOnly), 'Asia/Hong_Kong').apiUrl).toBe('https://api.example')
+    expect(Env.read(doc(metas), 'asia/urumqi').apiUrl).toBe('https://api.example.cn')
   })
 })
 

@@ -1,8 +1,13 @@
+import * as Constants from '@frontdoor/schemas/constants'
+
 /** What the frame learned from its server: who may talk to it and where the API is. */
 export type Env = {
   /** The modal frame's origin: the only window this frame answers. */
   modalOrigin: string
-  /** The API (auth, vault, RPC proxy), without a trailing slash. */
+  /**
+   * The API (auth, vault, RPC proxy), without a trailing slash: in a restricted time zone (China
+   * regions) the regional API when the server names one.
+   */
   apiUrl: string
 }
 
@@ -10,7 +15,26 @@ export type Env = {
 export const META = {
   modalOrigin: 'frontdoor:modal-origin',
   apiUrl: 'frontdoor:api-url',
+  regionalApiUrl: 'frontdoor:regional-api-url',
 } as const
+
+const restricted: ReadonlySet<string> = new Set(
+  Constants.RESTRICTED_TIMEZONES.map((zone) => zone.toLowerCase()),
+)
+
+/** Whether an IANA time zone is one of the spec's restricted (China regions) list. */
+export function isRestrictedTimeZone(timeZone: string | undefined): boolean {
+  return timeZone !== undefined && restricted.has(timeZone.toLowerCase())
+}
+
+/** The browser's time zone, or undefined where it cannot tell. */
+function browserTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone
+  } catch {
+    return undefined
+  }
+}
 
 function meta(doc: Document, name: string): string | undefined {
   return doc.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content || undefined
@@ -27,12 +51,14 @@ function exactOrigin(value: string | undefined): string | undefined {
 }
 
 /**
- * Reads the environment from the document. Throws when the server did not say who the modal is: the
- * frame then talks to nobody.
+ * Reads the environment from the document, choosing the regional API in a restricted time zone (the
+ * browser's, unless given). Throws when the server did not say who the modal is: the frame then talks
+ * to nobody.
  */
-export function read(doc: Document = document): Env {
+export function read(doc: Document = document, timeZone: string | undefined = browserTimeZone()): Env {
   const modalOrigin = exactOrigin(meta(doc, META.modalOrigin))
-  const apiUrl = meta(doc, META.apiUrl)?.replace(/\/$/, '')
+  const regional = isRestrictedTimeZone(timeZone) ? meta(doc, META.regionalApiUrl) : undefined
+  const apiUrl = (regional ?? meta(doc, META.apiUrl))?.replace(/\/$/, '')
   if (!modalOrigin || !apiUrl || !exactOrigin(new URL(apiUrl).origin))
     throw new Error('frontdoor auth frame: the server did not name the modal origin and the API')
   return { modalOrigin, apiUrl }
