@@ -29,6 +29,23 @@ describe('create', () => {
     expect(seen).toEqual([true, false])
   })
 
+  test("shake calls the browser's timers as plain functions (a method call throws 'Illegal invocation')", () => {
+    const realSet = globalThis.setTimeout
+    // Like a browser's setTimeout: called with a `this` other than the global object, it throws.
+    const strict = function (this: unknown, run: () => void, ms: number) {
+      if (this !== undefined && this !== globalThis) throw new TypeError('Illegal invocation')
+      return realSet(run, ms)
+    }
+    globalThis.setTimeout = strict as typeof setTimeout
+    try {
+      const modal = Modal.create()
+      expect(() => modal.shake()).not.toThrow()
+      expect(modal.get().shake).toBe(true)
+    } finally {
+      globalThis.setTimeout = realSet
+    }
+  })
+
   test('shake lasts 500 ms and restarts when shaken again', () => {
     vi.useFakeTimers()
     try {

@@ -10,13 +10,14 @@ export type State = { open: boolean; loading: boolean; shake: boolean }
  * shake within that time restarts the timer.
  */
 export function create(
-  timers: { set: typeof setTimeout; clear: typeof clearTimeout } = {
-    set: setTimeout,
-    clear: clearTimeout,
+  // Called as plain functions: a browser's setTimeout called as `timers.set(...)` throws 'Illegal invocation'.
+  timers: { set: (run: () => void, ms: number) => unknown; clear: (timer: unknown) => void } = {
+    set: (run, ms) => setTimeout(run, ms),
+    clear: (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>),
   },
 ) {
   const store = Store.create<State>({ open: false, loading: false, shake: false })
-  let shakeTimer: ReturnType<typeof setTimeout> | undefined
+  let shakeTimer: unknown
   let inFlight = 0
   const busy = (step: number) => {
     inFlight += step
