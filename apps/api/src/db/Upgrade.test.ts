@@ -89,7 +89,10 @@ async function columnsOf(db: Db.Db): Promise<Record<string, string[]>> {
       WHERE table_schema = current_schema() ORDER BY table_name, ordinal_position`),
   )
   const out: Record<string, string[]> = {}
-  for (const row of rows) (out[String(row.table_name)] ??= []).push(String(row.column_name))
+  for (const row of rows) {
+    const table = String(row.table_name)
+    out[table] = [...(out[table] ?? []), String(row.column_name)]
+  }
   return out
 }
 

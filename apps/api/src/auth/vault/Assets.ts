@@ -68,7 +68,9 @@ export function answer(balances: readonly Token.TokenBalance[], params: Params[0
     if (params.assetTypeFilter && !params.assetTypeFilter.includes(asset.type)) continue
     const wanted = params.assetFilter?.[hexId] ?? (params.assetFilter ? [] : undefined)
     if (wanted && !wanted.some((w) => w.address.toLowerCase() === asset.address.toLowerCase())) continue
-    ;(out[hexId] ??= []).push(asset)
+    const list = out[hexId] ?? []
+    list.push(asset)
+    out[hexId] = list
   }
   return out
 }
