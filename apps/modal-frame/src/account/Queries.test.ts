@@ -284,6 +284,29 @@ describe('an embedded wallet: balances from its asset discovery (wallet_getAsset
     expect(requests).toHaveLength(0)
   })
 
+  test('after a send, the read that must refresh the sent token goes to the API (forceUpdate), then the wallet again', async () => {
+    reply = () => ({ status: 200, body: { balances: [BALANCE] } })
+    const { queries, scope } = setup()
+    const asked: string[] = []
+    const wallet = {
+      request: async (method: string) => {
+        asked.push(method)
+        return ANSWER
+      },
+    }
+    const embedded = { ...scope, wallet }
+    await queries.client.fetchQuery(queries.balance(embedded))
+    expect([asked.length, requests.length]).toEqual([1, 0])
+    const token = 'eip155:31337:0x86963C0Be1Ef7dF4273e5c86E918759a97486169'
+    await queries.refresh(embedded, [token])
+    await queries.client.fetchQuery({ ...queries.balance(embedded), staleTime: 0 })
+    expect(requests.at(-1)?.searchParams.get('forceUpdate')).toBe(token)
+    expect(asked).toHaveLength(1)
+    await queries.client.fetchQuery({ ...queries.balance(embedded), staleTime: 0 })
+    expect(asked).toHaveLength(2)
+    expect(requests).toHaveLength(1)
+  })
+
   test('when the wallet cannot answer, the blockchain API', async () => {
     reply = () => ({ status: 200, body: { balances: [BALANCE] } })
     const { queries, scope } = setup()

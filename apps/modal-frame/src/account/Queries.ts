@@ -157,11 +157,14 @@ export function create(options: Options = {}) {
           lock.assertOpen(lockKey(key))
           const force = forced.get(lockKey(key))
           forced.delete(lockKey(key))
-          const fromWallet = scope.wallet
-            ? await Assets.fromWallet(scope.wallet.request, scope.address, scope.chainId).catch(
-                () => undefined,
-              )
-            : undefined
+          // After a send the API is asked to read the sent tokens again (forceUpdate), which asset
+          // discovery cannot be told: that read goes to the API, later ones to the wallet again.
+          const fromWallet =
+            scope.wallet && !force
+              ? await Assets.fromWallet(scope.wallet.request, scope.address, scope.chainId).catch(
+                  () => undefined,
+                )
+              : undefined
           const balances =
             fromWallet ??
             (
