@@ -1,6 +1,7 @@
 import type { Identity } from '@frontdoor/schemas'
 import type * as Profile from '@frontdoor/schemas/api/profile'
 import { desc, eq, inArray } from 'drizzle-orm'
+import { getAddress } from 'viem'
 import type * as Db from '../db/Db.js'
 import * as Tables from '../db/Tables.js'
 
@@ -48,7 +49,10 @@ function toProfile(row: Row): Profile.NameProfile {
     name: row.name,
     registered_at: row.registeredAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
-    addresses: { [EVM_COIN_TYPE]: { address: row.address, created: row.registeredAt.toISOString() } },
+    // Stored in lower case to compare; answered checksummed (EIP-55), as wallets show addresses.
+    addresses: {
+      [EVM_COIN_TYPE]: { address: getAddress(row.address), created: row.registeredAt.toISOString() },
+    },
     attributes: Object.keys(attributes).length ? [attributes] : [],
   }
 }

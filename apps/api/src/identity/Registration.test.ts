@@ -53,7 +53,7 @@ describe('POST /v1/profile/account', () => {
     expect(z.safeParse(Profile.NameProfile, profile).error).toBeUndefined()
     expect(profile).toMatchObject({
       name,
-      addresses: { '60': { address: account.address.toLowerCase() } },
+      addresses: { '60': { address: account.address } },
       attributes: [{ bio: 'hi' }],
     })
     expect((await t.getJson(`/v1/profile/account/${name}?projectId=demo`)).body).toEqual(profile)

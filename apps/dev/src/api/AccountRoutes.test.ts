@@ -17,7 +17,7 @@ import {
 } from '@frontdoor/schemas'
 import * as fc from 'fast-check'
 import pino from 'pino'
-import { type Address, erc20Abi, formatEther, formatUnits, parseEther } from 'viem'
+import { type Address, erc20Abi, formatEther, formatUnits, getAddress, parseEther } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import * as StandIns from '../StandIns.js'
 import * as TestChain from './TestChain.js'
@@ -465,7 +465,7 @@ describe('GET /v1/profile/account/{name}', () => {
     expect(found.status).toBe(200)
     expect(found.body).toMatchObject({
       name: StandIns.DEV_ACCOUNT_NAME.name,
-      addresses: { '60': { address: alice.toLowerCase() } },
+      addresses: { '60': { address: getAddress(alice) } },
       attributes: [],
     })
     expect((await t.getJson('/v1/profile/account/nobody.frontdoor.id?projectId=demo')).status).toBe(404)

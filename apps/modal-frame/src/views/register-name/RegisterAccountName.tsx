@@ -159,18 +159,18 @@ function Form({ scope }: { scope: Queries.Scope }) {
           <h2 id={ids.list} className="fd-group-month">
             Suggestions
           </h2>
-          <ul className="fd-rows fd-name-suggestions">
+          <ul className="fd-rows">
             {suggestions.data.suggestions
               .filter((s) => !s.registered && s.name !== NameForm.fullName(label))
               .map((s) => (
                 <li key={s.name}>
                   <button
                     type="button"
-                    className="fd-row"
+                    className="fd-name-suggestion"
                     disabled={busy}
                     onClick={() => setTyped(NameForm.label(s.name))}
                   >
-                    <span className="fd-row-name">{s.name}</span>
+                    <span>{s.name}</span>
                     <span className="fd-name-free">Available</span>
                   </button>
                 </li>

@@ -13,7 +13,6 @@ export default function RegisterAccountNameSuccess({ data }: { data: { name: str
         <svg viewBox="0 0 24 24" aria-hidden="true" className="fd-name-done-icon">
           <path d="M5 12l5 5 9-10" />
         </svg>
-        <p className="fd-name-done-title">Name registered</p>
         <p className="fd-name-done-name">{data.name}</p>
         <p className="fd-register-hint">It now shows on your account, and others can send to it.</p>
       </div>
