@@ -1,5 +1,9 @@
+import { ALERTS } from '@frontdoor/schemas/alerts'
 import { describe, expect, test } from 'vitest'
 import * as Alerts from './Alerts.js'
+
+/** The spec's title of an alert key (undefined: no alert). */
+const title = (alert: Alerts.Alert | undefined) => (alert ? ALERTS[alert].shortMessage : undefined)
 
 describe('checkOrigin', () => {
   const env = { allowedOrigins: ['http://localhost:5173'], originsError: undefined }
@@ -9,15 +13,15 @@ describe('checkOrigin', () => {
   })
 
   test("any other origin gets 'Invalid App Configuration'", () => {
-    expect(Alerts.checkOrigin(env, 'http://localhost:5199')?.shortMessage).toBe('Invalid App Configuration')
-    expect(Alerts.checkOrigin(env, 'null')?.shortMessage).toBe('Invalid App Configuration')
+    expect(title(Alerts.checkOrigin(env, 'http://localhost:5199'))).toBe('Invalid App Configuration')
+    expect(title(Alerts.checkOrigin(env, 'null'))).toBe('Invalid App Configuration')
   })
 
   test('429 and 5xx of the origins call map to Rate Limited and Server Error', () => {
-    expect(Alerts.checkOrigin({ allowedOrigins: [], originsError: 'RATE_LIMITED' }, 'x')?.shortMessage).toBe(
+    expect(title(Alerts.checkOrigin({ allowedOrigins: [], originsError: 'RATE_LIMITED' }, 'x'))).toBe(
       'Rate Limited',
     )
-    expect(Alerts.checkOrigin({ allowedOrigins: [], originsError: 'SERVER_ERROR' }, 'x')?.shortMessage).toBe(
+    expect(title(Alerts.checkOrigin({ allowedOrigins: [], originsError: 'SERVER_ERROR' }, 'x'))).toBe(
       'Server Error',
     )
   })
@@ -28,15 +32,15 @@ describe('initial and forHost', () => {
 
   test('without a project id the modal starts on, and keeps, Project ID Not Configured', () => {
     expect(Alerts.initial({ projectId: 'p1' })).toBeUndefined()
-    expect(Alerts.initial({ projectId: undefined })?.shortMessage).toBe('Project ID Not Configured')
-    expect(Alerts.forHost({ ...allowed, projectId: undefined }, 'http://localhost:5173')?.shortMessage).toBe(
+    expect(title(Alerts.initial({ projectId: undefined }))).toBe('Project ID Not Configured')
+    expect(title(Alerts.forHost({ ...allowed, projectId: undefined }, 'http://localhost:5173'))).toBe(
       'Project ID Not Configured',
     )
   })
 
   test('with a project id, the host origin decides', () => {
     expect(Alerts.forHost({ ...allowed, projectId: 'p1' }, 'http://localhost:5173')).toBeUndefined()
-    expect(Alerts.forHost({ ...allowed, projectId: 'p1' }, 'http://evil.test')?.shortMessage).toBe(
+    expect(title(Alerts.forHost({ ...allowed, projectId: 'p1' }, 'http://evil.test'))).toBe(
       'Invalid App Configuration',
     )
   })
@@ -44,11 +48,9 @@ describe('initial and forHost', () => {
 
 describe('embeddedFailure', () => {
   test('names the load failure and the request timeout apart', () => {
-    expect(Alerts.embeddedFailure('iframe_load_failed').shortMessage).toBe(
+    expect(title(Alerts.embeddedFailure('iframe_load_failed'))).toBe(
       'Network Error - Could not load embedded wallet',
     )
-    expect(Alerts.embeddedFailure('iframe_request_timeout').shortMessage).toBe(
-      'Embedded Wallet Request Timed Out',
-    )
+    expect(title(Alerts.embeddedFailure('iframe_request_timeout'))).toBe('Embedded Wallet Request Timed Out')
   })
 })

@@ -1,4 +1,4 @@
-import { Alerts } from '@frontdoor/schemas'
+import type * as Catalogue from '@frontdoor/schemas/alerts'
 import type * as AuthFrame from '../connectors/embedded/AuthFrame.js'
 import type * as Env from '../env/Env.js'
 
@@ -7,24 +7,28 @@ import type * as Env from '../env/Env.js'
  * page or a failed allowed-origins read gets. The App shows the alert in place of every view.
  */
 
-export type Alert = Alerts.Alert
+/**
+ * A blocking alert, by its key in the spec's catalogue (`@frontdoor/schemas/alerts`). The catalogue's
+ * words load with the alert view, not on the first-open path.
+ */
+export type Alert = keyof typeof Catalogue.ALERTS
 
 /** The alert the modal starts with: 'Project ID Not Configured' without a project id. */
 export function initial(env: Pick<Env.Env, 'projectId'>): Alert | undefined {
-  return env.projectId ? undefined : Alerts.ALERTS.PROJECT_ID_NOT_CONFIGURED
+  return env.projectId ? undefined : 'PROJECT_ID_NOT_CONFIGURED'
 }
 
 /** The alert for a failed allowed-origins read (spec section 8: 429 and 5xx; anything else: empty list). */
 export function originsAlert(env: Pick<Env.Env, 'originsError'>): Alert {
-  if (env.originsError === 'RATE_LIMITED') return Alerts.ALERTS.RATE_LIMITED
-  if (env.originsError === 'SERVER_ERROR') return Alerts.ALERTS.SERVER_ERROR
-  return Alerts.ALERTS.INVALID_APP_CONFIGURATION
+  if (env.originsError === 'RATE_LIMITED') return 'RATE_LIMITED'
+  if (env.originsError === 'SERVER_ERROR') return 'SERVER_ERROR'
+  return 'INVALID_APP_CONFIGURATION'
 }
 
 /** Checks the host page's origin (from the handshake) against the project's allowed origins. */
 export function checkOrigin(env: Pick<Env.Env, 'allowedOrigins' | 'originsError'>, origin: string) {
   if (env.originsError) return originsAlert(env)
-  return env.allowedOrigins.includes(origin) ? undefined : Alerts.ALERTS.INVALID_APP_CONFIGURATION
+  return env.allowedOrigins.includes(origin) ? undefined : 'INVALID_APP_CONFIGURATION'
 }
 
 /**
@@ -32,12 +36,10 @@ export function checkOrigin(env: Pick<Env.Env, 'allowedOrigins' | 'originsError'
  * a project id is configured and the origin is allowed.
  */
 export function forHost(env: Pick<Env.Env, 'projectId' | 'allowedOrigins' | 'originsError'>, origin: string) {
-  return env.projectId ? checkOrigin(env, origin) : Alerts.ALERTS.PROJECT_ID_NOT_CONFIGURED
+  return env.projectId ? checkOrigin(env, origin) : 'PROJECT_ID_NOT_CONFIGURED'
 }
 
 /** The alert naming a failure of the embedded wallet's frame (reported on the console, not shown). */
 export function embeddedFailure(reason: AuthFrame.Failure): Alert {
-  return reason === 'iframe_load_failed'
-    ? Alerts.ALERTS.IFRAME_LOAD_FAILED
-    : Alerts.ALERTS.IFRAME_REQUEST_TIMEOUT
+  return reason === 'iframe_load_failed' ? 'IFRAME_LOAD_FAILED' : 'IFRAME_REQUEST_TIMEOUT'
 }

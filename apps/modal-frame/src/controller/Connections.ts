@@ -153,7 +153,10 @@ export function create(options: Options) {
       toast: (message) => void import('../ui/Toast.js').then((Toast) => Toast.frame.show(message, 'error')),
     },
     onFailure: (reason) => {
-      console.error(`frontdoor: ${reason}: ${Alerts.embeddedFailure(reason).longMessage}`)
+      // The catalogue's words load only when something fails.
+      void import('@frontdoor/schemas/alerts').then(({ ALERTS }) =>
+        console.error(`frontdoor: ${reason}: ${ALERTS[Alerts.embeddedFailure(reason)].longMessage}`),
+      )
     },
   })
   resolvers.set('embedded', () => embedded.get())

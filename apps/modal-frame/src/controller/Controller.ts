@@ -33,6 +33,12 @@ export function closable(view: Router.View, signIn: { required: boolean; session
   return !(SIGN_IN_VIEWS.includes(view) && signIn.required && !signIn.session)
 }
 
+/**
+ * The console's warning as it was before the log level quieted it: spec section 1's 'Local configuration
+ * ignored' is shown whatever the level.
+ */
+const warn = console.warn.bind(console)
+
 /** Creates the controller; `start()` connects to the host page. */
 export function create(env: Env.Env) {
   // The page's logLevel (createFrontdoor's option), passed in the modal's URL: the frame's console
@@ -97,7 +103,7 @@ export function create(env: Env.Env) {
     close: tryClose,
     loadProject: (projectId, local) =>
       Project.load(
-        { apiUrl: env.apiUrl, projectId, state, preloadEmbedded: connections.embedded.preload },
+        { apiUrl: env.apiUrl, projectId, state, preloadEmbedded: connections.embedded.preload, warn },
         local,
       ),
   })

@@ -168,7 +168,7 @@ async function setup(
 describe('a page whose origin is not allowed', () => {
   test("gets 'Invalid App Configuration', and none of its calls is acted on", async () => {
     const { state, router, call } = await setup(['http://other.test'])
-    expect(state.get().alert?.shortMessage).toBe('Invalid App Configuration')
+    expect(state.get().alert).toBe('INVALID_APP_CONFIGURATION')
     await expect(call.request({ method: 'eth_chainId' })).rejects.toMatchObject({ code: 4100 })
     await call.open({ view: 'AllWallets' })
     expect(router.get().view).toBe('Connect')
