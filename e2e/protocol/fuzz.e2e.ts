@@ -372,14 +372,23 @@ test.describe('frame-boundary fuzz', () => {
       ])
       await expectHostStillWorks(victim)
 
-      // Control: the same messages from the pinned window (the host page itself) do reach the bridge,
-      // so the watchers above would have seen an accepted one.
+      // Control: a call of the corpus's shape with invalid params, from the pinned window (the host page
+      // itself), does reach the bridge, so the watchers above would have seen an accepted one. (Not the
+      // corpus itself: it may hold a valid DESTROY early, which the pinned window may send.)
+      const invalidCall = {
+        namespace: 'penpal',
+        channel: HostModal.CHANNEL,
+        type: 'CALL',
+        id: 'control',
+        methodPath: ['open'],
+        args: [{ view: 'NoSuchView' }],
+      }
       await flood(
         victim,
         'window',
         "document.querySelector('iframe.frontdoor-frame').contentWindow",
-        list,
-        2000,
+        [invalidCall],
+        10,
       )
       await expect.poll(() => seen.refusedLines.length).toBeGreaterThan(0)
     } finally {
