@@ -57,6 +57,10 @@ export type Config = {
     otpVerifyPerIp: RateLimiter.Limit
     /** Email OTP checks, per email address (beyond the lockout after wrong codes). */
     otpVerifyPerEmail: RateLimiter.Limit
+    /** Device approval status polls, per client address (the auth frame polls once a second). */
+    deviceStatusPerIp: RateLimiter.Limit
+    /** The device approval link's page and its form, per client address. */
+    deviceApprovePerIp: RateLimiter.Limit
   }
   /** The chain indexer (history, NFTs): which CAIP-2 chains it follows (INDEXER_CHAINS). */
   indexer: { chains: string[] }
@@ -73,6 +77,8 @@ export const DEFAULT_LIMITS: Config['limits'] = {
   otpSendPerEmail: { limit: 10, windowMs: 3_600_000 },
   otpVerifyPerIp: { limit: 300, windowMs: 600_000 },
   otpVerifyPerEmail: { limit: 30, windowMs: 600_000 },
+  deviceStatusPerIp: { limit: 1_200, windowMs: 600_000 },
+  deviceApprovePerIp: { limit: 60, windowMs: 600_000 },
 }
 
 /** The sender of the API's emails unless MAIL_FROM says otherwise. */

@@ -166,3 +166,39 @@ describe('device approval of the email login', () => {
     expect((await approve('x'.repeat(43))).status).toBe(400)
   })
 })
+
+describe('rate limits per client address', () => {
+  test('the status polls and the approval link are limited per client address', async () => {
+    const limited = await TestApp.create({
+      limits: {
+        deviceStatusPerIp: { limit: 3, windowMs: 60_000 },
+        deviceApprovePerIp: { limit: 2, windowMs: 60_000 },
+      },
+    })
+    try {
+      const from = (ip: string) => ({ 'x-forwarded-for': ip })
+      const poll = (ip: string) =>
+        limited.app.request('/v1/auth/device/status', {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            origin: limited.deps.config.authOrigin,
+            ...from(ip),
+          },
+          body: JSON.stringify({ projectId: 'demo', email: newEmail(), deviceId: newDevice() }),
+        })
+      const statuses = []
+      for (let i = 0; i < 4; i++) statuses.push((await poll('10.9.0.1')).status)
+      expect(statuses).toEqual([200, 200, 200, 429])
+      expect((await poll('10.9.0.2')).status).toBe(200)
+
+      const page = (ip: string) =>
+        limited.app.request(`${Devices.APPROVE_PATH}?token=nope`, { headers: from(ip) })
+      const pages = []
+      for (let i = 0; i < 3; i++) pages.push((await page('10.9.0.3')).status)
+      expect(pages).toEqual([400, 400, 429])
+    } finally {
+      await limited.close()
+    }
+  }, 60_000)
+})

@@ -2,7 +2,9 @@ import { Errors } from '@frontdoor/schemas'
 import { Hono } from 'hono'
 import * as zm from 'zod/mini'
 import type * as Deps from '../../Deps.js'
+import * as ClientIp from '../../http/ClientIp.js'
 import * as Query from '../../http/Query.js'
+import * as RateLimiter from '../../http/RateLimiter.js'
 import * as Validate from '../../http/Validate.js'
 import * as Html from '../../social/Html.js'
 import * as AuthErrors from '../AuthErrors.js'
@@ -42,7 +44,14 @@ const invalidPage = () =>
  */
 export function routes(deps: Deps.Deps) {
   const now = () => deps.auth.now()
+  const perIp = (name: 'deviceStatusPerIp' | 'deviceApprovePerIp') =>
+    RateLimiter.budget(
+      deps.limiter,
+      deps.config.limits[name],
+    )((c) => `auth:${name}:${ClientIp.of(c, deps.config)}`)
   return new Hono()
+    .use('/v1/auth/device/status', perIp('deviceStatusPerIp'))
+    .use(Devices.APPROVE_PATH, perIp('deviceApprovePerIp'))
     .post('/v1/auth/device/status', Validate.json(StatusBody), async (c) => {
       const body = c.req.valid('json')
       if (!(await deps.projects.get(body.projectId)))
