@@ -28,22 +28,10 @@ async function approvalLink(to: string, timeoutMs = 15_000): Promise<string> {
 }
 
 /** Submits `email` in the Connect view and waits for the view the login answers with. */
-async function startLogin(page: Page, email: string) {
-  await page.getByRole('button', { name: 'Connect', exact: true }).click()
-  await Pages.expectConnectShown(page)
-  const frame = Pages.modal(page)
-  const input = frame.getByRole('textbox', { name: 'Email' })
-  await expect(async () => {
-    if (await input.isVisible()) {
-      await input.fill(email)
-      await expect(input).toHaveValue(email)
-      await input.press('Enter')
-    }
-    await expect(
-      frame.getByText('Approve this device').or(frame.getByText('Enter the 6-digit code sent to')),
-    ).toBeVisible({ timeout: 3000 })
-  }).toPass({ timeout: 20_000 })
-}
+const startLogin = (page: Page, email: string) =>
+  Embedded.submitEmail(page, email, (frame) =>
+    frame.getByText('Approve this device').or(frame.getByText('Enter the 6-digit code sent to')),
+  )
 
 test('a new browser approves the device by the emailed link before the code; the same browser then skips it', async ({
   page,

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { chromium, expect, type FrameLocator, type Page } from '@playwright/test'
+import { chromium, expect, type FrameLocator, type Locator, type Page } from '@playwright/test'
 import * as Pages from '../modal/pages.js'
 import config from '../playwright.config.js'
 
@@ -34,8 +34,15 @@ export function authFrame(page: Page): FrameLocator {
   return Pages.modal(page).frameLocator('iframe.fd-auth-frame')
 }
 
-/** Opens the modal and submits `email` in the Connect view. */
-export async function submitEmail(page: Page, email: string) {
+/**
+ * Opens the modal and submits `email` in the Connect view, until the view the login answers with shows:
+ * the code step, or `answered` (the device approval step too, for a browser not approved yet).
+ */
+export async function submitEmail(
+  page: Page,
+  email: string,
+  answered: (frame: FrameLocator) => Locator = (frame) => frame.getByText('Enter the 6-digit code sent to'),
+) {
   await page.getByRole('button', { name: 'Connect', exact: true }).click()
   await Pages.expectConnectShown(page)
   const frame = Pages.modal(page)
@@ -47,7 +54,7 @@ export async function submitEmail(page: Page, email: string) {
       await expect(input).toHaveValue(email)
       await input.press('Enter')
     }
-    await expect(frame.getByText('Enter the 6-digit code sent to')).toBeVisible({ timeout: 3000 })
+    await expect(answered(frame)).toBeVisible({ timeout: 3000 })
   }).toPass({ timeout: 20_000 })
 }
 
