@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util'
+import * as DashboardTokens from './analytics/DashboardTokens.js'
 import * as Config from './Config.js'
 import type * as Db from './db/Db.js'
 import * as Projects from './projects/Projects.js'
@@ -17,6 +18,7 @@ export const USAGE = `Usage: npm run frontdoor -- projects <command>
   projects set-feature <projectId> <featureId> on|off [--config <json>]
   projects set-socials <projectId> <provider,provider>         (${Projects.SOCIAL_PROVIDERS.join(', ')})
   projects set-analytics <projectId> on|off
+  projects set-dashboard-token <projectId> [--off]             (prints a new token for /dashboard/<projectId>)
 
 Features: ${Projects.FEATURE_IDS.join(', ')}
 Access at the relay: web pages by origin, iOS apps by bundle id, Android apps by package name; a
@@ -165,6 +167,15 @@ async function execute(
       const id = need(args[0], '<projectId>')
       return [show(await Projects.update(orm, id, { isAnalyticsEnabled: onOff(args[1]) }))]
     }
+    case 'set-dashboard-token': {
+      const id = need(args[0], '<projectId>')
+      if (!(await Projects.get(orm, id))) throw new UsageError(`project '${id}' does not exist`)
+      if (options.off === true) {
+        await DashboardTokens.remove(orm, id)
+        return [`the dashboard of '${id}' is closed`]
+      }
+      return [await DashboardTokens.reset(orm, id)]
+    }
     default:
       throw new UsageError(command ? `unknown command '${command}'` : 'missing command')
   }
@@ -189,6 +200,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
         'package-names': { type: 'string' },
         config: { type: 'string' },
         'no-analytics': { type: 'boolean' },
+        off: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     })

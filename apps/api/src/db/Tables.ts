@@ -96,6 +96,13 @@ export const events = pgTable(
   (t) => [index('events_project_kind_received_idx').on(t.projectId, t.kind, t.receivedAt)],
 )
 
+/** `dashboard_tokens`: the analytics dashboard's token of a project (its SHA-256; the CLI sets it). */
+export const dashboardTokens = pgTable('dashboard_tokens', {
+  projectId: text('project_id').primaryKey(),
+  tokenSha256: text('token_sha256').notNull(),
+  createdAt: time('created_at').notNull().defaultNow(),
+})
+
 // ---------------------------------------------------------------------------------------------------
 // The embedded wallet: users, their identities, their keys (encrypted), sessions, email one-time
 // passwords and the log of every signature.
