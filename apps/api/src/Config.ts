@@ -28,7 +28,7 @@ export type Config = {
   demoAllowedOrigins: string[]
   /** Upstream JSON-RPC nodes per CAIP-2 chain id, best first. */
   upstreams: Record<string, string[]>
-  /** The network registry (CAIP network objects). */
+  /** The network registry (CAIP network objects): the built-in ones and NETWORKS_JSON / NETWORKS_FILE's. */
   networks: Networks.Network[]
   /** Social providers with real OAuth endpoints (OAUTH_<PROVIDER>_*); the others use the dev OIDC provider. */
   oauth: OAuthProviders.Real
@@ -182,7 +182,9 @@ export type Process = {
 export function fromEnv(env: Record<string, string | undefined>): { config: Config; process: Process } {
   const addresses = Addresses.from(env)
   const api = new URL(addresses.API_URL)
-  const upstreams = upstreamsFromEnv(env)
+  // The registry's additions by configuration (NETWORKS_JSON / NETWORKS_FILE): their upstreams win.
+  const extension = Networks.extensionFromEnv(env)
+  const upstreams = { ...upstreamsFromEnv(env), ...extension.upstreams }
   const environment = environmentFromEnv(env)
   return {
     config: {
@@ -200,7 +202,7 @@ export function fromEnv(env: Record<string, string | undefined>): { config: Conf
         .filter(Boolean)
         .map((origin) => new URL(origin).origin),
       upstreams,
-      networks: Networks.all(addresses),
+      networks: Networks.extend(Networks.all(addresses), extension.networks),
       oauth: OAuthProviders.fromEnv(env),
       devLogins: devLoginsFromEnv(env, environment),
       metricsToken: env.METRICS_TOKEN?.trim() || undefined,

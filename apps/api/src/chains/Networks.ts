@@ -1,6 +1,9 @@
-import { Caip } from '@frontdoor/schemas'
+import { readFileSync } from 'node:fs'
+import { Caip, Network as NetworkSchema } from '@frontdoor/schemas'
 import type { Chain } from 'viem'
 import { arbitrum, avalanche, base, bsc, mainnet, optimism, polygon, sepolia } from 'viem/chains'
+
+import * as z from 'zod/mini'
 
 /** A network as the spec's Network (CAIP) entity describes it. */
 export type Network = {
@@ -80,4 +83,72 @@ export function all(devnets: { DEVNET_31337_URL: string; DEVNET_31338_URL: strin
       true,
     ),
   ]
+}
+
+/**
+ * A deployment's additions to the registry, from configuration rather than code: more CAIP networks
+ * (an entry with the id of a built-in network replaces it) and the RPC upstream nodes of any chain
+ * (CAIP-2 id -> URLs, best first), so a chain the API does not know can be listed and served.
+ */
+export const Extension = z.object({
+  networks: z.optional(z.array(NetworkSchema.Network)),
+  upstreams: z.optional(
+    z.record(Caip.Caip2Schema, z.array(z.url({ protocol: /^https?$/ })).check(z.minLength(1))),
+  ),
+})
+/** A deployment's additions to the registry: networks and RPC upstreams. */
+export type Extension = { networks: Network[]; upstreams: Record<string, string[]> }
+
+/**
+ * Reads the registry's additions from NETWORKS_JSON (the JSON itself) or NETWORKS_FILE (a path to it):
+ * `{ "networks": [<CAIP network>…], "upstreams": { "eip155:31339": ["http://…"] } }`. Throws a
+ * readable error on a file that cannot be read or does not match, so the API does not start wrong.
+ */
+export function extensionFromEnv(
+  env: Record<string, string | undefined>,
+  read: (path: string) => string = (path) => readFileSync(path, 'utf8'),
+): Extension {
+  const source = env.NETWORKS_JSON?.trim()
+    ? 'NETWORKS_JSON'
+    : env.NETWORKS_FILE?.trim()
+      ? 'NETWORKS_FILE'
+      : ''
+  if (!source) return { networks: [], upstreams: {} }
+  let json: unknown
+  try {
+    json = JSON.parse(
+      source === 'NETWORKS_JSON' ? (env.NETWORKS_JSON as string) : read(env.NETWORKS_FILE!.trim()),
+    )
+  } catch (error) {
+    throw new Error(`${source}: ${(error as Error).message}`)
+  }
+  const parsed = z.safeParse(Extension, json)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    throw new Error(`${source}: ${issue?.path.join('.') || '(root)'}: ${issue?.message}`)
+  }
+  const networks = (parsed.data.networks ?? []).map((network): Network => {
+    if (network.chainNamespace !== 'eip155' && network.chainNamespace !== 'solana')
+      throw new Error(`${source}: ${network.caipNetworkId}: only eip155 and solana networks can be served`)
+    const explorer = network.blockExplorers?.default
+    return {
+      id: network.id,
+      caipNetworkId: network.caipNetworkId,
+      chainNamespace: network.chainNamespace,
+      name: network.name,
+      nativeCurrency: { ...network.nativeCurrency },
+      rpcUrls: { default: { http: [...network.rpcUrls.default.http] } },
+      ...(explorer ? { blockExplorers: { default: { name: explorer.name, url: explorer.url } } } : {}),
+      testnet: network.testnet ?? false,
+    }
+  })
+  return { networks, upstreams: parsed.data.upstreams ?? {} }
+}
+
+/** The registry with a deployment's networks: each replaces the built-in one of its id, or comes last. */
+export function extend(base: readonly Network[], added: readonly Network[]): Network[] {
+  const byId = new Map(added.map((network) => [network.caipNetworkId, network]))
+  const replaced = base.map((network) => byId.get(network.caipNetworkId) ?? network)
+  const known = new Set(base.map((network) => network.caipNetworkId))
+  return [...replaced, ...added.filter((network) => !known.has(network.caipNetworkId))]
 }

@@ -1,6 +1,9 @@
-import { Chains, Network } from '@frontdoor/schemas'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { Chains, Network, NetworkRegistry } from '@frontdoor/schemas'
 import { afterAll, describe, expect, test } from 'vitest'
 import * as z from 'zod/mini'
+import * as Config from '../Config.js'
 import * as TestApp from '../TestApp.js'
 
 const t = await TestApp.create({
@@ -45,4 +48,66 @@ describe('GET /v1/networks', () => {
     for (const network of body.networks) expect(z.safeParse(Network.Network, network).error).toBeUndefined()
     expect(body.networks[0].rpcUrls.default.http).toEqual(['http://127.0.0.1:8545'])
   })
+})
+
+describe('a chain added to the registry by configuration', () => {
+  test('is listed by /v1/networks and served by the RPC proxy through its upstream; unconfigured, neither', async () => {
+    const bodies: string[] = []
+    const node = createServer(async (req, res) => {
+      let text = ''
+      for await (const chunk of req) text += chunk
+      bodies.push(text)
+      res.writeHead(200, { 'content-type': 'application/json' })
+      res.end(JSON.stringify({ jsonrpc: '2.0', id: JSON.parse(text).id, result: '0x7a6b' }))
+    })
+    await new Promise<void>((resolve) => node.listen(0, '127.0.0.1', resolve))
+    const url = `http://127.0.0.1:${(node.address() as AddressInfo).port}`
+    const NETWORKS_JSON = JSON.stringify({
+      networks: [
+        {
+          id: 31339,
+          caipNetworkId: 'eip155:31339',
+          chainNamespace: 'eip155',
+          name: 'Registry Devnet 31339',
+          nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+          rpcUrls: { default: { http: [url] } },
+          testnet: true,
+        },
+      ],
+      upstreams: { 'eip155:31339': [url] },
+    })
+    const call = (app: typeof t) =>
+      app.app.request('/v1/?chainId=eip155:31339&projectId=demo', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'eth_chainId', params: [] }),
+      })
+
+    // Without the configuration: not in the registry, and the proxy refuses the chain.
+    const before = await call(t)
+    expect(before.status).toBe(400)
+    expect((await before.json()).error.message).toBe('Unsupported chain')
+    const listed = (await t.getJson('/v1/networks')).body.networks.map(
+      (n: Network.Network) => n.caipNetworkId,
+    )
+    expect(listed).not.toContain('eip155:31339')
+
+    const { config } = Config.fromEnv({ NETWORKS_JSON })
+    const extended = await TestApp.create({ upstreams: config.upstreams })
+    try {
+      extended.deps.config.networks = config.networks
+      const { body } = await extended.getJson('/v1/networks')
+      expect(z.safeParse(NetworkRegistry.NetworksResponse, body).error).toBeUndefined()
+      expect(body.networks.at(-1)).toMatchObject({
+        caipNetworkId: 'eip155:31339',
+        name: 'Registry Devnet 31339',
+      })
+      const after = await call(extended)
+      expect(await after.json()).toEqual({ jsonrpc: '2.0', id: 7, result: '0x7a6b' })
+      expect(bodies).toHaveLength(1)
+    } finally {
+      await extended.close()
+      node.close()
+    }
+  }, 60_000)
 })
