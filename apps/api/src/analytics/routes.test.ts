@@ -30,6 +30,20 @@ describe('POST /e', () => {
     expect(await Events.countOf(t.deps.db.orm, 'demo', 'event')).toBe(1)
   })
 
+  test('takes a beacon: the same JSON sent as text/plain (no preflight) is stored', async () => {
+    const before = await Events.countOf(t.deps.db.orm, 'beacon', 'event')
+    await Projects.create(t.deps.db.orm, { projectId: 'beacon', name: 'Beacon' })
+    expect(before).toBe(0)
+    const { status } = await post('beacon', report({ type: 'track', event: 'MODAL_OPEN' }), {
+      'content-type': 'text/plain;charset=UTF-8',
+      origin: TestApp.MODAL_URL,
+    })
+    expect(status).toBe(202)
+    expect(await Events.countOf(t.deps.db.orm, 'beacon', 'event')).toBe(1)
+    const form = await post('beacon', report({}), { 'content-type': 'application/x-www-form-urlencoded' })
+    expect(form.status).toBe(400)
+  })
+
   test('caps error reports at 5 per 60 s per project (spec section 9)', async () => {
     const statuses = []
     for (let i = 0; i < 7; i++)

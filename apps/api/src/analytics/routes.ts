@@ -17,8 +17,31 @@ export const EVENT_BODY_MAX_BYTES = 16 * 1024
 /** The body of `POST /e` (shared schema): eventId, url, domain, timestamp, props. */
 export const EventBody = Project.AnalyticsEvent
 
-type Checked = { Variables: { project: Projects.Project } }
-type Validated = { out: { json: z.output<typeof EventBody> } }
+type Checked = { Variables: { project: Projects.Project; report: z.output<typeof EventBody> } }
+
+/** The message of a body that is not JSON at all (Hono's own words for its JSON bodies). */
+const MALFORMED_JSON = 'Malformed JSON in request body'
+
+/** The media types a report may come as: JSON (fetch) or text (sendBeacon with a string, no preflight). */
+const REPORT_MEDIA_TYPE = /^(application\/json|text\/plain)$/i
+
+/**
+ * The report in the body, JSON sent as application/json or text/plain (a beacon), validated by
+ * {@link EventBody}; a 400 naming the field otherwise.
+ */
+const report: MiddlewareHandler<Checked> = async (c, next) => {
+  const mediaType = (c.req.header('content-type') ?? '').split(';')[0]?.trim() ?? ''
+  if (!REPORT_MEDIA_TYPE.test(mediaType))
+    throw Errors.fail(400, Errors.CODE.invalidRequest, Validate.NOT_JSON)
+  let json: unknown
+  try {
+    json = JSON.parse(await c.req.text())
+  } catch {
+    throw Errors.fail(400, Errors.CODE.invalidRequest, MALFORMED_JSON)
+  }
+  c.set('report', Validate.parse('body', EventBody, json))
+  await next()
+}
 
 /**
  * `POST /e`: analytics events and error reports, stored per project. Events are limited per client
@@ -35,8 +58,8 @@ export function routes(deps: Deps.Deps) {
     deps.limiter,
     limits.events,
   )((c) => `e:event:${ClientIp.of(c, deps.config)}:${c.get('project').projectId}`)
-  const limit: MiddlewareHandler<Checked, string, Validated> = (c, next) =>
-    Events.kind(c.req.valid('json').props) === 'error' ? errorReports(c, next) : events(c, next)
+  const limit: MiddlewareHandler<Checked> = (c, next) =>
+    Events.kind(c.get('report').props) === 'error' ? errorReports(c, next) : events(c, next)
   /** The project, with the origin on its allowlist; a project with analytics off stores nothing. */
   const project: MiddlewareHandler<Checked> = async (c, next) => {
     const project = await deps.projects.require(c.req.query('projectId') ?? '')
@@ -51,14 +74,14 @@ export function routes(deps: Deps.Deps) {
     '/e',
     BodyLimit.of(EVENT_BODY_MAX_BYTES),
     Validate.query(Query.ProjectQuery),
-    Validate.json(EventBody),
+    report,
     project,
     limit,
     async (c) => {
       const query = c.req.valid('query')
       await Events.store(deps.db.orm, {
         projectId: c.get('project').projectId,
-        ...c.req.valid('json'),
+        ...c.get('report'),
         sdkType: query.st,
         sdkVersion: query.sv,
       })
