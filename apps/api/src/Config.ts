@@ -2,6 +2,7 @@ import { join } from 'node:path'
 import * as Addresses from '@frontdoor/protocol/addresses'
 import { Caip, Constants } from '@frontdoor/schemas'
 import * as Networks from './chains/Networks.js'
+import * as ConvertChains from './convert/Chains.js'
 import * as ClientIp from './http/ClientIp.js'
 import type * as RateLimiter from './http/RateLimiter.js'
 import * as OAuthProviders from './social/OAuthProviders.js'
@@ -64,6 +65,8 @@ export type Config = {
   }
   /** The chain indexer (history, NFTs): which CAIP-2 chains it follows (INDEXER_CHAINS). */
   indexer: { chains: string[] }
+  /** Swaps (the convert routes): the CAIP-2 chains they are offered on (CONVERT_CHAINS; see `convert/Chains.ts`). */
+  convert: { chains: string[] }
 }
 
 /** Default limits; the error-report cap is the spec's. */
@@ -209,6 +212,7 @@ export function fromEnv(env: Record<string, string | undefined>): { config: Conf
       trustProxy: ClientIp.trustedProxies(env.TRUST_PROXY),
       limits: DEFAULT_LIMITS,
       indexer: { chains: indexerChainsFromEnv(env, upstreams) },
+      convert: { chains: ConvertChains.fromEnv(env, upstreams) },
     },
     process: {
       port: Addresses.port(addresses.API_URL),

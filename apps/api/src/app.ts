@@ -9,6 +9,7 @@ import * as AuthErrors from './auth/AuthErrors.js'
 import * as AuthOrigin from './auth/Origin.js'
 import * as Auth from './auth/routes.js'
 import * as Chains from './chains/routes.js'
+import * as Convert from './convert/routes.js'
 import type * as Deps from './Deps.js'
 import * as Directory from './directory/routes.js'
 import * as BodyLimit from './http/BodyLimit.js'
@@ -109,6 +110,7 @@ export function build(deps: Deps.Deps, options: { metrics?: Metrics.Metrics } = 
   app.route('/', Chains.routes(deps))
   app.route('/', Rpc.routes(deps))
   app.route('/', Account.routes(deps))
+  app.route('/', Convert.routes(deps))
   app.route('/', Auth.routes(deps))
   app.route('/', Social.routes(deps))
   app.route('/', Siwx.routes(deps))
