@@ -6,7 +6,9 @@ import * as Addresses from '@frontdoor/protocol/addresses'
 import { parts as allParts, type Part } from './parts.js'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
-const HEALTH_TIMEOUT_MS = 120_000
+// A part builds before it answers (the demo builds the host SDK and the libraries): on a busy 2-core
+// machine that alone can take two minutes.
+const HEALTH_TIMEOUT_MS = 300_000
 const HEALTH_POLL_MS = 200
 const STOP_GRACE_MS = 5_000
 
