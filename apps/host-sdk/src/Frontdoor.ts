@@ -9,6 +9,9 @@ import * as Dialog from './Dialog.js'
 import * as Eip6963 from './Eip6963.js'
 import * as Emitter from './Emitter.js'
 import * as PageStorage from './PageStorage.js'
+import * as DefaultSiwx from './siwx/DefaultSiwx.js'
+import type * as Siwe from './siwx/Siwe.js'
+import * as Siwx from './siwx/Siwx.js'
 import * as Transport from './Transport.js'
 
 /**
@@ -44,6 +47,15 @@ export type Options = {
   enableReconnect?: boolean
   /** What reaches the console, from the SDK and both frames: 'silent', 'error' (default), 'warn', 'info', 'debug'. */
   logLevel?: Log.LogLevel
+  /**
+   * Sign in with the wallet (SIWX): the page's own functions, or `{ required?, statement? }` for the
+   * default that keeps sessions on Frontdoor's API. Not together with `siweConfig`.
+   */
+  siwx?: Siwx.Config | DefaultSiwx.Options
+  /** The legacy SIWE configuration, mapped onto `siwx` (npm package; siwx/Siwe.ts). Not together with `siwx`. */
+  siweConfig?: Siwe.SiweConfig
+  /** Frontdoor's API (default: API_URL), for the default `siwx`. */
+  apiUrl?: string
 }
 
 /**
@@ -58,6 +70,8 @@ export type State = {
   view: HostModal.View
   status: HostModal.State['status']
   chainId?: number
+  /** The signed-in session of the account on this chain (SIWX), once the page has one. */
+  siwxSession?: Siwx.Session
 } & Partial<Omit<NonNullable<HostModal.State['account']>, 'status'>>
 
 /** An EIP-1193 provider. */
@@ -91,6 +105,8 @@ export type Frontdoor = {
   element: HTMLElement
   /** Removes the modal from the page and stops listening. */
   destroy: () => void
+  /** The sign-in functions in use (`siwx`, the default, or the mapped `siweConfig`), if any. */
+  siwx?: Siwx.Config
 }
 
 /** An injected wallet's EIP-1193 provider, as far as the SDK uses it. */
@@ -119,6 +135,9 @@ export function createFrontdoor(options: Options): Frontdoor {
   if (instance) return instance
   if (!options.networks?.length) throw new Error('createFrontdoor(): networks must list at least one network')
   const logLevel = Log.setLevel(options.logLevel)
+  const siwx = Siwx.configOf(options, (siwxOptions) =>
+    DefaultSiwx.create(options.apiUrl ?? ADDRESS_DEFAULTS.API_URL, options.projectId, siwxOptions),
+  )
   const modalUrl = new URL(options.modalUrl ?? ADDRESS_DEFAULTS.MODAL_URL)
   const inline = options.container !== undefined
   const src = new URL('/', modalUrl)
@@ -185,6 +204,7 @@ export function createFrontdoor(options: Options): Frontdoor {
       ...(options.excludeWalletIds ? { excludeWalletIds: options.excludeWalletIds } : {}),
       ...(options.featuredWalletIds ? { featuredWalletIds: options.featuredWalletIds } : {}),
       ...(options.enableReconnect === false ? { enableReconnect: false } : {}),
+      ...(siwx ? { siwx: true, siwxSettings: { required: siwx.getRequired?.() === true } } : {}),
       theme: { themeMode: options.themeMode ?? 'light', themeVariables: options.themeVariables ?? {} },
       mode: inline ? 'inline' : 'modal',
       sdkVersion: SDK_VERSION,
@@ -192,6 +212,12 @@ export function createFrontdoor(options: Options): Frontdoor {
     state: (snapshot) => {
       const chainId = evmId(snapshot.network) ?? state.chainId
       const { status: _status, ...account } = snapshot.account ?? {}
+      // The session belongs to the account and chain it was signed for.
+      const session =
+        state.siwxSession?.data.accountAddress.toLowerCase() === snapshot.account?.address.toLowerCase() &&
+        state.siwxSession?.data.chainId === snapshot.account?.caipAddress?.split(':').slice(0, 2).join(':')
+          ? state.siwxSession
+          : undefined
       setState({
         open: inline || snapshot.open,
         loading: snapshot.loading,
@@ -199,6 +225,7 @@ export function createFrontdoor(options: Options): Frontdoor {
         status: snapshot.status,
         ...account,
         ...(chainId ? { chainId } : {}),
+        ...(session ? { siwxSession: session } : {}),
       })
       if (snapshot.restored) onRestored()
     },
@@ -213,7 +240,13 @@ export function createFrontdoor(options: Options): Frontdoor {
       forwardEvents(uuid, wallet)
       return wallet.request(request)
     },
+    ...(siwx ? { more: Siwx.handlers(siwx, onSession) } : {}),
   })
+  /** The page's session changed (signed, read or revoked): its state says so. */
+  function onSession(session: Siwx.Session | undefined) {
+    const { siwxSession: _old, ...rest } = state
+    setState(session ? { ...rest, siwxSession: session } : rest)
+  }
 
   // The events of the injected wallets the modal talks to, forwarded once per wallet.
   const forwarded = new Set<string>()
@@ -398,6 +431,17 @@ export function createFrontdoor(options: Options): Frontdoor {
       await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: hex(chainId) }] })
     },
     element,
+    ...(siwx
+      ? {
+          siwx: {
+            ...siwx,
+            async revokeSession(chainId: string, address: string) {
+              await siwx.revokeSession(chainId, address)
+              onSession(undefined)
+            },
+          },
+        }
+      : {}),
     destroy() {
       transport.destroy()
       discovery.stop()

@@ -23,6 +23,8 @@ export type Handlers = {
   storageWrite: (params: { key: string; value: string | null }) => void
   /** Sends a request to an injected wallet of the page; its EIP-1193 error code is replied as is. */
   injectedWalletRequest: (params: ReturnType<typeof Validate.injectedWalletRequest>) => Promise<unknown>
+  /** More messages, each with its params check and its handler (SIWX: siwx/Siwx.ts `handlers`). */
+  more?: Record<string, readonly [(params: unknown) => unknown, (params: never) => unknown]>
 }
 
 /** An error reply from the modal, with its EIP-1193 code when it has one. */
@@ -86,6 +88,8 @@ export function connectModal(iframe: HTMLIFrameElement, modalOrigin: string, han
   methods.providerEvent = method('providerEvent', Validate.providerEvent, handlers.providerEvent)
   methods.storageRead = method('storageRead', Validate.noParams, handlers.storageRead)
   methods.storageWrite = method('storageWrite', Validate.storageWrite, handlers.storageWrite)
+  for (const [name, [check, run]] of Object.entries(handlers.more ?? {}))
+    methods[name] = method(name, check, run)
   methods.injectedWalletRequest = async (...args: unknown[]): Promise<Reply> => {
     const checked = await method('injectedWalletRequest', Validate.injectedWalletRequest, () => null)(...args)
     if ('error' in checked) return checked

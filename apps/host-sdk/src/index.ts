@@ -1,9 +1,25 @@
 export { ProviderRpcError } from '@frontdoor/protocol/errors'
-export {
-  createFrontdoor,
-  type Frontdoor,
-  type Network,
-  type Options,
-  type Provider,
-  type State,
+
+import * as Core from './Frontdoor.js'
+import * as Siwe from './siwx/Siwe.js'
+
+export type {
+  Frontdoor,
+  Network,
+  Options,
+  Provider,
+  State,
 } from './Frontdoor.js'
+export type { SiweConfig } from './siwx/Siwe.js'
+export type { Config as SiwxConfig, Session as SiwxSession } from './siwx/Siwx.js'
+
+/**
+ * Creates the Frontdoor modal (see Frontdoor.ts); the legacy `siweConfig` is mapped onto `siwx` here,
+ * so the one-line script build does not carry it.
+ *
+ * @example
+ * const frontdoor = createFrontdoor({ projectId: 'demo', networks: [devnet], metadata: { name: 'My dapp' } })
+ */
+export function createFrontdoor(options: Core.Options): Core.Frontdoor {
+  return Core.createFrontdoor(Siwe.options(options))
+}

@@ -2,7 +2,8 @@
 // and sets window.frontdoor.
 //   <script src="https://modal.example/sdk.js" data-project-id="demo"></script>
 // Options as data attributes: data-chain-ids or data-networks, data-metadata, data-features,
-// data-theme-mode, data-theme-variables, data-modal-url, data-log-level, data-enable-reconnect="false".
+// data-theme-mode, data-theme-variables, data-modal-url, data-log-level, data-enable-reconnect="false",
+// data-siwx="optional" or "required" (sign in with the wallet, sessions kept on Frontdoor's API), data-api-url.
 import * as Log from '@frontdoor/protocol/log'
 import { createFrontdoor, type Frontdoor, type Network } from './Frontdoor.js'
 
@@ -53,6 +54,8 @@ window.frontdoor = createFrontdoor({
   modalUrl: data.modalUrl ?? (script?.src ? new URL(script.src).origin : location.origin),
   logLevel,
   ...(data.enableReconnect === 'false' ? { enableReconnect: false } : {}),
+  ...(data.siwx ? { siwx: { required: data.siwx === 'required' } } : {}),
+  ...(data.apiUrl ? { apiUrl: data.apiUrl } : {}),
 })
 window.dispatchEvent(new Event('frontdoor:ready'))
 
