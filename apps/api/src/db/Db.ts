@@ -83,6 +83,14 @@ async function openPostgres(databaseUrl: string, options: OpenOptions): Promise<
     orm: drizzlePg({ client: pool, schema: Tables }) as unknown as Orm,
     session: async (fn) => {
       const client = await pool.connect()
+      // A checked-out client has no listener of the pool's: its connection dropping (a database restart,
+      // pg_terminate_backend) would be an unhandled 'error' event, which ends the process. The query in
+      // flight rejects on its own; the broken client is destroyed on release, not pooled again.
+      let lost: Error | undefined
+      const onError = (error: Error) => {
+        lost = error
+      }
+      client.on('error', onError)
       try {
         return await fn({
           query: async (text, params) => (await client.query(text, params)).rows,
@@ -92,7 +100,8 @@ async function openPostgres(databaseUrl: string, options: OpenOptions): Promise<
           migrate: (config) => migratePg(drizzlePg({ client }), config),
         })
       } finally {
-        client.release()
+        client.off('error', onError)
+        client.release(lost)
       }
     },
     close: () => pool.end(),

@@ -24,7 +24,11 @@ export async function createPostgresDatabase(
 }
 
 /** A test database: an open database that `drop()` closes and removes. */
-export type TestDb = Db.Db & { drop: () => Promise<void> }
+export type TestDb = Db.Db & {
+  drop: () => Promise<void>
+  /** The PostgreSQL database's URL (absent on PGlite). */
+  url?: string
+}
 
 /**
  * A migrated database for one test file: in-memory PGlite, or a fresh database of the PostgreSQL at
@@ -38,6 +42,7 @@ export async function create(options: { migrate?: boolean } = {}): Promise<TestD
   if (options.migrate !== false) await Migrator.migrate(db)
   return {
     ...db,
+    ...(database ? { url: database.url } : {}),
     drop: async () => {
       await db.close()
       await database?.drop()
