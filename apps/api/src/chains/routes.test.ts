@@ -1,6 +1,7 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { Chains, Network, NetworkRegistry } from '@frontdoor/schemas'
+import { Chains, Network } from '@frontdoor/schemas'
+import * as NetworkRegistry from '@frontdoor/schemas/entities/network-registry'
 import { afterAll, describe, expect, test } from 'vitest'
 import * as z from 'zod/mini'
 import * as Config from '../Config.js'

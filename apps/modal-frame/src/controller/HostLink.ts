@@ -181,7 +181,18 @@ export function create(options: Options) {
     allowed = alert === undefined
     // The host can close the modal even if its options turn out to be invalid.
     host = { ...connected, info: undefined }
-    const info = await connected.remote.hostInfo()
+    const told = await connected.remote.hostInfo()
+    // A network the page names only by id takes the registry's definition (chain/Registry.ts, loaded then).
+    const info = told.networks.some((n) => !n.rpcUrls.default.http.length)
+      ? {
+          ...told,
+          networks: await import('../chain/Registry.js').then(
+            (Registry) =>
+              Registry.resolvePage({ apiUrl: env.apiUrl, projectId: env.projectId ?? '' }, told.networks),
+            () => told.networks,
+          ),
+        }
+      : told
     host = { ...connected, info }
     Api.setSdkVersion(info.sdkVersion)
     const firstEvm = info.networks.find((n) => n.chainNamespace === 'eip155')

@@ -1,0 +1,24 @@
+import * as z from 'zod/mini'
+import type { Network as NetworkType } from './network.js'
+import { Network } from './network.js'
+
+/**
+ * The network registry, `GET /v1/networks`: the CAIP networks the API knows (its devnets, production
+ * networks and any a deployment adds by configuration). Both frames read it once per load (the spec
+ * gives it no cache lifetime) to resolve a network the page names only by its id.
+ */
+/** `GET /v1/networks` response: the registry's CAIP networks. */
+export const NetworksResponse = z.object({ networks: z.array(Network) })
+/** `GET /v1/networks` response: the network registry. */
+export type NetworksResponse = z.infer<typeof NetworksResponse>
+
+/** The network registry's path on the API. */
+export const NETWORKS_PATH = '/v1/networks'
+
+/**
+ * Whether the page named this network only by its id: it gave no RPC URL of its own (what sdk.js makes
+ * of `data-chain-ids`). Such a network takes the registry's definition.
+ */
+export function namedOnly(network: NetworkType): boolean {
+  return network.rpcUrls.default.http.length === 0
+}
