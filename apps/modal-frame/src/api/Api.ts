@@ -3,7 +3,7 @@ import * as z from 'zod/mini'
 import * as Online from './Online.js'
 
 /** The sdk type and version every wallet-directory GET carries (spec section 7). */
-const SDK_TYPE = 'frontdoor'
+export const SDK_TYPE = 'frontdoor'
 export const SDK_VERSION = '0.0.0'
 let sdkVersion: string = SDK_VERSION
 

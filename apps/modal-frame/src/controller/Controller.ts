@@ -108,6 +108,11 @@ export function create(env: Env.Env) {
       ),
   })
 
+  // The analytics (spec section 7's POST /e) follow the stores from a chunk of their own.
+  void import('../analytics/Analytics.js').then((A) =>
+    A.start({ env, modal, router, state, connection: connections.connection }),
+  )
+
   return {
     env,
     router,
