@@ -7,6 +7,7 @@ import * as Popup from './approval/Popup.js'
 import * as Screen from './approval/Screen.js'
 import * as Visibility from './approval/Visibility.js'
 import * as Env from './env/Env.js'
+import * as Registry from './network/Registry.js'
 import * as Backends from './session/Backends.js'
 import * as Device from './session/Device.js'
 import * as Session from './session/Session.js'
@@ -53,6 +54,7 @@ async function start() {
     apiUrl: env.apiUrl,
     modalOrigin: env.modalOrigin,
     api: Api.create(env.apiUrl),
+    registry: Registry.create(env.apiUrl),
     session: Session.create(storage),
     deviceId: () => Device.id(storage),
     approval,

@@ -18,6 +18,8 @@ export type Request = {
   address: string
   /** eth_sendTransaction: the transaction as it will be signed, and what the chain estimated. */
   transaction?: (SignRequest.Transaction & { estimated: SignRequest.Estimable[] }) | undefined
+  /** The chain's name and native currency symbol from the network registry, when it lists the chain. */
+  network?: { name: string; symbol: string } | undefined
 }
 
 /** The request on screen: waiting for a decision, or approved and being signed. */

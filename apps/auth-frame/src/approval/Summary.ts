@@ -24,6 +24,8 @@ export type Context = {
   chainId: number
   /** The transaction as it will be signed, with what the chain estimated (eth_sendTransaction). */
   transaction?: (SignRequest.Transaction & { estimated?: SignRequest.Estimable[] }) | undefined
+  /** The chain's name and native currency symbol from the network registry, when it lists the chain. */
+  network?: { name: string; symbol: string } | undefined
 }
 
 /** Texts of the screen, defined once. */
@@ -186,6 +188,15 @@ function callRows(call: SignRequest.Call | undefined): { title: string; rows: Ro
   }
 }
 
+/** The chain's native currency symbol (the registry's; ETH when the registry does not list the chain). */
+const symbolOf = (context: Context) => context.network?.symbol ?? 'ETH'
+
+/** The Network row: the registry's name of the chain, or `Chain <id>`. */
+const networkRow = (context: Context): Row => ({
+  label: 'Network',
+  value: context.network?.name ?? `Chain ${context.chainId}`,
+})
+
 function transactionSummary(params: unknown, context: Context): Summary {
   const tx = context.transaction ?? SignRequest.transaction(params)
   const estimated = new Set(context.transaction?.estimated ?? [])
@@ -196,9 +207,9 @@ function transactionSummary(params: unknown, context: Context): Summary {
     { label: 'Method', value: 'eth_sendTransaction' },
     { label: 'From', value: context.address },
     { label: call ? 'Contract' : 'To', value: tx.to ?? 'New contract' },
-    { label: 'Value', value: `${formatEther(tx.value)} ETH` },
+    { label: 'Value', value: `${formatEther(tx.value)} ${symbolOf(context)}` },
     ...decoded.rows,
-    { label: 'Network', value: `Chain ${context.chainId}` },
+    networkRow(context),
     {
       label: 'Gas limit',
       value:
@@ -209,7 +220,10 @@ function transactionSummary(params: unknown, context: Context): Summary {
       value:
         fee === undefined
           ? 'Set by the wallet'
-          : withEstimate(`${formatEther(fee)} ETH`, estimated.has('gas') || estimated.has('fees')),
+          : withEstimate(
+              `${formatEther(fee)} ${symbolOf(context)}`,
+              estimated.has('gas') || estimated.has('fees'),
+            ),
     },
     {
       label: 'Nonce',
@@ -241,7 +255,7 @@ export function signer(method: string, params: unknown): string | undefined {
  * `context.chainId`. Throws sign-request's -32602 refusal for a request that must not be shown.
  */
 export function describe(method: string, params: unknown, context: Context): Summary {
-  const network: Row = { label: 'Network', value: `Chain ${context.chainId}` }
+  const network = networkRow(context)
   const base: Row[] = [{ label: 'Method', value: method }]
   switch (method) {
     case 'personal_sign': {

@@ -12,6 +12,7 @@ import * as SchemaErrors from '@frontdoor/schemas/errors'
 import * as Api from '../api/Api.js'
 import type * as Approval from '../approval/Approval.js'
 import * as Summary from '../approval/Summary.js'
+import type * as Registry from '../network/Registry.js'
 import * as Session from '../session/Session.js'
 
 /**
@@ -38,6 +39,8 @@ export type Deps = {
   reload?: () => void
   /** This browser's device id for the email login's device approval (session/Device.ts). */
   deviceId?: () => string
+  /** The network registry (GET /v1/networks): the approval screen's name and currency of a chain. */
+  registry?: Registry.Registry
   /** Waits between Farcaster and device approval status polls. */
   sleep?: (ms: number) => Promise<void>
   now?: () => number
@@ -190,7 +193,12 @@ export function create(deps: Deps) {
       throw failure(Errors.PROVIDER_ERRORS.unauthorized.message, Errors.PROVIDER_ERRORS.unauthorized.code)
     }
     const requestChain = evm ?? 0
-    const context = { chainId: requestChain, address: signer.address }
+    const known = requestChain ? await deps.registry?.network(requestChain) : undefined
+    const context = {
+      chainId: requestChain,
+      address: signer.address,
+      network: known && { name: known.name, symbol: known.nativeCurrency.symbol },
+    }
     // The screen's reading (the vault's too): a request it refuses is answered -32602, never shown.
     Summary.describe(request.method, request.params, context)
     let params = request.params ?? []
