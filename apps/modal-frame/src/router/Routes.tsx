@@ -132,7 +132,7 @@ export const ROUTES = {
     title: 'Approve Transaction',
     ...lazyView(() => import('../views/approve/ApproveTransaction.js')),
   }),
-  Swap: notYet('Swap'),
+  Swap: route({ data: NONE, title: 'Swap', ...lazyView(() => import('../views/swap/Swap.js')) }),
   SwitchNetwork: route({
     data: NONE,
     title: 'Choose Network',

@@ -159,7 +159,7 @@ function AccountView({ scope }: { scope: Queries.Scope }) {
           </Action>
         ) : null}
         {features.swaps.length > 0 ? (
-          <Action label="Swap" soon onClick={() => soon('Swap')}>
+          <Action label="Swap" onClick={() => controller.router.push('Swap')}>
             <path d="M7 4v16M3 8l4-4 4 4M17 20V4M13 16l4 4 4-4" />
           </Action>
         ) : null}

@@ -1,0 +1,144 @@
+import type * as Convert from '@frontdoor/schemas/api/convert'
+import * as ConvertRule from '@frontdoor/schemas/convert-rules'
+import type * as Token from '@frontdoor/schemas/entities/token'
+import { formatUnits, parseUnits } from 'viem/utils'
+
+/** The Swap flow's rules: the token list with balances and search, amounts in base units, checks. */
+
+/** A swappable token with what the account holds of it. */
+export type Holding = Convert.ConvertToken & {
+  /** The balance, as a decimal string ('0' when the account holds none). */
+  balance: string
+  /** The balance's USD value. */
+  value: number
+  /** One token's USD price (0 when unknown). */
+  price: number
+  /** The icon from the balance service, else the convert list's. */
+  iconUrl: string
+}
+
+/** An amount that is not a plain positive decimal number. */
+export const INVALID_AMOUNT = 'Enter a valid amount'
+/** More than the balance. */
+export const INSUFFICIENT_BALANCE = 'Insufficient balance'
+/** Two tokens are needed. */
+export const PICK_TOKENS = 'Select the tokens to swap'
+/** A token already on the other side. */
+export const SAME_TOKEN = ConvertRule.SAME_TOKEN
+
+/** How often the quote is read again while the view is open. */
+export const QUOTE_REFRESH_MS = 10_000
+
+/** Gas kept back from the native coin's 'Max' for the swap itself (two pools at most, with margin). */
+export const NATIVE_GAS_RESERVE = 400_000n
+
+const DECIMAL = /^\d*\.?\d*$/
+
+/** The id balances and tokens share: the CAIP-10 address in lower case (the native coin's pseudo-address). */
+export function keyOf(caip10: string): string {
+  return caip10.toLowerCase()
+}
+
+/** The CAIP-10 id of a balance (the native coin has no address). */
+export function balanceId(balance: Token.TokenBalance): string {
+  return balance.address ?? ConvertRule.nativeId(balance.chainId)
+}
+
+/** The convert list's tokens with the account's balances, the held ones first (by value), then by symbol. */
+export function holdings(
+  tokens: readonly Convert.ConvertToken[],
+  balances: readonly Token.TokenBalance[],
+): Holding[] {
+  const byId = new Map(balances.map((balance) => [keyOf(balanceId(balance)), balance]))
+  const list = tokens.map((token) => {
+    const held = byId.get(keyOf(token.address))
+    return {
+      ...token,
+      balance: held?.quantity.numeric ?? '0',
+      value: held?.value ?? 0,
+      price: held?.price ?? 0,
+      iconUrl: held?.iconUrl || token.logoUri,
+    }
+  })
+  return list.sort(
+    (a, b) =>
+      Number(Number(b.balance) > 0) - Number(Number(a.balance) > 0) ||
+      b.value - a.value ||
+      a.symbol.localeCompare(b.symbol),
+  )
+}
+
+/** The tokens whose symbol, name or address contains `search` (case-insensitive). */
+export function search(list: readonly Holding[], search: string): Holding[] {
+  const needle = search.trim().toLowerCase()
+  if (!needle) return [...list]
+  return list.filter(
+    (token) =>
+      token.symbol.toLowerCase().includes(needle) ||
+      token.name.toLowerCase().includes(needle) ||
+      token.address.toLowerCase().endsWith(needle),
+  )
+}
+
+/** A decimal string in base units (more decimals than the token has are cut); undefined if malformed. */
+export function toUnits(amount: string, decimals: number): bigint | undefined {
+  const trimmed = amount.trim()
+  if (!trimmed || !DECIMAL.test(trimmed) || trimmed === '.') return undefined
+  const [whole = '', fraction = ''] = trimmed.split('.')
+  return parseUnits(`${whole || '0'}.${fraction.slice(0, decimals) || '0'}`, decimals)
+}
+
+/** Base units as a decimal string without trailing zeros. */
+export function fromUnits(units: bigint, decimals: number): string {
+  return formatUnits(units, decimals)
+}
+
+/**
+ * The first problem with a swap of `amount` of `from` into `to`, or undefined: both tokens, distinct,
+ * a positive amount, no more than the balance.
+ */
+export function validate(
+  from: Holding | undefined,
+  to: Holding | undefined,
+  amount: string,
+): string | undefined {
+  if (!from || !to) return PICK_TOKENS
+  if (keyOf(from.address) === keyOf(to.address)) return SAME_TOKEN
+  const units = toUnits(amount, from.decimals)
+  if (units === undefined || units <= 0n) return INVALID_AMOUNT
+  if (units > (toUnits(from.balance, from.decimals) ?? 0n)) return INSUFFICIENT_BALANCE
+  return undefined
+}
+
+/**
+ * The most of `token` a swap may take: its whole balance, less the swap's gas at `gasPrice` (wei) for
+ * the native coin.
+ */
+export function maxAmount(token: Holding, gasPrice: bigint | undefined): string {
+  const balance = toUnits(token.balance, token.decimals) ?? 0n
+  if (!ConvertRule.isNative(token.address)) return fromUnits(balance, token.decimals)
+  const reserve = (gasPrice ?? 0n) * NATIVE_GAS_RESERVE
+  return fromUnits(balance > reserve ? balance - reserve : 0n, token.decimals)
+}
+
+/** Whether the router may already take `amount` (base units) of the token: the allowance covers it. */
+export function approved(allowance: string | undefined, amount: bigint): boolean {
+  return allowance !== undefined && BigInt(allowance) >= amount
+}
+
+/** The rate a quote gives: how much of `to` one `from` buys, as a decimal string. */
+export function rate(
+  quote: { fromAmount: string; toAmount: string },
+  fromDecimals: number,
+  toDecimals: number,
+): number {
+  const from = Number(formatUnits(BigInt(quote.fromAmount), fromDecimals))
+  const to = Number(formatUnits(BigInt(quote.toAmount), toDecimals))
+  return from > 0 ? to / from : 0
+}
+
+/** A percentage for the details: 2 decimals, '<0.01%' for a tiny non-zero one. */
+export function percent(value: number): string {
+  if (value > 0 && value < 0.01) return '<0.01%'
+  return `${value.toFixed(2)}%`
+}
