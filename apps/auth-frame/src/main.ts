@@ -1,6 +1,7 @@
 import * as Bridge from '@frontdoor/protocol/bridge'
 import * as Log from '@frontdoor/protocol/log'
 import * as ModalAuth from '@frontdoor/protocol/modal-auth'
+import * as Analytics from './analytics/Analytics.js'
 import * as Api from './api/Api.js'
 import * as Approval from './approval/Approval.js'
 import * as Popup from './approval/Popup.js'
@@ -33,6 +34,12 @@ async function start() {
   const approval = Approval.create()
   let dapp: Screen.Dapp
   let hostOrigin: string | undefined
+  // Error reports (POST /e): the frame's uncaught errors and failed requests, about the page it serves.
+  Analytics.start({
+    apiUrl: env.apiUrl,
+    projectId: new URLSearchParams(location.search).get('projectId') ?? undefined,
+    page: () => hostOrigin,
+  })
   const screen = Screen.create(root, {
     approve: approval.approve,
     decline: approval.decline,

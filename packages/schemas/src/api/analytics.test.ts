@@ -1,5 +1,4 @@
 import { describe, expect, test } from 'vitest'
-import * as z from 'zod/mini'
 import * as Analytics from './analytics.js'
 
 describe('redact', () => {
@@ -20,26 +19,5 @@ describe('redact', () => {
 
   test('cuts at MESSAGE_MAX_CHARS', () => {
     expect(Analytics.redact('a '.repeat(400))).toHaveLength(Analytics.MESSAGE_MAX_CHARS)
-  })
-})
-
-describe('TrackProps', () => {
-  test('takes a known event with short properties; refuses unknown events and nested values', () => {
-    const props = { type: 'track', event: 'CONNECT_SUCCESS', properties: { kind: 'injected', chainId: 1 } }
-    expect(z.parse(Analytics.TrackProps, props)).toEqual(props)
-    expect(Analytics.TrackProps.safeParse({ ...props, event: 'NOPE' }).success).toBe(false)
-    expect(Analytics.TrackProps.safeParse({ ...props, properties: { a: { b: 1 } } }).success).toBe(false)
-  })
-})
-
-describe('ErrorProps', () => {
-  test('names the source, kind, error name and message', () => {
-    const props = {
-      type: 'error',
-      event: Analytics.ERROR_EVENT,
-      properties: { source: 'modal', kind: 'request', name: 'HttpError', message: 'HTTP 503' },
-    }
-    expect(z.parse(Analytics.ErrorProps, props)).toEqual(props)
-    expect(Analytics.ErrorProps.safeParse({ ...props, type: 'track' }).success).toBe(false)
   })
 })

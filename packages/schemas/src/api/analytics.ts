@@ -1,9 +1,10 @@
-import * as z from 'zod/mini'
+export type { ErrorProps, TrackProps } from './analytics-props.js'
 
 /**
  * The reports of `POST /e` (spec section 7) as the modal and the auth frame send them, and as the
  * dashboard reads them: each report's `props` is an analytics event (`type: 'track'`) or an error
- * report (`type: 'error'`). One definition of each event name and property.
+ * report (`type: 'error'`). One definition of each event name and property; the zod schemas of the
+ * props are in `analytics-props.ts` (no zod here, so the frames' client stays small).
  */
 
 /** The analytics events, by name (`props.event`). */
@@ -56,35 +57,8 @@ export const METHODS = ['injected', 'walletConnect', 'email', 'social', 'farcast
 /** A connect method. */
 export type Method = (typeof METHODS)[number]
 
-/** A property value: short strings, numbers, booleans. Never a key, token, code, email or full address. */
-const Value = z.union([z.string().check(z.maxLength(300)), z.number(), z.boolean()])
-
-/** The `props` of an analytics event. */
-export const TrackProps = z.object({
-  type: z.literal('track'),
-  event: z.enum(Object.values(EVENT) as [EventName, ...EventName[]]),
-  properties: z.optional(z.record(z.string(), Value)),
-})
-/** The `props` of an analytics event. */
-export type TrackProps = z.infer<typeof TrackProps>
-
 /** Where an error report comes from. */
 export const SOURCES = ['modal', 'auth'] as const
-
-/** The `props` of an error report: where, what kind, the error's name and message (redacted). */
-export const ErrorProps = z.object({
-  type: z.literal('error'),
-  event: z.literal(ERROR_EVENT),
-  properties: z.object({
-    source: z.enum(SOURCES),
-    /** 'uncaught' (an error or rejection nobody caught) or 'request' (a failed HTTP request). */
-    kind: z.enum(['uncaught', 'request']),
-    name: z.string().check(z.maxLength(100)),
-    message: z.string().check(z.maxLength(300)),
-  }),
-})
-/** The `props` of an error report. */
-export type ErrorProps = z.infer<typeof ErrorProps>
 
 /** Longest message kept in a report. */
 export const MESSAGE_MAX_CHARS = 300

@@ -1,0 +1,25 @@
+import { describe, expect, test } from 'vitest'
+import * as z from 'zod/mini'
+import * as Analytics from './analytics.js'
+import * as AnalyticsProps from './analytics-props.js'
+
+describe('TrackProps', () => {
+  test('takes a known event with short properties; refuses unknown events and nested values', () => {
+    const props = { type: 'track', event: 'CONNECT_SUCCESS', properties: { kind: 'injected', chainId: 1 } }
+    expect(z.parse(AnalyticsProps.TrackProps, props)).toEqual(props)
+    expect(AnalyticsProps.TrackProps.safeParse({ ...props, event: 'NOPE' }).success).toBe(false)
+    expect(AnalyticsProps.TrackProps.safeParse({ ...props, properties: { a: { b: 1 } } }).success).toBe(false)
+  })
+})
+
+describe('ErrorProps', () => {
+  test('names the source, kind, error name and message', () => {
+    const props = {
+      type: 'error',
+      event: Analytics.ERROR_EVENT,
+      properties: { source: 'modal', kind: 'request', name: 'HttpError', message: 'HTTP 503' },
+    }
+    expect(z.parse(AnalyticsProps.ErrorProps, props)).toEqual(props)
+    expect(AnalyticsProps.ErrorProps.safeParse({ ...props, type: 'track' }).success).toBe(false)
+  })
+})
