@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
+import * as DataLock from './DataLock.js'
 import * as Tables from './Tables.js'
 
 /** The drizzle database, the same type on PGlite and PostgreSQL. */
@@ -39,7 +40,8 @@ export type OpenOptions = {
 }
 
 /**
- * Opens PostgreSQL when `databaseUrl` is set, PGlite (in `dataDir`, or in memory) otherwise.
+ * Opens PostgreSQL when `databaseUrl` is set, PGlite (in `dataDir`, or in memory) otherwise. A PGlite
+ * data folder is locked to this process until `close()` (DataLock.ts).
  *
  * @example
  * const db = await Db.open({ databaseUrl: process.env.DATABASE_URL, dataDir: '.data/pglite' })
@@ -50,8 +52,15 @@ export async function open(options: OpenOptions = {}): Promise<Db> {
 }
 
 async function openPglite(dataDir: string | undefined): Promise<Db> {
+  // One process per data folder (DataLock.ts): a second one is refused, naming the first.
+  const release = dataDir ? DataLock.acquire(dataDir) : () => {}
   const client = dataDir ? new PGlite(dataDir) : new PGlite()
-  await client.waitReady
+  try {
+    await client.waitReady
+  } catch (error) {
+    release()
+    throw error
+  }
   const orm = drizzlePglite({ client, schema: Tables })
   const session: Session = {
     query: async (text, params) => (await client.query<Record<string, unknown>>(text, params)).rows,
@@ -70,7 +79,13 @@ async function openPglite(dataDir: string | undefined): Promise<Db> {
       turn = result.catch(() => {})
       return result
     },
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close()
+      } finally {
+        release()
+      }
+    },
   }
 }
 
