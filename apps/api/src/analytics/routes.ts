@@ -1,5 +1,6 @@
 import { Project } from '@frontdoor/schemas'
-import { Hono, type MiddlewareHandler } from 'hono'
+import { type Context, Hono, type MiddlewareHandler } from 'hono'
+import { getCookie, setCookie } from 'hono/cookie'
 import type * as z from 'zod/mini'
 import type * as Deps from '../Deps.js'
 import * as BodyLimit from '../http/BodyLimit.js'
@@ -9,6 +10,9 @@ import * as Query from '../http/Query.js'
 import * as RateLimiter from '../http/RateLimiter.js'
 import * as Validate from '../http/Validate.js'
 import type * as Projects from '../projects/Projects.js'
+import * as Dashboard from './Dashboard.js'
+import * as DashboardPage from './DashboardPage.js'
+import * as DashboardTokens from './DashboardTokens.js'
 import * as Events from './Events.js'
 
 /** The largest report body accepted. */
@@ -70,22 +74,74 @@ export function routes(deps: Deps.Deps) {
     c.set('project', project)
     await next()
   }
-  return new Hono<Checked>().post(
-    '/e',
-    BodyLimit.of(EVENT_BODY_MAX_BYTES),
-    Validate.query(Query.ProjectQuery),
-    report,
-    project,
-    limit,
-    async (c) => {
-      const query = c.req.valid('query')
-      await Events.store(deps.db.orm, {
-        projectId: c.get('project').projectId,
-        ...c.get('report'),
-        sdkType: query.st,
-        sdkVersion: query.sv,
-      })
-      return c.json({ stored: true }, 202)
-    },
-  )
+  return new Hono<Checked>()
+    .post(
+      '/e',
+      BodyLimit.of(EVENT_BODY_MAX_BYTES),
+      Validate.query(Query.ProjectQuery),
+      report,
+      project,
+      limit,
+      async (c) => {
+        const query = c.req.valid('query')
+        await Events.store(deps.db.orm, {
+          projectId: c.get('project').projectId,
+          ...c.get('report'),
+          sdkType: query.st,
+          sdkVersion: query.sv,
+        })
+        return c.json({ stored: true }, 202)
+      },
+    )
+    .route('/', dashboardRoutes(deps))
+}
+
+/** The cookie the dashboard keeps its token in, once opened (only sent to that project's dashboard). */
+export const DASHBOARD_COOKIE = 'fd_dashboard'
+
+/** How long an opened dashboard stays open in that browser. */
+const DASHBOARD_COOKIE_MAX_AGE_S = 12 * 60 * 60
+
+/**
+ * `GET /dashboard/:projectId`: the project's analytics page, behind the token the CLI set
+ * (`projects set-dashboard-token`). The token comes as `Authorization: Bearer`, as the cookie an
+ * earlier visit set, or once in `?token=` (the login form): then it goes into an HttpOnly cookie
+ * for this path and the browser is sent to the address without it, so it stays out of the history.
+ * `GET /dashboard/:projectId/events`: the latest reports as JSON (same token), for an export or a test.
+ */
+export function dashboardRoutes(deps: Deps.Deps) {
+  const { orm } = deps.db
+  /** The token the request carries: `Authorization: Bearer`, or the cookie an earlier visit set. */
+  const tokenOf = (c: Context) =>
+    c.req.header('authorization')?.match(/^Bearer (.+)$/)?.[1] ?? getCookie(c, DASHBOARD_COOKIE) ?? ''
+  return new Hono()
+    .get('/dashboard/:projectId', async (c) => {
+      const projectId = c.req.param('projectId')
+      const path = `/dashboard/${encodeURIComponent(projectId)}`
+      const html = (page: { html: string; headers: Record<string, string> }, status: 200 | 401) =>
+        c.body(page.html, status, page.headers)
+      const fromQuery = c.req.query('token')
+      if (fromQuery !== undefined) {
+        if (!(await DashboardTokens.check(orm, projectId, fromQuery)))
+          return html(DashboardPage.login(projectId, true), 401)
+        setCookie(c, DASHBOARD_COOKIE, fromQuery, {
+          path,
+          httpOnly: true,
+          sameSite: 'Strict',
+          secure: new URL(c.req.url).protocol === 'https:',
+          maxAge: DASHBOARD_COOKIE_MAX_AGE_S,
+        })
+        return c.redirect(path, 303)
+      }
+      const token = tokenOf(c)
+      if (!(await DashboardTokens.check(orm, projectId, token)))
+        return html(DashboardPage.login(projectId, token !== ''), 401)
+      return html(DashboardPage.render(projectId, await Dashboard.summary(orm, projectId)), 200)
+    })
+    .get('/dashboard/:projectId/events', async (c) => {
+      const projectId = c.req.param('projectId')
+      if (!(await DashboardTokens.check(orm, projectId, tokenOf(c))))
+        throw Errors.fail(401, Errors.CODE.unauthorized, 'A dashboard token is required')
+      return c.json({ events: await Dashboard.latest(orm, projectId) }, 200, { 'cache-control': 'no-store' })
+    })
 }
