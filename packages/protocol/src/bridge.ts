@@ -337,6 +337,11 @@ export type Connection<E extends Message.End> = {
   origin: string
   /** Closes the bridge; pending calls reject with 'destroyed'. */
   destroy: () => void
+  /**
+   * Typed calls to more of the peer's messages, on this connection: for definitions that a lazily
+   * loaded chunk holds (e.g. SIWX, siwx.ts), so the first-open code does not carry their schemas.
+   */
+  extend: <Defs extends Message.Definitions>(definitions: Defs) => Remote<Defs>
 }
 
 /**
@@ -420,6 +425,8 @@ export function connect<E extends Message.End>(options: ConnectOptions<E>): Prom
       remote: remote(end.calls, transport, options.timeoutMs) as Remote<E['calls']>,
       origin,
       destroy,
+      extend: <Defs extends Message.Definitions>(definitions: Defs) =>
+        remote(definitions, transport, options.timeoutMs),
     }
   })()
 

@@ -236,50 +236,7 @@ schemaSuite('HostMessages', HostModal.HostMessages, {
     },
     result: ack,
   },
-  ...siwxSamples(),
 })
-
-/** Samples of the SIWX messages the host answers (siwx.ts). */
-function siwxSamples() {
-  const data = {
-    accountAddress: address,
-    chainId: 'eip155:1',
-    domain: 'a.example',
-    uri: 'https://a.example',
-    version: '1',
-    nonce: 'abcdefgh1',
-  }
-  const session = { data, message: 'a.example wants you to sign in', signature: '0x1' }
-  const account = {
-    valid: [{ chainId: 'eip155:1', address }],
-    invalid: [
-      { chainId: '1', address },
-      { chainId: 'eip155:1', address: '' },
-      { chainId: 'eip155:1', address, x: 1 },
-    ],
-  }
-  return {
-    siwxCreateMessage: {
-      params: {
-        valid: [{ accountAddress: address, chainId: 'eip155:1' }],
-        invalid: [{ accountAddress: address }, { accountAddress: address, chainId: 'x' }],
-      },
-      result: {
-        valid: [{ data }, { data, message: 'own text' }],
-        invalid: [{ data, message: '' }, { data: { ...data, chainId: 'x' } }, {}],
-      },
-    },
-    siwxAddSession: {
-      params: {
-        valid: [session, { ...session, cacao: { h: {} } }],
-        invalid: [{ data }, { ...session, signature: 1 }],
-      },
-      result: ack,
-    },
-    siwxGetSessions: { params: account, result: { valid: [[], [session]], invalid: [[{ data }], {}] } },
-    siwxRevokeSession: { params: account, result: ack },
-  }
-}
 
 describe('RpcError', () => {
   test('integer code and message', () => {

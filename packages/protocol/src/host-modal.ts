@@ -2,7 +2,6 @@ import { Account, Directory, Network } from '@frontdoor/schemas'
 import * as Caip from '@frontdoor/schemas/caip'
 import * as z from 'zod/mini'
 import * as Message from './message.js'
-import * as Siwx from './siwx.js'
 import * as Timeouts from './timeouts.js'
 import { VIEWS } from './views.js'
 
@@ -95,8 +94,8 @@ export const HostInfo = z.strictObject({
   features: z.optional(Features),
   theme: z.optional(Theme),
   siwx: z.optional(z.boolean()),
-  /** Sign-in settings when the page set `siwx` (protocol siwx.ts). */
-  siwxSettings: z.optional(Siwx.Settings),
+  /** Sign-in settings when the page set `siwx` (protocol siwx.ts): whether sign-in is required. */
+  siwxSettings: z.optional(z.strictObject({ required: z.boolean() })),
   /** Wallet directory filters of AllWallets and Connect: only these wallets, never these, these first. */
   includeWalletIds: z.optional(walletIds),
   excludeWalletIds: z.optional(walletIds),
@@ -283,8 +282,6 @@ export const HostMessages = {
     error: RpcError,
     timeoutMs: Timeouts.NO_TIMEOUT,
   }),
-  /** Sign in with the wallet: the page's `siwx` functions (protocol siwx.ts). */
-  ...Siwx.HostMessages,
 } as const
 
 /** The host page's end: answers {@link HostMessages}, calls {@link ModalMessages}. */

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import * as HostModal from './host-modal.js'
+import { schemaSuite } from './internal/schemaSuite.js'
 import * as Message from './message.js'
 import * as Siwx from './siwx.js'
 
@@ -12,14 +13,53 @@ const data = {
   nonce: 'abcdefgh1',
 }
 
-describe('HostMessages', () => {
-  test('the SIWX messages are part of what the host answers, one definition each', () => {
-    for (const name of Object.keys(Siwx.HostMessages))
-      expect(HostModal.host.exposes[name as keyof typeof HostModal.host.exposes]).toBe(
-        Siwx.HostMessages[name as keyof typeof Siwx.HostMessages],
-      )
-  })
+schemaSuite('Siwx.HostMessages', Siwx.HostMessages, siwxSamples())
 
+/** Samples of the SIWX messages the host answers (siwx.ts). */
+function siwxSamples() {
+  const address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+  const ack = { valid: [undefined], invalid: [1] }
+  const data = {
+    accountAddress: address,
+    chainId: 'eip155:1',
+    domain: 'a.example',
+    uri: 'https://a.example',
+    version: '1',
+    nonce: 'abcdefgh1',
+  }
+  const session = { data, message: 'a.example wants you to sign in', signature: '0x1' }
+  const account = {
+    valid: [{ chainId: 'eip155:1', address }],
+    invalid: [
+      { chainId: '1', address },
+      { chainId: 'eip155:1', address: '' },
+      { chainId: 'eip155:1', address, x: 1 },
+    ],
+  }
+  return {
+    siwxCreateMessage: {
+      params: {
+        valid: [{ accountAddress: address, chainId: 'eip155:1' }],
+        invalid: [{ accountAddress: address }, { accountAddress: address, chainId: 'x' }],
+      },
+      result: {
+        valid: [{ data }, { data, message: 'own text' }],
+        invalid: [{ data, message: '' }, { data: { ...data, chainId: 'x' } }, {}],
+      },
+    },
+    siwxAddSession: {
+      params: {
+        valid: [session, { ...session, cacao: { h: {} } }],
+        invalid: [{ data }, { ...session, signature: 1 }],
+      },
+      result: ack,
+    },
+    siwxGetSessions: { params: account, result: { valid: [[], [session]], invalid: [[{ data }], {}] } },
+    siwxRevokeSession: { params: account, result: ack },
+  }
+}
+
+describe('HostMessages', () => {
   test('siwxCreateMessage: a CAIP-2 chain and an address in, message data (and its own text) out', () => {
     const def = Siwx.HostMessages.siwxCreateMessage
     expect(
@@ -48,8 +88,12 @@ describe('HostMessages', () => {
   })
 
   test('HostInfo carries whether sign-in is required', () => {
-    expect(HostModal.HostInfo.shape.siwxSettings).toBeDefined()
-    expect(Siwx.Settings.safeParse({ required: true }).success).toBe(true)
-    expect(Siwx.Settings.safeParse({ required: 'yes' }).success).toBe(false)
+    const settings = HostModal.HostInfo.shape.siwxSettings
+    expect(settings.safeParse({ required: true }).success).toBe(true)
+    expect(settings.safeParse({ required: 'yes' }).success).toBe(false)
+  })
+
+  test('apart from HostModal.HostMessages (the first-open code does not carry them)', () => {
+    for (const name of Object.keys(Siwx.HostMessages)) expect(name in HostModal.HostMessages).toBe(false)
   })
 })

@@ -53,12 +53,12 @@ export const CreatedMessage = z.strictObject({
 /** What the page's `createMessage` gives. */
 export type CreatedMessage = z.infer<typeof CreatedMessage>
 
-/** The page's sign-in settings the modal needs (HostInfo `siwx`): whether sign-in is required. */
-export const Settings = z.strictObject({ required: z.boolean() })
-/** The page's sign-in settings the modal needs. */
-export type Settings = z.infer<typeof Settings>
-
-/** Messages the host page answers for SIWX (the modal calls them); part of HostModal.HostMessages. */
+/**
+ * Messages the host page answers for SIWX (the modal calls them), on the host <-> modal channel. Apart
+ * from HostModal.HostMessages so the modal's first-open code does not carry them: the modal's lazy
+ * sign-in chunk calls them through `Bridge.Connection.extend`. The page's settings are HostInfo's
+ * `siwx` and `siwxSettings`.
+ */
 export const HostMessages = {
   /** The message for the account to sign (the page's `createMessage`; a nonce is usually fetched). */
   siwxCreateMessage: Message.define({

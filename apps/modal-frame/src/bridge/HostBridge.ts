@@ -9,6 +9,8 @@ export type Host = {
   origin: string
   remote: Bridge.Remote<typeof HostModal.modal.calls>
   destroy: () => void
+  /** Calls to more of the host's messages, whose definitions a lazy chunk holds (SIWX). */
+  extend: Bridge.Connection<typeof HostModal.modal>['extend']
 }
 
 /**
@@ -27,7 +29,12 @@ export async function connectHost(allowedOrigins: string[], handlers: Handlers):
         handlers,
         onInvalid: (error) => console.error(`frontdoor: refused a message from the host: ${error.message}`),
       })
-      return { origin: connection.origin, remote: connection.remote, destroy: connection.destroy }
+      return {
+        origin: connection.origin,
+        remote: connection.remote,
+        destroy: connection.destroy,
+        extend: connection.extend,
+      }
     } catch (error) {
       if (!(error instanceof Bridge.BridgeError && error.reason === 'connection_timeout')) throw error
     }
