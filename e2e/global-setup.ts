@@ -21,7 +21,14 @@ export default async function globalSetup() {
       return
     }
     const [, name, action] = match as unknown as [string, string, 'stop' | 'start']
-    const done = action === 'stop' ? stack.stopPart(name) : stack.startPart(name)
+    // A start may carry environment variables over the part's own (a JSON object body).
+    let body = ''
+    request.on('data', (chunk: Buffer) => {
+      body += chunk
+    })
+    const done = new Promise<void>((resolve) => request.on('end', resolve)).then(() =>
+      action === 'stop' ? stack.stopPart(name) : stack.startPart(name, body ? JSON.parse(body) : undefined),
+    )
     done.then(
       () => response.writeHead(204).end(),
       (error: unknown) => response.writeHead(500, { 'content-type': 'text/plain' }).end(String(error)),

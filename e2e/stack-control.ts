@@ -6,15 +6,18 @@
 /** The environment variable holding the control address. */
 export const ENV = 'E2E_STACK_CONTROL'
 
-async function call(name: string, action: 'stop' | 'start') {
+async function call(name: string, action: 'stop' | 'start', env?: Record<string, string>) {
   const base = process.env[ENV]
   if (!base) throw new Error(`stack-control: ${ENV} is not set (run through e2e/playwright.config.ts)`)
-  const response = await fetch(`${base}/parts/${encodeURIComponent(name)}/${action}`, { method: 'POST' })
+  const response = await fetch(`${base}/parts/${encodeURIComponent(name)}/${action}`, {
+    method: 'POST',
+    ...(env ? { body: JSON.stringify(env) } : {}),
+  })
   if (!response.ok) throw new Error(`stack-control: ${action} ${name}: ${await response.text()}`)
 }
 
 /** Stops a part; resolves once its process exited. */
 export const stopPart = (name: string) => call(name, 'stop')
 
-/** Starts a stopped part again; resolves once it is healthy. */
-export const startPart = (name: string) => call(name, 'start')
+/** Starts a stopped part again (with `env` over its own environment, if given); resolves once it is healthy. */
+export const startPart = (name: string, env?: Record<string, string>) => call(name, 'start', env)

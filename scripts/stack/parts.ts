@@ -45,6 +45,36 @@ export async function rpcOk(url: string): Promise<boolean> {
 const tsx = ['node', '--import', 'tsx']
 
 /**
+ * A third devnet that only the API's network registry knows (NETWORKS_JSON below): a bare Hardhat
+ * node (no seeding) of chain 31339 at DEVNET_31339_URL (default :8547). A page that names this chain
+ * by its id alone gets its definition from `GET /v1/networks` and reaches it through the RPC proxy.
+ */
+export const REGISTRY_DEVNET = {
+  chainId: 31339,
+  url: process.env.DEVNET_31339_URL || 'http://127.0.0.1:8547',
+  name: 'Frontdoor Registry Devnet 31339',
+} as const
+
+/** The API's registry additions for {@link REGISTRY_DEVNET}: its CAIP network and its RPC upstream. */
+function registryNetworks(): string {
+  const caipNetworkId = `eip155:${REGISTRY_DEVNET.chainId}`
+  return JSON.stringify({
+    networks: [
+      {
+        id: REGISTRY_DEVNET.chainId,
+        caipNetworkId,
+        chainNamespace: 'eip155',
+        name: REGISTRY_DEVNET.name,
+        nativeCurrency: { name: 'Registry Ether', symbol: 'RETH', decimals: 18 },
+        rpcUrls: { default: { http: [REGISTRY_DEVNET.url] } },
+        testnet: true,
+      },
+    ],
+    upstreams: { [caipNetworkId]: [REGISTRY_DEVNET.url] },
+  })
+}
+
+/**
  * The parts of the stack, in start order. Each issue that adds a runnable part adds it here, so
  * `npm start` and the end-to-end setup start the same processes on the same addresses.
  */
@@ -68,6 +98,27 @@ export function parts(addresses: Addresses): Part[] {
       }
     }),
     {
+      name: `devnet-${REGISTRY_DEVNET.chainId}`,
+      url: REGISTRY_DEVNET.url,
+      healthy: () => rpcOk(REGISTRY_DEVNET.url),
+      // Hardhat's own node, unseeded: the chain only has to exist (about 2 s to healthy, 100 MB, idle CPU).
+      command: [
+        'node',
+        'node_modules/hardhat/internal/cli/cli.js',
+        'node',
+        '--hostname',
+        new URL(REGISTRY_DEVNET.url).hostname,
+        '--port',
+        String(new URL(REGISTRY_DEVNET.url).port),
+        '--config',
+        'packages/devnet/hardhat.config.cjs',
+      ],
+      env: {
+        FRONTDOOR_DEVNET_CHAIN_ID: String(REGISTRY_DEVNET.chainId),
+        HARDHAT_DISABLE_TELEMETRY_PROMPT: 'true',
+      },
+    },
+    {
       // The dev mail sink: accepts the API's mail on SMTP_URL; the mailbox (codes) on MAILBOX_URL.
       name: 'smtp',
       url: addresses.MAILBOX_URL,
@@ -82,8 +133,14 @@ export function parts(addresses: Addresses): Part[] {
       // name, the dev OIDC provider); the production entry, apps/api/src/main.ts, has none of them.
       command: [...tsx, 'apps/dev/src/main.ts'],
       // The stack runs in development: dev logins, the demo project and dev names, a generated vault key.
-      env: { FRONTDOOR_ENV: 'development' },
-      after: ['devnet-31337', 'devnet-31338', 'smtp'],
+      // NETWORKS_JSON: the registry devnet, unless the environment configures the registry itself.
+      env: {
+        FRONTDOOR_ENV: 'development',
+        ...(process.env.NETWORKS_JSON || process.env.NETWORKS_FILE
+          ? {}
+          : { NETWORKS_JSON: registryNetworks() }),
+      },
+      after: ['devnet-31337', 'devnet-31338', `devnet-${REGISTRY_DEVNET.chainId}`, 'smtp'],
     },
     {
       name: 'auth-frame',

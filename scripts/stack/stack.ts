@@ -18,8 +18,8 @@ export type Stack = {
   stop: () => Promise<void>
   /** Stops one part (say the relay, to see clients ride out its restart). */
   stopPart: (name: string) => Promise<void>
-  /** Starts a stopped part again and waits until it is healthy. */
-  startPart: (name: string) => Promise<void>
+  /** Starts a stopped part again and waits until it is healthy (with `env` over its own, if given). */
+  startPart: (name: string, env?: Record<string, string>) => Promise<void>
 }
 
 export type StartOptions = {
@@ -80,7 +80,7 @@ export async function start(options: StartOptions = {}): Promise<Stack> {
   }
 
   /** Starts one part and waits until it is healthy (appending to its log when `append`). */
-  async function launch(part: Part, append = false) {
+  async function launch(part: Part, append = false, extraEnv: Record<string, string> = {}) {
     if (await part.healthy()) {
       throw new Error(
         `stack: ${part.name} address ${part.url} is already in use; stop whatever runs there first`,
@@ -91,7 +91,7 @@ export async function start(options: StartOptions = {}): Promise<Stack> {
     const [command, ...args] = part.command
     const child = spawn(command!, args, {
       cwd: root,
-      env: { ...env, ...addresses, ...part.env },
+      env: { ...env, ...addresses, ...part.env, ...extraEnv },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     })
@@ -145,10 +145,10 @@ export async function start(options: StartOptions = {}): Promise<Stack> {
       const part = partNamed(name)
       await Promise.all(running.filter((entry) => entry.part === part).map(kill))
     },
-    async startPart(name) {
+    async startPart(name, extraEnv) {
       const part = partNamed(name)
       if (running.some((entry) => entry.part === part && !entry.exited)) return
-      await launch(part, true)
+      await launch(part, true, extraEnv)
     },
   }
 }

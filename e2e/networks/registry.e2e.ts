@@ -1,0 +1,147 @@
+import { DEV_ACCOUNTS } from '@frontdoor/devnet/accounts'
+import { expect, type FrameLocator, type Page, test } from '@playwright/test'
+import {
+  createPublicClient,
+  createWalletClient,
+  defineChain,
+  type Hex,
+  http,
+  numberToHex,
+  parseEther,
+} from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { REGISTRY_DEVNET } from '../../scripts/stack/parts.js'
+import * as AppKitPageServer from '../appkit/PageServer.js'
+import * as Embedded from '../embedded/embedded.js'
+import * as Pages from '../modal/pages.js'
+import * as StackControl from '../stack-control.js'
+
+const { MODAL_URL } = Pages.addresses
+
+/**
+ * A chain that only the API's network registry knows: the stack's third devnet (chain 31339, a bare
+ * Hardhat node), added to the registry and given its RPC upstream by configuration (NETWORKS_JSON,
+ * scripts/stack/parts.ts). The page names it by its id alone; nothing about it is in the page.
+ */
+const HTML = `<!doctype html><html lang="en"><head><title>Registry chain</title></head><body>
+  <script src="${MODAL_URL}/sdk.js" data-project-id="demo" data-chain-ids="${REGISTRY_DEVNET.chainId}"
+    data-enable-reconnect="false"></script>
+</body></html>`
+
+const devnet = defineChain({
+  id: REGISTRY_DEVNET.chainId,
+  name: 'registry devnet',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: [REGISTRY_DEVNET.url] } },
+})
+const chain = createPublicClient({ chain: devnet, transport: http(REGISTRY_DEVNET.url) })
+const funder = createWalletClient({
+  account: privateKeyToAccount(DEV_ACCOUNTS[9]!.privateKey as Hex),
+  chain: devnet,
+  transport: http(REGISTRY_DEVNET.url),
+})
+
+let site: { url: string; close: () => Promise<void> }
+test.beforeAll(async () => {
+  site = await Pages.serveForeignPage(Number(new URL(AppKitPageServer.PAGE_URL).port), HTML)
+})
+test.afterAll(async () => {
+  await site.close()
+})
+
+/** Restarts the API, with `env` over its stack environment (none: as the stack starts it). */
+async function restartApi(env?: Record<string, string>) {
+  await StackControl.stopPart('api')
+  await StackControl.startPart('api', env)
+}
+
+/** Opens the sdk.js page and logs in with a new email wallet; returns its address. */
+async function emailWallet(page: Page, name: string): Promise<Hex> {
+  await page.goto(site.url)
+  await page.waitForFunction(() => 'frontdoor' in window)
+  const email = Embedded.freshEmail(name)
+  const sentAfter = Date.now() - 1000
+  await page.evaluate(
+    () => void (window as unknown as { frontdoor: { open: () => Promise<void> } }).frontdoor.open(),
+  )
+  await Pages.expectConnectShown(page)
+  const input = Pages.modal(page).getByRole('textbox', { name: 'Email' })
+  await expect(async () => {
+    if (await input.isVisible()) {
+      await input.fill(email)
+      await input.press('Enter')
+    }
+    await expect(Pages.modal(page).getByText('Enter the 6-digit code sent to')).toBeVisible({ timeout: 3000 })
+  }).toPass({ timeout: 20_000 })
+  await Pages.modal(page)
+    .getByRole('textbox', { name: 'Code' })
+    .fill(await Embedded.otpFor(email, sentAfter))
+  await Pages.expectClosed(page)
+  await expect
+    .poll(() => Pages.providerRequest(page, 'eth_accounts'))
+    .toMatchObject({ result: [expect.any(String)] })
+  return ((await Pages.providerRequest(page, 'eth_accounts')) as { result: Hex[] }).result[0]!
+}
+
+/** The network the Account view shows for the connected wallet. */
+async function networkShown(page: Page) {
+  await page.evaluate(
+    () => void (window as unknown as { frontdoor: { open: () => Promise<void> } }).frontdoor.open(),
+  )
+  const button = Pages.modal(page).getByRole('button', { name: /^Network: / })
+  await expect(button).toBeVisible()
+  const name = (await button.getAttribute('aria-label')) ?? (await button.textContent())
+  await Pages.modal(page).getByRole('button', { name: 'Close' }).click()
+  await Pages.expectClosed(page)
+  return name
+}
+
+const row = (auth: FrameLocator, label: string) =>
+  auth.locator('.af-row', { has: auth.getByText(label, { exact: true }) }).locator('dd')
+
+test('an email wallet reads and sends on a chain the page names only by id, once the registry lists it with its upstream', async ({
+  page,
+}) => {
+  test.setTimeout(240_000)
+  const chainHex = numberToHex(REGISTRY_DEVNET.chainId)
+
+  // Without the registry entry and upstream: the chain is only a number, and every read is refused.
+  await restartApi({ NETWORKS_JSON: '{}' })
+  try {
+    const before = await emailWallet(page, 'registry-before')
+    expect(await Pages.providerRequest(page, 'eth_chainId')).toEqual({ result: chainHex })
+    expect(await Pages.providerRequest(page, 'eth_getBalance', [before, 'latest'])).toEqual({
+      code: -32602,
+      message: 'Unsupported chain',
+    })
+    expect(await networkShown(page)).toContain(`Chain ${REGISTRY_DEVNET.chainId}`)
+  } finally {
+    await restartApi()
+  }
+
+  // With the stack's configuration: the registry names the chain and the RPC proxy reaches its node.
+  const address = await emailWallet(page, 'registry-after')
+  expect(await networkShown(page)).toContain(REGISTRY_DEVNET.name)
+  expect(await Pages.providerRequest(page, 'eth_getBalance', [address, 'latest'])).toEqual({ result: '0x0' })
+  await funder.sendTransaction({ to: address, value: parseEther('2') })
+  expect(await Pages.providerRequest(page, 'eth_getBalance', [address, 'latest'])).toEqual({
+    result: numberToHex(parseEther('2')),
+  })
+
+  const recipient = privateKeyToAccount(generatePrivateKey()).address
+  const received = await chain.getBalance({ address: recipient })
+  const sending = Embedded.startRequest(page, 'eth_sendTransaction', [
+    { from: address, to: recipient, value: numberToHex(parseEther('0.5')) },
+  ])
+  const auth = Embedded.authFrame(page)
+  // The auth frame names the chain and its currency from the registry too.
+  await expect(row(auth, 'Network')).toHaveText(REGISTRY_DEVNET.name)
+  await expect(row(auth, 'Value')).toHaveText('0.5 RETH')
+  await auth.getByRole('button', { name: 'Approve' }).click()
+  const sent = (await sending) as { result: Hex }
+  expect(sent).toHaveProperty('result')
+  // The transaction landed on the registry devnet's own node.
+  const receipt = await chain.waitForTransactionReceipt({ hash: sent.result })
+  expect(receipt.status).toBe('success')
+  expect(await chain.getBalance({ address: recipient })).toBe(received + parseEther('0.5'))
+})
