@@ -4,6 +4,7 @@ import type * as ModalAuth from '@frontdoor/protocol/modal-auth'
 import * as Policy from '@frontdoor/protocol/policy'
 import * as Timeouts from '@frontdoor/protocol/timeouts'
 import { Errors as SchemaErrors, type User } from '@frontdoor/schemas'
+import * as Alerts from '@frontdoor/schemas/alerts'
 import * as Caip from '@frontdoor/schemas/caip'
 import type * as Router from '../../router/Router.js'
 import * as Store from '../../store/Store.js'
@@ -213,7 +214,10 @@ export function create(options: Options) {
         if (!isConnected) return undefined
         return await userOn(context, state.get().login)
       } catch (error) {
-        if (!(error instanceof AuthFrame.FrameError)) console.error(SchemaErrors.AUTH_INIT_FAILED, error)
+        // The frame held a session the API no longer accepts (it signed it out): 'Session Expired'.
+        if ((error as Error).message === SchemaErrors.LOGIN.NOT_CONNECTED_TO_EMAIL_OR_SOCIAL)
+          options.ui.toast(Alerts.ALERTS.SESSION_EXPIRED.shortMessage)
+        else if (!(error instanceof AuthFrame.FrameError)) console.error(SchemaErrors.AUTH_INIT_FAILED, error)
         return undefined
       }
     },

@@ -1,0 +1,60 @@
+// @vitest-environment jsdom
+import * as Errors from '@frontdoor/protocol/errors'
+import { Errors as SchemaErrors } from '@frontdoor/schemas'
+import * as Alerts from '@frontdoor/schemas/alerts'
+import { afterEach, describe, expect, test, vi } from 'vitest'
+import * as Router from '../../router/Router.js'
+import * as AuthFrame from './AuthFrame.js'
+import * as Embedded from './Embedded.js'
+import * as TestPeer from './testPeer.js'
+
+const context = { networks: [], chainId: 31337 }
+
+function setup(handlers: Partial<TestPeer.AuthHandlers>) {
+  const ui = { router: Router.create('Connect'), open: vi.fn(), close: vi.fn(), toast: vi.fn() }
+  const embedded = Embedded.create({
+    settings: () => ({
+      authUrl: 'http://127.0.0.1:5181',
+      apiUrl: 'http://127.0.0.1:4000',
+      projectId: 'demo',
+      metadata: { name: 'Demo' },
+      hostOrigin: undefined,
+      sdkVersion: '0.0.0',
+      theme: { themeMode: 'dark' },
+    }),
+    ui,
+    createFrame: (options) =>
+      AuthFrame.create({
+        ...options,
+        connect: TestPeer.connect({ ...TestPeer.defaultHandlers(), ...handlers }),
+        readyDelayMs: 0,
+      }),
+  })
+  return { embedded, ui }
+}
+
+afterEach(() => document.body.replaceChildren())
+
+describe("'Session Expired' (spec section 8)", () => {
+  test('a stored session the API no longer accepts: nothing restored, the alert shown as a toast', async () => {
+    const { embedded, ui } = setup({
+      isConnected: () => ({ isConnected: true }),
+      // What the auth frame answers when the API refused its token (401): it signed the session out.
+      getUser: () => {
+        throw new Errors.ProviderRpcError(
+          Errors.PROVIDER_ERRORS.unauthorized.code,
+          SchemaErrors.LOGIN.NOT_CONNECTED_TO_EMAIL_OR_SOCIAL,
+        )
+      },
+    })
+    expect(ui.toast).not.toHaveBeenCalled()
+    expect(await embedded.reconnect(context)).toBeUndefined()
+    expect(ui.toast).toHaveBeenCalledWith(Alerts.ALERTS.SESSION_EXPIRED.shortMessage)
+  })
+
+  test('no stored session: no alert', async () => {
+    const { embedded, ui } = setup({ isConnected: () => ({ isConnected: false }) })
+    expect(await embedded.reconnect(context)).toBeUndefined()
+    expect(ui.toast).not.toHaveBeenCalled()
+  })
+})
