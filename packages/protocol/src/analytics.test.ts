@@ -82,13 +82,20 @@ describe('create', () => {
     expect(c.pending()).toBe(0)
   })
 
-  test('no page known yet, or QUEUE_MAX waiting: the event is dropped', () => {
-    const unknown = client({ page: () => undefined })
-    unknown.track('MODAL_OPEN')
-    expect(unknown.pending()).toBe(0)
-    const c = client()
-    for (let i = 0; i < Analytics.QUEUE_MAX + 5; i++) c.track('MODAL_OPEN')
-    expect(c.pending()).toBe(Analytics.QUEUE_MAX)
+  test('no page known yet: the events wait for it; QUEUE_MAX waiting: later ones are dropped', () => {
+    let page: string | undefined
+    const c = client({ page: () => page })
+    c.setEnabled(true)
+    c.track('MODAL_OPEN')
+    c.flush()
+    expect(sent).toEqual([])
+    expect(c.pending()).toBe(1)
+    page = 'https://shop.example/cart'
+    c.flush()
+    expect(sent.map((s) => [s.body.url, s.body.domain])).toEqual([['https://shop.example/', 'shop.example']])
+    const full = client()
+    for (let i = 0; i < Analytics.QUEUE_MAX + 5; i++) full.track('MODAL_OPEN')
+    expect(full.pending()).toBe(Analytics.QUEUE_MAX)
   })
 
   test('error reports: ERROR_REPORTS_MAX per ERROR_REPORTS_WINDOW_S, name and redacted message only', () => {

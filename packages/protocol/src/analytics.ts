@@ -31,8 +31,8 @@ export type Options = {
   now?: () => number
 }
 
-/** A report as it is sent. */
-type Report = { eventId: string; url: string; domain: string; timestamp: number; props: unknown }
+/** A report as it is queued (the page's url and domain are added when it is sent). */
+type Queued = { eventId: string; timestamp: number; props: unknown }
 
 const beacon = (url: string, body: string) => {
   try {
@@ -55,37 +55,38 @@ const beacon = (url: string, body: string) => {
 export function create(options: Options) {
   const send = options.send ?? beacon
   const now = options.now ?? Date.now
-  let queue: Report[] = []
+  let queue: Queued[] = []
   let enabled: boolean | undefined
   /** When the error reports of the current window were queued. */
   let errorTimes: number[] = []
 
   function add(props: Analytics.TrackProps | Analytics.ErrorProps) {
-    const page = options.page()
-    if (enabled === false || !page || queue.length >= QUEUE_MAX) return false
-    const url = new URL(page)
-    queue.push({
-      eventId: crypto.randomUUID(),
-      url: `${url.origin}/`,
-      domain: url.hostname,
-      timestamp: now(),
-      props,
-    })
+    if (enabled === false || queue.length >= QUEUE_MAX) return false
+    queue.push({ eventId: crypto.randomUUID(), timestamp: now(), props })
     return true
   }
 
-  /** Sends the queue (when the project takes reports); whatever is refused is dropped. */
+  /**
+   * Sends the queue, once the project takes reports and the page is known; whatever the browser
+   * refuses is dropped.
+   */
   function flush() {
     if (enabled !== true) {
       if (enabled === false) queue = []
       return
     }
+    const page = options.page()
+    if (!page) return
+    const { origin, hostname } = new URL(page)
     const query = new URLSearchParams({
       projectId: options.projectId,
       st: options.sdkType,
       sv: options.sdkVersion(),
     })
-    for (const report of queue.splice(0)) send(`${options.apiUrl}/e?${query}`, JSON.stringify(report))
+    for (const { eventId, timestamp, props } of queue.splice(0)) {
+      const report = { eventId, url: `${origin}/`, domain: hostname, timestamp, props }
+      send(`${options.apiUrl}/e?${query}`, JSON.stringify(report))
+    }
   }
 
   return {
