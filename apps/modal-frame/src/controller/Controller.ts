@@ -101,11 +101,7 @@ export function create(env: Env.Env) {
     connections,
     backend,
     close: tryClose,
-    loadProject: (projectId, local) =>
-      Project.load(
-        { apiUrl: env.apiUrl, projectId, state, preloadEmbedded: connections.embedded.preload, warn },
-        local,
-      ),
+    loadProject: (projectId, local) => Project.load({ apiUrl: env.apiUrl, projectId, state, warn }, local),
   })
 
   // The analytics (spec section 7's POST /e) follow the stores from a chunk of their own.
@@ -131,6 +127,11 @@ export function create(env: Env.Env) {
     prefetchWalletConnect: connections.walletConnect.prefetch,
     /** The embedded wallet's connector (its module and the auth frame load on the first call). */
     embedded: connections.embedded.get,
+    /**
+     * Loads the embedded wallet's code and frame ahead of a login: when the visitor focuses the email
+     * field or points at a social button. Until then no page load fetches the auth frame.
+     */
+    preloadEmbedded: connections.embedded.preload,
     /** Registers how stored ids of a lazy connector kind are resolved (WalletConnect, embedded). */
     registerResolver: connections.registerResolver,
     /**

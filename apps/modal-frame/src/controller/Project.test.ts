@@ -24,12 +24,11 @@ afterEach(() => {
 
 function setup(apiUrl: string) {
   const state = State.create({ projectId: 'p1' }, [])
-  const calls = { preload: 0, warnings: [] as string[] }
+  const calls = { warnings: [] as string[] }
   const options: Project.Options = {
     apiUrl,
     projectId: 'p1',
     state,
-    preloadEmbedded: () => calls.preload++,
     warn: (message) => calls.warnings.push(message),
   }
   return { state, calls, options }
@@ -57,18 +56,17 @@ describe('load', () => {
     expect(state.get()).toMatchObject({ featuresReady: true, walletCount: 1 })
     expect(state.get().features).toMatchObject({ email: true, socials: ['google'], activity: false })
     expect(state.get().wallets.map((w) => w.id)).toEqual(['w1'])
-    expect(calls.preload).toBe(1)
     expect(calls.warnings).toEqual([
       'Local configuration ignored: email, socials come from the project configuration',
     ])
   })
 
-  test('a config the API cannot give leaves the local options; no login method, no embedded preload', async () => {
+  test('a config the API cannot give leaves the local options; no login method', async () => {
     const apiUrl = await api({ '/appkit/v1/config': { status: 404, body: {} } })
     const { state, calls, options } = setup(apiUrl)
     await Project.load(options, { email: false, socials: false })
     expect(state.get()).toMatchObject({ featuresReady: true, wallets: [], walletCount: 0 })
     expect(state.get().features).toMatchObject({ email: false, socials: [] })
-    expect(calls).toEqual({ preload: 0, warnings: [] })
+    expect(calls).toEqual({ warnings: [] })
   })
 })

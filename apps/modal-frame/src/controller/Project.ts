@@ -10,13 +10,11 @@ import type * as State from './State.js'
  * show, and the directory's first wallets (`/getWallets`) for the Connect view.
  */
 
-/** What loading needs: where the API is, the state to fill and what to warm up once features are known. */
+/** What loading needs: where the API is and the state to fill. */
 export type Options = {
   apiUrl: string
   projectId: string
   state: State.StateStore
-  /** Called when email or social login is on: the embedded wallet's code and frame load ahead of a click. */
-  preloadEmbedded: () => void
   /** Where the 'Local configuration ignored' warning goes (the console). */
   warn?: (message: string) => void
 }
@@ -34,7 +32,6 @@ export async function load(options: Options, local: HostModal.Features | undefin
   if (warning)
     (options.warn ?? console.warn)(`${warning}: ${ignored.join(', ')} come from the project configuration`)
   state.set((s) => ({ ...s, features, featuresReady: true }))
-  if (features.email || features.socials.length > 0) options.preloadEmbedded()
   const page = await recommended
     .then((Recommended) =>
       Recommended.load(

@@ -83,10 +83,15 @@ export function ConnectView() {
             </div>
           ) : null}
           {method === 'email' ? (
-            <EmailInput autoFocus={index === 0} onSubmit={(email) => router.push('EmailLogin', { email })} />
+            <EmailInput
+              autoFocus={index === 0}
+              onSubmit={(email) => router.push('EmailLogin', { email })}
+              onHint={controller.preloadEmbedded}
+            />
           ) : method === 'social' ? (
             <Socials
               socials={features.socials}
+              onHint={controller.preloadEmbedded}
               onPick={(social) =>
                 // The popup opens in this click's task (no await before window.open), or browsers block it.
                 social === 'farcaster'

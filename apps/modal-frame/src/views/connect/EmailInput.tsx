@@ -1,7 +1,14 @@
 import { type FormEvent, useId, useState } from 'react'
 
-/** The email field of the Connect view; submitting goes to the EmailLogin view. */
-export function EmailInput(props: { autoFocus: boolean; onSubmit: (email: string) => void }) {
+/**
+ * The email field of the Connect view; submitting goes to the EmailLogin view. Focusing it (the
+ * autofocus on open included) is the hint that an email login may follow.
+ */
+export function EmailInput(props: {
+  autoFocus: boolean
+  onSubmit: (email: string) => void
+  onHint: () => void
+}) {
   const [email, setEmail] = useState('')
   const id = useId()
   const submit = (event: FormEvent) => {
@@ -22,6 +29,7 @@ export function EmailInput(props: { autoFocus: boolean; onSubmit: (email: string
         placeholder="Email"
         value={email}
         onChange={(event) => setEmail(event.target.value)}
+        onFocus={props.onHint}
         {...(props.autoFocus ? { 'data-autofocus': true } : {})}
       />
       <button type="submit" className="fd-email-submit" aria-label="Continue" disabled={!email.trim()}>

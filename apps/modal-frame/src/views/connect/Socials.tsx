@@ -11,8 +11,15 @@ const GLYPHS: Record<Features.Social, string> = {
   facebook: 'f',
 }
 
-/** One button per enabled social provider, named by the provider. */
-export function Socials(props: { socials: Features.Social[]; onPick: (social: Features.Social) => void }) {
+/**
+ * One button per enabled social provider, named by the provider. Pointing at one or focusing it is the
+ * hint that a social login may follow.
+ */
+export function Socials(props: {
+  socials: Features.Social[]
+  onPick: (social: Features.Social) => void
+  onHint: () => void
+}) {
   return (
     <ul className="fd-socials" aria-label="Social login">
       {props.socials.map((social) => (
@@ -24,6 +31,8 @@ export function Socials(props: { socials: Features.Social[]; onPick: (social: Fe
             aria-label={Names.SOCIAL_NAMES[social]}
             title={Names.SOCIAL_NAMES[social]}
             onClick={() => props.onPick(social)}
+            onPointerEnter={props.onHint}
+            onFocus={props.onHint}
           >
             <span aria-hidden="true">{GLYPHS[social] || Names.SOCIAL_NAMES[social][0]}</span>
           </button>
