@@ -15,8 +15,9 @@ import * as AppKitPageServer from '../appkit/PageServer.js'
 import * as Embedded from '../embedded/embedded.js'
 import * as Pages from '../modal/pages.js'
 import * as StackControl from '../stack-control.js'
+import * as Injected from '../wallets/injected.js'
 
-const { MODAL_URL } = Pages.addresses
+const { MODAL_URL, API_URL } = Pages.addresses
 
 /**
  * A chain that only the API's network registry knows: the stack's third devnet (chain 31339, a bare
@@ -144,4 +145,71 @@ test('an email wallet reads and sends on a chain the page names only by id, once
   const receipt = await chain.waitForTransactionReceipt({ hash: sent.result })
   expect(receipt.status).toBe('success')
   expect(await chain.getBalance({ address: recipient })).toBe(received + parseEther('0.5'))
+})
+
+test('an injected wallet is given the registry chain with the RPC proxy as its RPC URL, then reads and sends there', async ({
+  page,
+}) => {
+  test.setTimeout(180_000)
+  const privateKey = generatePrivateKey()
+  const address = privateKeyToAccount(privateKey).address
+  await funder.sendTransaction({ to: address, value: parseEther('1') })
+  // The wallet starts on devnet 31337 and has no node of 31339: it takes the RPC URL it is given.
+  const wallet = await Injected.install(page, { privateKey, acceptAddedChains: true })
+  const connect = async () => {
+    await page.goto(site.url)
+    await page.waitForFunction(() => 'frontdoor' in window)
+    await page.evaluate(
+      () => void (window as unknown as { frontdoor: { open: () => Promise<void> } }).frontdoor.open(),
+    )
+    await Pages.expectConnectShown(page)
+    await Pages.modal(page).getByRole('button', { name: wallet.name }).click()
+  }
+
+  // Without the registry entry: the page's chain is only 'Chain 31339', with no RPC URL to give the
+  // wallet, so the wallet cannot add it and stays where it is.
+  await restartApi({ NETWORKS_JSON: '{}' })
+  try {
+    await connect()
+    await Pages.modal(page)
+      .getByRole('button', { name: new RegExp(`Chain ${REGISTRY_DEVNET.chainId}`) })
+      .click()
+    await expect
+      .poll(() => wallet.requests.find((r) => r.method === 'wallet_addEthereumChain')?.params)
+      .toMatchObject([{ rpcUrls: [] }])
+    await expect(Pages.modal(page).getByText('Chain is not supported')).toBeVisible()
+    expect(wallet.chainId()).toBe(31337)
+  } finally {
+    await restartApi()
+  }
+  wallet.requests.length = 0
+  await connect()
+
+  // On a chain the page does not list, the modal offers the page's one network by the registry's name.
+  await Pages.modal(page)
+    .getByRole('button', { name: new RegExp(REGISTRY_DEVNET.name) })
+    .click()
+  await expect.poll(() => wallet.chainId()).toBe(REGISTRY_DEVNET.chainId)
+  const added = wallet.requests.find((r) => r.method === 'wallet_addEthereumChain')
+  expect((added?.params as unknown[])[0]).toMatchObject({
+    chainId: numberToHex(REGISTRY_DEVNET.chainId),
+    chainName: REGISTRY_DEVNET.name,
+    nativeCurrency: { symbol: 'RETH', decimals: 18 },
+    rpcUrls: [`${API_URL}/v1/?chainId=eip155%3A${REGISTRY_DEVNET.chainId}&projectId=demo`],
+  })
+
+  expect(await Pages.providerRequest(page, 'eth_chainId')).toEqual({
+    result: numberToHex(REGISTRY_DEVNET.chainId),
+  })
+  expect(await Pages.providerRequest(page, 'eth_getBalance', [address, 'latest'])).toEqual({
+    result: numberToHex(parseEther('1')),
+  })
+  const recipient = privateKeyToAccount(generatePrivateKey()).address
+  const sent = (await Pages.providerRequest(page, 'eth_sendTransaction', [
+    { from: address, to: recipient, value: numberToHex(parseEther('0.25')) },
+  ])) as { result: Hex }
+  expect(sent).toHaveProperty('result')
+  const receipt = await chain.waitForTransactionReceipt({ hash: sent.result })
+  expect(receipt.status).toBe('success')
+  expect(await chain.getBalance({ address: recipient })).toBe(parseEther('0.25'))
 })

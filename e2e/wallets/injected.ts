@@ -21,6 +21,11 @@ export type Options = {
   rdns?: string
   /** Chains the wallet knows before any wallet_addEthereumChain (default: both devnets). */
   knownChains?: number[]
+  /**
+   * Take the RPC URL wallet_addEthereumChain gives for a chain the wallet has no node of, and use it
+   * for that chain's reads and sends, as extensions do (default false: such a chain is refused).
+   */
+  acceptAddedChains?: boolean
 }
 
 type RpcError = { code: number; message: string }
@@ -49,6 +54,9 @@ export async function install(page: Page, options: Options) {
   const account = privateKeyToAccount(options.privateKey)
   const known = new Set(options.knownChains ?? [31337, 31338])
   let chainId = options.chainId ?? 31337
+  // RPC URLs wallet_addEthereumChain gave (acceptAddedChains), per chain.
+  const added = new Map<number, string>()
+  const rpc = (id: number) => rpcOf(id) ?? added.get(id)
   let authorized = false
   const answers = new Map<string, Answer>()
   const requests: { method: string; params: unknown }[] = []
@@ -88,7 +96,9 @@ export async function install(page: Page, options: Options) {
       }
       case 'wallet_addEthereumChain': {
         const next = Number.parseInt(String((list[0] as { chainId?: string })?.chainId), 16)
-        if (answer === 'reject' || !rpcOf(next)) return { error: rejected }
+        const given = (list[0] as { rpcUrls?: string[] })?.rpcUrls?.[0]
+        if (options.acceptAddedChains && given && !rpcOf(next)) added.set(next, given)
+        if (answer === 'reject' || !rpc(next)) return { error: rejected }
         known.add(next)
         return { result: null }
       }
@@ -102,7 +112,7 @@ export async function install(page: Page, options: Options) {
         return { result: await account.signTypedData(JSON.parse(String(list[1])) as TypedDataDefinition) }
       case 'eth_sendTransaction': {
         const tx = list[0] as { to?: Hex; value?: Hex; data?: Hex; gas?: Hex }
-        const client = createWalletClient({ account, transport: http(rpcOf(chainId)) })
+        const client = createWalletClient({ account, transport: http(rpc(chainId)) })
         const hash = await client.sendTransaction({
           chain: null,
           to: tx.to ?? null,
@@ -114,7 +124,7 @@ export async function install(page: Page, options: Options) {
       }
     }
     // Reads go to the chain, as an extension's own node would answer them.
-    const response = await fetch(rpcOf(chainId) ?? '', {
+    const response = await fetch(rpc(chainId) ?? '', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: params ?? [] }),
