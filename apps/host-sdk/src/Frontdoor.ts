@@ -8,6 +8,7 @@ import * as Package from '../package.json' with { type: 'json' }
 import * as Dialog from './Dialog.js'
 import * as Eip6963 from './Eip6963.js'
 import * as Emitter from './Emitter.js'
+import * as Networks from './Networks.js'
 import * as PageStorage from './PageStorage.js'
 import * as DefaultSiwx from './siwx/DefaultSiwx.js'
 import type * as Siwe from './siwx/Siwe.js'
@@ -26,7 +27,8 @@ export type Network = HostModal.HostInfo['networks'][number]
 /** Options of `createFrontdoor()`. */
 export type Options = {
   projectId: string
-  networks: Network[]
+  /** The page's networks: full CAIP networks, or ids (`31339`, `'eip155:31339'`) that Frontdoor's network registry defines. */
+  networks: Networks.NetworkOption[]
   metadata: HostModal.Metadata
   features?: HostModal.Features
   themeMode?: HostModal.ThemeMode
@@ -134,6 +136,7 @@ export function createFrontdoor(options: Options): Frontdoor {
     throw new Error('createFrontdoor() runs in a browser; call it on the client')
   if (instance) return instance
   if (!options.networks?.length) throw new Error('createFrontdoor(): networks must list at least one network')
+  const networks = options.networks.map(Networks.networkOf)
   const logLevel = Log.setLevel(options.logLevel)
   const siwx = Siwx.configOf(options, (siwxOptions) =>
     DefaultSiwx.create(options.apiUrl ?? ADDRESS_DEFAULTS.API_URL, options.projectId, siwxOptions),
@@ -148,7 +151,7 @@ export function createFrontdoor(options: Options): Frontdoor {
   const storagePrefix = `frontdoor:modal:${options.projectId}:`
   const emitter = Emitter.create()
   const listeners = new Set<(state: State) => void>()
-  const firstChain = options.networks.map(evmId).find((id) => id !== undefined)
+  const firstChain = networks.map(evmId).find((id) => id !== undefined)
   let state: State = {
     open: false,
     loading: false,
@@ -198,7 +201,7 @@ export function createFrontdoor(options: Options): Frontdoor {
     hostInfo: () => ({
       projectId: options.projectId,
       metadata: options.metadata,
-      networks: options.networks,
+      networks,
       ...(options.features ? { features: options.features } : {}),
       ...(options.includeWalletIds ? { includeWalletIds: options.includeWalletIds } : {}),
       ...(options.excludeWalletIds ? { excludeWalletIds: options.excludeWalletIds } : {}),

@@ -1,11 +1,12 @@
 // The one-line script build (`sdk.js`): reads its options from its own <script> tag's data attributes
 // and sets window.frontdoor.
 //   <script src="https://modal.example/sdk.js" data-project-id="demo"></script>
-// Options as data attributes: data-chain-ids or data-networks, data-metadata, data-features,
+// Options as data attributes: data-chain-ids (chain or CAIP-2 ids) or data-networks, data-metadata, data-features,
 // data-theme-mode, data-theme-variables, data-modal-url, data-log-level, data-enable-reconnect="false",
 // data-siwx="optional" or "required" (sign in with the wallet, sessions kept on Frontdoor's API), data-api-url.
 import * as Log from '@frontdoor/protocol/log'
-import { createFrontdoor, type Frontdoor, type Network } from './Frontdoor.js'
+import { createFrontdoor, type Frontdoor } from './Frontdoor.js'
+import type { NetworkOption } from './Networks.js'
 
 declare global {
   interface Window {
@@ -28,21 +29,14 @@ const json = <T>(value: string | undefined, fallback: T): T => {
 }
 const projectId = data.projectId
 if (!projectId) Log.error('Frontdoor: add data-project-id="<your project id>" to the sdk.js script tag')
-const chainIds = (data.chainIds ?? '1')
-  .split(',')
-  .map((id) => Number(id.trim()))
-  .filter((id) => Number.isSafeInteger(id) && id > 0)
-// data-networks takes full CAIP networks as JSON; data-chain-ids a comma list of EVM chain ids.
-const networks: Network[] = json(
+// data-networks takes full CAIP networks as JSON; data-chain-ids a comma list of chain ids or CAIP-2
+// ids, which Frontdoor's network registry defines.
+const networks: NetworkOption[] = json(
   data.networks,
-  chainIds.map((id) => ({
-    id,
-    caipNetworkId: `eip155:${id}`,
-    chainNamespace: 'eip155' as const,
-    name: `Chain ${id}`,
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrls: { default: { http: [] } },
-  })),
+  (data.chainIds ?? '1')
+    .split(',')
+    .map((id) => id.trim())
+    .filter(Boolean),
 )
 window.frontdoor = createFrontdoor({
   projectId: projectId ?? '',
