@@ -68,6 +68,11 @@ beforeAll(async () => {
     })
     request.on('end', () => {
       response.writeHead(200, { 'content-type': 'application/json' })
+      // The network registry: a chain only it defines.
+      if (request.url === '/v1/networks')
+        return void response.end(
+          JSON.stringify({ networks: [{ ...network(31339), name: 'Registry Devnet 31339' }] }),
+        )
       // The identity service of the API: the account's name and avatar.
       if (request.url?.startsWith(`/v1/identity/${WALLET_ADDRESS}`))
         return void response.end(JSON.stringify({ name: 'alice.eth', avatar: null }))
@@ -181,6 +186,17 @@ describe('an allowed page', () => {
     expect(state.get()).toMatchObject({ alert: undefined, chainId: 31337, restored: true })
     expect(await call.request({ method: 'eth_chainId' })).toBe('0x7a69')
     expect(await call.request({ method: 'eth_accounts' })).toEqual([])
+  })
+
+  test("a network it names only by id takes the registry's definition, with the RPC proxy as its RPC URL", async () => {
+    const byId = { ...network(31339), rpcUrls: { default: { http: [] } } }
+    const { state, pushed, call } = await setup([PAGE], { info: { networks: [byId, network(31337)] } })
+    const [resolved, own] = state.get().host?.info.networks ?? []
+    expect(resolved).toMatchObject({ caipNetworkId: 'eip155:31339', name: 'Registry Devnet 31339' })
+    expect(resolved?.rpcUrls.default.http).toEqual([`${apiUrl}/v1/?chainId=eip155%3A31339&projectId=p1`])
+    expect(own).toEqual(network(31337))
+    expect(await call.request({ method: 'eth_chainId' })).toBe('0x7a6b')
+    expect(pushed.at(-1)?.network?.name).toBe('Registry Devnet 31339')
   })
 
   test('its safe reads go to the chain through the RPC proxy; other methods get their EIP-1193 error', async () => {
