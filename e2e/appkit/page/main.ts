@@ -49,3 +49,5 @@ declare global {
   }
 }
 window.appkit = modal
+// For bench/modal-open.ts: when AppKit says it is ready.
+void modal.ready().then(() => performance.mark('appkit:ready'))
