@@ -18,7 +18,7 @@ let reading: Promise<Network.Network[]> | undefined
  * The API's registry, read once per frame load (the spec gives it no lifetime): validated with
  * packages/schemas' `NetworksResponse`; a failed reading is tried again next time.
  */
-export function registry(apiUrl: string): Promise<Network.Network[]> {
+function registry(apiUrl: string): Promise<Network.Network[]> {
   reading ??= Api.get(apiUrl + NetworkRegistry.NETWORKS_PATH, NetworkRegistry.NetworksResponse).then(
     (body) => body.networks,
     (error: unknown) => {
