@@ -207,7 +207,7 @@ export function createFrontdoor(options: Options): Frontdoor {
       ...(options.excludeWalletIds ? { excludeWalletIds: options.excludeWalletIds } : {}),
       ...(options.featuredWalletIds ? { featuredWalletIds: options.featuredWalletIds } : {}),
       ...(options.enableReconnect === false ? { enableReconnect: false } : {}),
-      ...(siwx ? { siwx: true, siwxSettings: { required: siwx.getRequired?.() === true } } : {}),
+      ...(siwx ? { siwx: true } : {}),
       theme: { themeMode: options.themeMode ?? 'light', themeVariables: options.themeVariables ?? {} },
       mode: inline ? 'inline' : 'modal',
       sdkVersion: SDK_VERSION,

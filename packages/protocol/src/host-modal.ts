@@ -94,8 +94,6 @@ export const HostInfo = z.strictObject({
   features: z.optional(Features),
   theme: z.optional(Theme),
   siwx: z.optional(z.boolean()),
-  /** Sign-in settings when the page set `siwx` (protocol siwx.ts): whether sign-in is required. */
-  siwxSettings: z.optional(z.strictObject({ required: z.boolean() })),
   /** Wallet directory filters of AllWallets and Connect: only these wallets, never these, these first. */
   includeWalletIds: z.optional(walletIds),
   excludeWalletIds: z.optional(walletIds),

@@ -55,6 +55,10 @@ function siwxSamples() {
       result: ack,
     },
     siwxGetSessions: { params: account, result: { valid: [[], [session]], invalid: [[{ data }], {}] } },
+    siwxGetRequired: {
+      params: { valid: [undefined, {}], invalid: [{ x: 1 }] },
+      result: { valid: [true, false], invalid: ['yes', 1] },
+    },
     siwxRevokeSession: { params: account, result: ack },
   }
 }
@@ -85,12 +89,6 @@ describe('HostMessages', () => {
         { ...session, signature: 'x'.repeat(Siwx.SIGNATURE_MAX_CHARS + 1) },
       ]).ok,
     ).toBe(false)
-  })
-
-  test('HostInfo carries whether sign-in is required', () => {
-    const settings = HostModal.HostInfo.shape.siwxSettings
-    expect(settings.safeParse({ required: true }).success).toBe(true)
-    expect(settings.safeParse({ required: 'yes' }).success).toBe(false)
   })
 
   test('apart from HostModal.HostMessages (the first-open code does not carry them)', () => {

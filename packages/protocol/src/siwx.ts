@@ -56,8 +56,7 @@ export type CreatedMessage = z.infer<typeof CreatedMessage>
 /**
  * Messages the host page answers for SIWX (the modal calls them), on the host <-> modal channel. Apart
  * from HostModal.HostMessages so the modal's first-open code does not carry them: the modal's lazy
- * sign-in chunk calls them through `Bridge.Connection.extend`. The page's settings are HostInfo's
- * `siwx` and `siwxSettings`.
+ * sign-in chunk calls them through `Bridge.Connection.extend`. HostInfo's `siwx` says the page set it.
  */
 export const HostMessages = {
   /** The message for the account to sign (the page's `createMessage`; a nonce is usually fetched). */
@@ -74,6 +73,8 @@ export const HostMessages = {
     result: z.array(Session).check(z.maxLength(SESSIONS_MAX)),
     timeoutMs: SIWX_CALL_TIMEOUT_MS,
   }),
+  /** Whether the visitor must sign in (the page's `getRequired`). */
+  siwxGetRequired: Message.define({ params: Message.NoParams, result: z.boolean() }),
   /** Revokes the account's sessions (the page's `revokeSession`). */
   siwxRevokeSession: Message.define({
     params: Account,

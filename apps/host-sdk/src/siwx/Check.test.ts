@@ -86,6 +86,11 @@ describe('Check', () => {
     fc.assert(fc.property(session, (v) => agrees(Check.session, params, v)))
   })
 
+  test('noParams: nothing, or an empty object', () => {
+    const params = Siwx.HostMessages.siwxGetRequired.params
+    for (const v of [undefined, {}, { x: 1 }, null, [], 'x', 0]) agrees(Check.noParams, params, v)
+  })
+
   test('messageData keeps the fields of a message only: a page message with toString crosses as data', () => {
     const message = {
       accountAddress: '0xabc',

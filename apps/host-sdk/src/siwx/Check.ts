@@ -26,6 +26,12 @@ const address = (value: unknown) => str(value, 'address', 1, 128)
 const only = (value: unknown, keys: string[]): Record_ =>
   isObject(value) && Object.keys(value).every((key) => keys.includes(key)) ? value : fail('params')
 
+/** No params: nothing, or an empty object. */
+export function noParams(value: unknown) {
+  if (value !== undefined && Object.keys(only(value, [])).length) fail('params')
+  return undefined
+}
+
 /** `siwxCreateMessage` params: `{ accountAddress, chainId }`. */
 export function account(value: unknown) {
   const v = only(value, ['accountAddress', 'chainId'])

@@ -96,6 +96,7 @@ export function handlers(config: Config, onSession: (session: Session | undefine
         return sessions
       },
     ],
+    siwxGetRequired: [Check.noParams, async () => config.getRequired?.() === true],
     siwxRevokeSession: [
       Check.chainAddress,
       async ({ chainId, address }: { chainId: string; address: string }) => {

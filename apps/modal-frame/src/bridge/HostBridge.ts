@@ -22,19 +22,13 @@ export type Host = {
 export async function connectHost(allowedOrigins: string[], handlers: Handlers): Promise<Host> {
   for (;;) {
     try {
-      const connection = await Bridge.connect({
+      return await Bridge.connect({
         remoteWindow: window.parent,
         allowedOrigins,
         end: HostModal.modal,
         handlers,
         onInvalid: (error) => console.error(`frontdoor: refused a message from the host: ${error.message}`),
       })
-      return {
-        origin: connection.origin,
-        remote: connection.remote,
-        destroy: connection.destroy,
-        extend: connection.extend,
-      }
     } catch (error) {
       if (!(error instanceof Bridge.BridgeError && error.reason === 'connection_timeout')) throw error
     }

@@ -58,10 +58,16 @@ export function create(env: Env.Env) {
     modal.close()
     router.reset(connections.home())
   }
-  /** Closes unless the modal may not close now; then it shakes. (No SIWX session exists yet: issue SIWX.) */
+  // Sign in with the wallet (siwx/Siwx.ts): its module loads once the page said it set `siwx`; it opens
+  // SIWXSignMessage when needed and keeps `signInLock` in the state.
+  let signIn: unknown
+  state.subscribe(() => {
+    if (!signIn && host()?.info?.siwx) signIn = import('../siwx/Siwx.js').then((m) => m.create(self, host))
+  })
+  /** Closes unless the modal may not close now; then it shakes. */
   const tryClose = () => {
-    const required = host()?.info?.siwx === true
-    if (closable(router.get().view, { required, session: false })) {
+    // The sign-in module sets the lock while sign-in is required and no session exists.
+    if (closable(router.get().view, { required: state.get().signInLock === true, session: false })) {
       close()
       return true
     }
@@ -109,7 +115,7 @@ export function create(env: Env.Env) {
     A.start({ env, modal, router, state, connection: connections.connection }),
   )
 
-  return {
+  const self = {
     env,
     router,
     modal,
@@ -153,6 +159,7 @@ export function create(env: Env.Env) {
      */
     requestClose,
   }
+  return self
 }
 
 export type Controller = ReturnType<typeof create>

@@ -1,3 +1,4 @@
+import * as Errors from '@frontdoor/schemas/errors'
 import type * as Features from '../features/Features.js'
 import type * as Router from '../router/Router.js'
 import type * as State from './State.js'
@@ -51,8 +52,9 @@ const needsConnection = (view: Router.View): boolean => NEEDS_CONNECTION.include
  */
 export function refusal(
   view: Router.View,
-  now: { features: Features.Features; connected: boolean },
+  now: { features: Features.Features; connected: boolean; siwx?: boolean },
 ): string | undefined {
+  if (view === 'SIWXSignMessage' && now.siwx === false) return Errors.INTERNAL.SIWX_NOT_ENABLED
   if (MODAL_ONLY.includes(view)) return `Cannot open ${view}: the modal opens it itself`
   const feature = FEATURE[view]
   if (feature && !feature[1](now.features)) return `Cannot open ${view}: the ${feature[0]} feature is off`
@@ -75,6 +77,10 @@ export async function check(view: Router.View, state: State.StateStore): Promise
     })
   })
   const s = state.get()
-  const refused = refusal(view, { features: s.features, connected: s.status === 'connected' })
+  const refused = refusal(view, {
+    features: s.features,
+    connected: s.status === 'connected',
+    siwx: s.host?.info.siwx === true,
+  })
   if (refused) throw new Error(refused)
 }

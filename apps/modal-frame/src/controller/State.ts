@@ -30,6 +30,8 @@ export type State = {
   chainId: number | undefined
   /** True once the stored connections were restored (or there were none to restore). */
   restored: boolean
+  /** True while sign-in (SIWX) is required and the account has no session (siwx/Siwx.ts keeps it). */
+  signInLock?: boolean
   /** The connected account's details, once read (they belong to `address` only when theirs matches). */
   account: AccountDetails | undefined
 }

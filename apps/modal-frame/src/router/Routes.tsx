@@ -126,7 +126,11 @@ export const ROUTES = {
     title: 'Update Email',
     ...lazyView(() => import('../views/update-email/UpdateEmailWallet.js')),
   }),
-  SIWXSignMessage: notYet('SIWXSignMessage'),
+  SIWXSignMessage: route({
+    data: NONE,
+    title: 'Sign In',
+    ...lazyView(() => import('../views/siwx/SIWXSignMessage.js')),
+  }),
   ApproveTransaction: route({
     data: ApproveData,
     title: 'Approve Transaction',

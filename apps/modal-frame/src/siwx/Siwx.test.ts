@@ -1,0 +1,240 @@
+import * as Bridge from '@frontdoor/protocol/bridge'
+import type * as Message from '@frontdoor/protocol/message'
+import { SiwxMessage } from '@frontdoor/schemas'
+import { type Hex, hexToString, verifyMessage } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { describe, expect, test } from 'vitest'
+import type * as HostBridge from '../bridge/HostBridge.js'
+import * as OpenView from '../controller/OpenView.js'
+import * as State from '../controller/State.js'
+import * as Modal from '../modal/Modal.js'
+import * as Router from '../router/Router.js'
+import * as Siwx from './Siwx.js'
+
+// Hardhat's first dev key: a real signature from a real key.
+const wallet = privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80')
+const address = wallet.address
+
+const DATA = { domain: 'shop.example', uri: 'https://shop.example', version: '1', nonce: 'abcdefgh12' }
+
+type Session = { data: Record<string, unknown> & { chainId: string }; message: string; signature: string }
+
+/**
+ * The page's side as the host answers it: an in-memory session store (the page's functions are the
+ * page's; what is tested is the modal's use of them).
+ */
+function page(options: { siwx?: boolean; required?: boolean; sessions?: Session[] } = {}) {
+  const sessions = options.sessions ?? []
+  const calls: string[] = []
+  const remote = {
+    async siwxCreateMessage({ accountAddress, chainId }: { accountAddress: string; chainId: string }) {
+      calls.push('create')
+      const data = {
+        domain: 'shop.example',
+        uri: 'https://shop.example',
+        version: '1',
+        nonce: 'abcdefgh12',
+        issuedAt: new Date().toISOString(),
+        accountAddress,
+        chainId,
+      }
+      return { data }
+    },
+    async siwxAddSession(session: Session) {
+      calls.push('add')
+      sessions.unshift(session)
+    },
+    async siwxGetRequired() {
+      return options.required ?? false
+    },
+    async siwxGetSessions({ chainId, address: a }: { chainId: string; address: string }) {
+      calls.push(`get ${chainId}`)
+      return sessions.filter((s) => s.data.chainId === chainId && s.data.accountAddress === a)
+    },
+  }
+  const host = {
+    origin: 'https://shop.example',
+    remote: {},
+    // The modal's calls to the host's SIWX messages (Bridge.Connection.extend), validated both ways by
+    // the protocol's definitions; the page answers.
+    extend: (definitions: Message.Definitions) =>
+      Bridge.remote(definitions, async (name, args) => {
+        const call = remote[name as keyof typeof remote] as (params: unknown) => Promise<unknown>
+        return { result: await call(args[0]) }
+      }),
+    destroy() {},
+    info: {
+      siwx: options.siwx ?? true,
+      metadata: { name: 'Shop' },
+      networks: [],
+    },
+  } as unknown as HostBridge.Connected
+  return { host, sessions, calls }
+}
+
+function setup(options: Parameters<typeof page>[0] & { chainId?: number; decline?: boolean } = {}) {
+  const { host, sessions, calls } = page(options)
+  const state = State.create({ projectId: 'p' }, [])
+  const router = Router.create()
+  const ui = { shown: 0, closeAsked: 0 }
+  const wallet_ = { signed: [] as string[], switched: [] as number[], disconnected: 0 }
+  const connection = {
+    async request(method: string, params?: unknown) {
+      expect(method).toBe('personal_sign')
+      const [hex, from] = params as [Hex, string]
+      expect(from).toBe(address)
+      if (options.decline) throw Object.assign(new Error('User rejected the request.'), { code: 4001 })
+      wallet_.signed.push(hexToString(hex))
+      return wallet.signMessage({ message: { raw: hex } })
+    },
+    async disconnect() {
+      wallet_.disconnected++
+      state.set((s) => ({ ...s, status: 'disconnected', address: undefined }))
+    },
+  }
+  const modal = Modal.create()
+  // The controller's parts sign-in uses: real stores, the wallet above, the page's close.
+  const controller = {
+    state,
+    router,
+    modal,
+    env: { mode: 'modal' as const },
+    connection: connection as unknown as Siwx.Options['connection'],
+    onSupportedChain: () => true,
+    async switchNetwork(chainId: number) {
+      wallet_.switched.push(chainId)
+      state.set((s) => ({ ...s, chainId }))
+    },
+    requestClose: () => {
+      ui.closeAsked++
+      modal.close()
+    },
+  }
+  ;(host.remote as { open?: () => Promise<void> }).open = async () => {
+    ui.shown++
+  }
+  const signIn = Siwx.create(controller, () => host)
+  const connect = (chainId = options.chainId ?? 31337) =>
+    state.set((s) => ({ ...s, status: 'connected', address, chainId }))
+  return { signIn, state, router, ui, wallet: wallet_, sessions, calls, connect }
+}
+
+describe('check', () => {
+  test('connected with no session: SIWXSignMessage opens, and the modal with it', async () => {
+    const t = setup()
+    expect(await t.signIn.check()).toBe(false)
+    expect(t.router.get().view).toBe('Connect')
+    t.connect()
+    expect(await t.signIn.check()).toBe(true)
+    expect(t.router.get().view).toBe('SIWXSignMessage')
+    expect(t.ui.shown).toBe(1)
+    expect(t.signIn.hasSession()).toBe(false)
+    // Once per account and network.
+    await t.signIn.check()
+    expect(t.calls).toEqual(['get eip155:31337'])
+  })
+
+  test('a stored session: nothing opens', async () => {
+    const t = setup({
+      sessions: [
+        {
+          data: { ...DATA, chainId: 'eip155:31337', accountAddress: address },
+          message: 'm',
+          signature: '0x1',
+        },
+      ],
+    })
+    t.connect()
+    expect(await t.signIn.check()).toBe(false)
+    expect(t.router.get().view).toBe('Connect')
+    expect(t.signIn.hasSession()).toBe(true)
+  })
+
+  test('SIWX off: nothing is asked of the page', async () => {
+    const t = setup({ siwx: false })
+    t.connect()
+    expect(await t.signIn.check()).toBe(false)
+    expect(t.calls).toEqual([])
+    await expect(t.signIn.signIn()).rejects.toThrow('SIWX is not enabled')
+  })
+})
+
+describe('signIn', () => {
+  test('the wallet signs the EIP-4361 message; the page gets a session that verifies; the modal closes', async () => {
+    const t = setup()
+    t.connect()
+    await t.signIn.check()
+    await t.signIn.signIn()
+    expect(t.calls).toEqual(['get eip155:31337', 'create', 'add'])
+    const [session] = t.sessions
+    expect(t.wallet.signed).toEqual([session?.message])
+    expect(SiwxMessage.parse(session?.message ?? '')).toEqual(session?.data)
+    expect(session?.message.split('\n')[0]).toBe(
+      'shop.example wants you to sign in with your Ethereum account:',
+    )
+    expect(
+      await verifyMessage({ address, message: session?.message ?? '', signature: session?.signature as Hex }),
+    ).toBe(true)
+    expect(t.signIn.hasSession()).toBe(true)
+    expect(t.ui.closeAsked).toBe(1)
+    expect(t.router.get().transactionStack).toEqual([])
+    expect(t.state.get().signInLock).toBe(false)
+  })
+
+  test("declined: 'Signature declined', the view stays, no session", async () => {
+    const t = setup({ decline: true })
+    t.connect()
+    await t.signIn.check()
+    const error = await t.signIn.signIn().catch((e: unknown) => e)
+    expect(Siwx.errorOf(error)).toBe('Signature declined')
+    expect(t.router.get().view).toBe('SIWXSignMessage')
+    expect(t.sessions).toEqual([])
+    expect(t.ui.closeAsked).toBe(0)
+    expect(t.signIn.hasSession()).toBe(false)
+  })
+})
+
+describe('cancel', () => {
+  test('not required: the modal closes, the wallet stays connected', async () => {
+    const t = setup()
+    t.connect()
+    await t.signIn.check()
+    await t.signIn.cancel()
+    expect(t.ui.closeAsked).toBe(1)
+    expect(t.wallet.disconnected).toBe(0)
+  })
+
+  test('required, no session anywhere: the modal is locked (it may not close), cancel disconnects', async () => {
+    const t = setup({ required: true })
+    t.connect()
+    await t.signIn.check()
+    expect(t.state.get().signInLock).toBe(true)
+    expect(t.signIn.required()).toBe(true)
+    await t.signIn.cancel()
+    expect(t.wallet.disconnected).toBe(1)
+    expect(t.router.get().view).toBe('Connect')
+  })
+
+  test('required, signed in on the last network: switches back to it instead', async () => {
+    const t = setup({ required: true })
+    t.connect(31337)
+    await t.signIn.check()
+    await t.signIn.signIn()
+    t.connect(31338)
+    expect(await t.signIn.check()).toBe(true)
+    await t.signIn.cancel()
+    expect(t.wallet.switched).toEqual([31337])
+    expect(t.wallet.disconnected).toBe(0)
+    expect(t.signIn.hasSession()).toBe(true)
+  })
+})
+
+describe('OpenView', () => {
+  test("the page may not open SIWXSignMessage without siwx: 'SIWX is not enabled'", () => {
+    const features = {} as never
+    expect(OpenView.refusal('SIWXSignMessage', { features, connected: true, siwx: false })).toBe(
+      'SIWX is not enabled',
+    )
+    expect(OpenView.refusal('SIWXSignMessage', { features, connected: true, siwx: true })).toBeUndefined()
+  })
+})

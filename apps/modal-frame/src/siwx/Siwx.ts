@@ -1,0 +1,229 @@
+import * as Siwx from '@frontdoor/protocol/siwx'
+import { SiwxMessage } from '@frontdoor/schemas'
+import * as Errors from '@frontdoor/schemas/errors'
+import type * as HostBridge from '../bridge/HostBridge.js'
+import type * as Controller from '../controller/Controller.js'
+
+/**
+ * Sign in with the wallet (SIWX), the modal's side (spec section 4). When the page set `siwx`, the
+ * address is on a supported network and the page has no session for it, SIWXSignMessage opens. The
+ * page's functions run in the page (the host answers the protocol's siwx messages); the wallet signs
+ * here. Success adds a session and closes the modal; failure or decline keeps the view with its
+ * error; cancelling when sign-in is required switches back to the last network with a session, or
+ * disconnects. This module loads only when the page set `siwx` and an account is connected.
+ */
+
+/** What sign-in needs of the modal's controller (Controller.ts). */
+export type Options = Pick<
+  Controller.Controller,
+  'state' | 'router' | 'modal' | 'connection' | 'switchNetwork' | 'onSupportedChain' | 'requestClose'
+> & { env: { mode: 'modal' | 'inline' } }
+
+/** The error the view shows when the wallet's user declined (EIP-1193 4001). */
+export const DECLINED = Errors.SIGNATURE_DECLINED
+
+const USER_REJECTED = 4001
+
+/** `personal_sign` takes the message as hex of its UTF-8 bytes. */
+export function toHex(text: string): `0x${string}` {
+  let hex = '0x'
+  for (const byte of new TextEncoder().encode(text)) hex += byte.toString(16).padStart(2, '0')
+  return hex as `0x${string}`
+}
+
+/** The message a failure shows: 'Signature declined' for a declined signature, else its own. */
+export function errorOf(error: unknown): string {
+  const e = error as { code?: unknown; message?: unknown } | null
+  if (e?.code === USER_REJECTED) return DECLINED
+  return typeof e?.message === 'string' && e.message ? e.message : Errors.FRAME.SOMETHING_WENT_WRONG
+}
+
+let instance: SignIn | undefined
+
+/** The modal's sign-in, once the controller created it (SIWXSignMessage reads it). */
+export function current(): SignIn | undefined {
+  return instance
+}
+
+/** Creates the sign-in controller; it checks the current account at once, then on every change. */
+export function create(options: Options, host: () => HostBridge.Connected | undefined): SignIn {
+  const { state, router, connection, modal } = options
+  const ui = {
+    show: () => {
+      modal.open()
+      host()
+        ?.remote.open()
+        .catch(() => {})
+    },
+    isOpen: () => modal.get().open,
+    requestClose: options.requestClose,
+  }
+  const mode = options.env.mode
+  /** The account checked last (`chainId:address`) and whether it needs signing. */
+  let checked: { key: string; result: Promise<boolean> } | undefined
+  /** Per address, the last network on which a session was seen: where a required cancel goes back to. */
+  const lastSessionChain = new Map<string, number>()
+  // Whether the page requires sign-in (its getRequired), asked once.
+  let isRequired = false
+  let askedRequired: Promise<void> | undefined
+  const askRequired = () =>
+    (askedRequired ??= remote()
+      .siwxGetRequired()
+      .then((value) => {
+        isRequired = value
+      })
+      .catch(() => {}))
+  let has = false
+  /** The account has a session or not; while required and none, the modal may not close (state `signInLock`). */
+  const setHas = (value: boolean) => {
+    has = value
+    const signInLock = isRequired && !value
+    state.set((s) => (s.signInLock === signInLock ? s : { ...s, signInLock }))
+  }
+
+  // The host's SIWX calls, built once per host from the protocol's definitions (this chunk holds them).
+  let calls: { host: HostBridge.Connected; remote: ReturnType<typeof extend> } | undefined
+  const extend = (connected: HostBridge.Connected) => connected.extend(Siwx.HostMessages)
+  const remote = () => {
+    const connected = host()
+    if (!connected?.info?.siwx) throw new Error(Errors.INTERNAL.SIWX_NOT_ENABLED)
+    if (calls?.host !== connected) calls = { host: connected, remote: extend(connected) }
+    return calls.remote
+  }
+  const required = () => isRequired
+  const account = () => {
+    const s = state.get()
+    if (s.status !== 'connected' || !s.address || s.chainId === undefined) return undefined
+    return {
+      address: s.address,
+      chainId: s.chainId,
+      caip2: `eip155:${s.chainId}`,
+      key: `${s.chainId}:${s.address}`,
+    }
+  }
+  const sawSession = (address: string, chainId: number) => {
+    lastSessionChain.set(address.toLowerCase(), chainId)
+    setHas(true)
+  }
+
+  /**
+   * Checks the connected account: with no session stored for it on a supported network,
+   * SIWXSignMessage opens (and the modal with it). Resolves true when it opened. Once per account
+   * and network.
+   */
+  function check(): Promise<boolean> {
+    const current = account()
+    if (!current || !host()?.info?.siwx || !options.onSupportedChain()) {
+      if (!current) {
+        checked = undefined
+        setHas(false)
+      }
+      return Promise.resolve(false)
+    }
+    if (checked?.key === current.key) return checked.result
+    const result = (async () => {
+      await askRequired()
+      setHas(false)
+      const sessions = await remote()
+        .siwxGetSessions({ chainId: current.caip2, address: current.address })
+        .catch((error: Error) => {
+          console.error(`frontdoor: the page's getSessions failed: ${error.message}`)
+          return [] as Siwx.Session[]
+        })
+      if (account()?.key !== current.key) return false
+      if (sessions.length > 0) {
+        sawSession(current.address, current.chainId)
+        return false
+      }
+      router.reset('SIWXSignMessage')
+      if (!ui.isOpen()) ui.show()
+      return true
+    })()
+    checked = { key: current.key, result }
+    return result
+  }
+
+  /**
+   * Signs in the connected account: the page's message, the wallet's signature, the page's new
+   * session; then the modal closes. Throws for the view to show (errorOf).
+   */
+  async function signIn(): Promise<void> {
+    const current = account()
+    if (!current) throw new Error(Errors.INTERNAL.NO_ACTIVE_CAIP_ADDRESS)
+    const calls = remote()
+    const created = await calls.siwxCreateMessage({ accountAddress: current.address, chainId: current.caip2 })
+    const message = created.message ?? SiwxMessage.format(created.data)
+    // The sign-in is this view's pending transaction: a wallet view pushed over it (the embedded
+    // wallet's approval) comes back here when it is done instead of closing the modal.
+    router.pushTransaction('SIWXSignMessage')
+    let signature: unknown
+    try {
+      signature = await connection.request('personal_sign', [toHex(message), current.address])
+    } finally {
+      router.popTransaction()
+      if (router.get().history.at(-1)?.view === 'SIWXSignMessage') router.goBack()
+    }
+    if (typeof signature !== 'string') throw new Error('The wallet returned no signature')
+    await calls.siwxAddSession({ data: created.data, message, signature })
+    sawSession(current.address, current.chainId)
+    if (mode === 'inline') router.reset('Account')
+    else ui.requestClose()
+  }
+
+  /**
+   * The visitor cancels. Not required: the modal closes. Required: back to the last network with a
+   * session when there is one, else the wallet disconnects.
+   */
+  async function cancel(): Promise<void> {
+    const current = account()
+    if (!required() || !current) {
+      if (mode === 'inline') router.reset(current ? 'Account' : 'Connect')
+      else ui.requestClose()
+      return
+    }
+    const back = lastSessionChain.get(current.address.toLowerCase())
+    if (back !== undefined && back !== current.chainId) {
+      await options.switchNetwork(back)
+      if (await check()) return
+      if (mode === 'inline') router.reset('Account')
+      else ui.requestClose()
+      return
+    }
+    checked = undefined
+    await connection.disconnect()
+    router.reset('Connect')
+    if (mode !== 'inline') ui.requestClose()
+  }
+
+  const stop = state.subscribe(() => void check())
+  void check()
+
+  instance = {
+    check,
+    signIn,
+    cancel,
+    /** Whether sign-in is required (the view says so). */
+    required,
+    /** Whether the current account has a session. */
+    hasSession: () => has,
+    /** Stops watching the account. */
+    stop,
+  }
+  return instance
+}
+
+/** The modal's sign-in. */
+export type SignIn = {
+  /** Checks the connected account; true when SIWXSignMessage opened. */
+  check: () => Promise<boolean>
+  /** Signs in the connected account; throws for the view to show. */
+  signIn: () => Promise<void>
+  /** The visitor cancels. */
+  cancel: () => Promise<void>
+  /** Whether sign-in is required. */
+  required: () => boolean
+  /** Whether the current account has a session. */
+  hasSession: () => boolean
+  /** Stops watching the account. */
+  stop: () => void
+}
