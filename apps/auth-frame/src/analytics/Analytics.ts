@@ -9,7 +9,7 @@ import type * as Project from '@frontdoor/schemas/api/project'
  */
 
 /** The sdk type and version of the frame's reports. */
-export const SDK = { type: 'frontdoor', version: '0.0.0' } as const
+const SDK = { type: 'frontdoor', version: '0.0.0' } as const
 
 /** What the reports need: the API, the project, and the page the frame serves (its origin), once known. */
 export type Options = {
