@@ -17,7 +17,7 @@ p { margin: .25rem 0; color: var(--muted); }
 main { display: grid; gap: 1rem; grid-template-columns: repeat(auto-fit, minmax(min(100%, 28rem), 1fr)); }
 section { background: var(--card); border-radius: .75rem; padding: 1rem; box-shadow: 0 1px 3px #0002; min-width: 0; }
 svg { width: 100%; height: auto; display: block; }
-svg text { fill: currentColor; font-size: 11px; }
+svg text { fill: currentColor; font-size: 13px; }
 table { width: 100%; border-collapse: collapse; font-size: .85rem; }
 th, td { text-align: left; padding: .35rem .25rem; border-bottom: 1px solid #8883; vertical-align: top; overflow-wrap: anywhere; }
 .empty { color: var(--muted); }
@@ -35,8 +35,8 @@ const GREEN = '#16a34a'
 
 /** A bar per day: events in blue with the day's error reports in red on top. */
 export function dayChart(days: Dashboard.Day[]): string {
-  const width = 560
-  const height = 180
+  const width = 380
+  const height = 170
   const top = 16
   const bottom = 24
   const max = Math.max(1, ...days.map((d) => d.events + d.errors))
@@ -69,14 +69,14 @@ export function barList(
   color = BLUE,
 ): string {
   if (rows.length === 0) return '<p class="empty">Nothing yet.</p>'
-  const width = 560
+  const width = 380
   const row = 26
-  const labelWidth = 200
+  const labelWidth = 150
   const max = Math.max(1, ...rows.map((r) => r.n))
   const bars = rows
     .map((r, i) => {
       const y = i * row
-      const w = ((width - labelWidth - 70) * r.n) / max
+      const w = ((width - labelWidth - 64) * r.n) / max
       const share = r.share === undefined ? '' : ` (${Math.round(r.share * 100)}%)`
       return `<g><text x="0" y="${y + 17}">${Html.text(r.label)}</text>
 <rect x="${labelWidth}" y="${y + 5}" width="${Math.max(w, r.n ? 2 : 0)}" height="16" rx="3" fill="${color}"/>
