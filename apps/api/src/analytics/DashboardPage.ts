@@ -60,7 +60,8 @@ export function dayChart(days: Dashboard.Day[]): string {
 ${total ? `<text x="${x + w / 2}" y="${base - he - hr - 3}" text-anchor="middle">${total}</text>` : ''}${label}</g>`
     })
     .join('\n')
-  return `<svg viewBox="0 0 ${width} ${height}" role="img" aria-label="Reports per day">${bars}</svg>`
+  // A margin each side, so the first and last day's labels are not cut.
+  return `<svg viewBox="-12 0 ${width + 24} ${height}" role="img" aria-label="Reports per day">${bars}</svg>`
 }
 
 /** Horizontal bars, one per row, labelled with the name and the count (and a share when given). */
@@ -76,7 +77,7 @@ export function barList(
   const bars = rows
     .map((r, i) => {
       const y = i * row
-      const w = ((width - labelWidth - 64) * r.n) / max
+      const w = ((width - labelWidth - 80) * r.n) / max
       const share = r.share === undefined ? '' : ` (${Math.round(r.share * 100)}%)`
       return `<g><text x="0" y="${y + 17}">${Html.text(r.label)}</text>
 <rect x="${labelWidth}" y="${y + 5}" width="${Math.max(w, r.n ? 2 : 0)}" height="16" rx="3" fill="${color}"/>
