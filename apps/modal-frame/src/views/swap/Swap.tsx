@@ -318,7 +318,7 @@ function SwapView({ scope }: { scope: Queries.Scope }) {
                   : built.isError
                     ? messageOf(built.error)
                     : fee
-                      ? `${Format.formatAmount(fee)} ${nativeHolding?.symbol ?? 'ETH'} (${Usd.format(Number(fee) * (nativeHolding?.price ?? 0))})`
+                      ? `${SwapForm.small(fee)} ${nativeHolding?.symbol ?? 'ETH'} (${Usd.format(Number(fee) * (nativeHolding?.price ?? 0))})`
                       : 'Estimating…'}
               </dd>
             </div>

@@ -1,6 +1,7 @@
 import type * as Convert from '@frontdoor/schemas/api/convert'
 import * as ConvertRule from '@frontdoor/schemas/convert-rules'
 import type * as Token from '@frontdoor/schemas/entities/token'
+import * as Format from '@frontdoor/schemas/presentation/format'
 import { formatUnits, parseUnits } from 'viem/utils'
 
 /** The Swap flow's rules: the token list with balances and search, amounts in base units, checks. */
@@ -135,6 +136,12 @@ export function rate(
   const from = Number(formatUnits(BigInt(quote.fromAmount), fromDecimals))
   const to = Number(formatUnits(BigInt(quote.toAmount), toDecimals))
   return from > 0 ? to / from : 0
+}
+
+/** An amount for the details: 3 decimals, '<0.001' for a tiny non-zero one (a network fee). */
+export function small(amount: string): string {
+  const value = Number(amount)
+  return value > 0 && value < 0.001 ? '<0.001' : Format.formatAmount(amount)
 }
 
 /** A percentage for the details: 2 decimals, '<0.01%' for a tiny non-zero one. */
