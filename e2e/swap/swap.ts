@@ -38,7 +38,7 @@ const devnet = {
 } as const
 
 /** A client of devnet 31337. */
-export const client = createPublicClient({ chain: devnet, transport: http(DEVNET_31337_URL), cacheTime: 0 })
+const client = createPublicClient({ chain: devnet, transport: http(DEVNET_31337_URL), cacheTime: 0 })
 
 /**
  * A new random key with `wei` from mnemonic account `funder` (16-19 are the swap tests'; no other test
@@ -61,7 +61,7 @@ export async function fund(funder: 16 | 17 | 18 | 19, to: Address, wei: bigint) 
 }
 
 /** What the chain says `owner` holds: ETH, FUSD and DOOR, raw and as the modal formats them (3 decimals). */
-export async function onChain(owner: Address) {
+async function onChain(owner: Address) {
   const erc20 = (token: Address) =>
     client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
   const [eth, fusd, door] = await Promise.all([
@@ -78,7 +78,7 @@ export async function onChain(owner: Address) {
 }
 
 /** What the router says `amount` of `path[0]` gives now (getAmountsOut), formatted as the view shows it. */
-export async function routerQuote(amount: bigint, path: readonly Address[], decimals: number) {
+async function routerQuote(amount: bigint, path: readonly Address[], decimals: number) {
   const amounts = await client.readContract({
     address: deployment.uniswap.router,
     abi: uniswapV2RouterAbi,
@@ -94,7 +94,7 @@ export function shot(page: Page, name: string) {
 }
 
 /** Picks the token of one side in the Swap view through its list and search. */
-export async function pick(frame: FrameLocator, side: 'pay' | 'receive', symbol: string, name: string) {
+async function pick(frame: FrameLocator, side: 'pay' | 'receive', symbol: string, name: string) {
   await frame.getByRole('button', { name: new RegExp(`^Token to ${side}:`) }).click()
   const search = frame.getByRole('searchbox', { name: 'Search tokens' })
   await expect(search).toBeFocused()

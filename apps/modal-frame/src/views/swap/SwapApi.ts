@@ -22,7 +22,7 @@ function url(context: Context, path: string, query: Record<string, string | unde
 }
 
 /** What the API says went wrong: its message, or the HTTP status. */
-export class ConvertError extends Error {
+class ConvertError extends Error {
   override name = 'ConvertError'
 }
 

@@ -31,7 +31,7 @@ export const SAME_TOKEN = ConvertRule.SAME_TOKEN
 export const QUOTE_REFRESH_MS = 10_000
 
 /** Gas kept back from the native coin's 'Max' for the swap itself (two pools at most, with margin). */
-export const NATIVE_GAS_RESERVE = 400_000n
+const NATIVE_GAS_RESERVE = 400_000n
 
 const DECIMAL = /^\d*\.?\d*$/
 
@@ -41,7 +41,7 @@ export function keyOf(caip10: string): string {
 }
 
 /** The CAIP-10 id of a balance (the native coin has no address). */
-export function balanceId(balance: Token.TokenBalance): string {
+function balanceId(balance: Token.TokenBalance): string {
   return balance.address ?? ConvertRule.nativeId(balance.chainId)
 }
 
