@@ -156,7 +156,7 @@ export async function swap(page: Page, frame: FrameLocator, options: Swap) {
   }
   const swapButton = frame.getByRole('button', { name: 'Swap', exact: true })
   await expect(swapButton).toBeEnabled({ timeout: 20_000 })
-  await expect(frame.getByText(/^[\d.,]+ ETH \(/)).toBeVisible()
+  await expect(frame.getByText(/^<?[\d.,]+ ETH \(\$/)).toBeVisible()
   await shot(page, `${options.label}-preview`)
   await swapButton.click()
   await options.confirm?.('swap')
