@@ -187,6 +187,8 @@ describe('signIn', () => {
     await t.signIn.check()
     const error = await t.signIn.signIn().catch((e: unknown) => e)
     expect(Siwx.errorOf(error)).toBe('Signature declined')
+    // Kept for the view, which the embedded wallet's approval view unmounted meanwhile.
+    expect(t.signIn.lastError()).toBe('Signature declined')
     expect(t.router.get().view).toBe('SIWXSignMessage')
     expect(t.sessions).toEqual([])
     expect(t.ui.closeAsked).toBe(0)

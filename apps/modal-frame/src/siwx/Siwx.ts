@@ -74,6 +74,8 @@ export function create(options: Options, host: () => HostBridge.Connected | unde
       })
       .catch(() => {}))
   let has = false
+  let lastError: string | undefined
+  const errorListeners = new Set<() => void>()
   /** The account has a session or not; while required and none, the modal may not close (state `signInLock`). */
   const setHas = (value: boolean) => {
     has = value
@@ -150,6 +152,7 @@ export function create(options: Options, host: () => HostBridge.Connected | unde
   async function signIn(): Promise<void> {
     const current = account()
     if (!current) throw new Error(Errors.INTERNAL.NO_ACTIVE_CAIP_ADDRESS)
+    lastError = undefined
     const calls = remote()
     const created = await calls.siwxCreateMessage({ accountAddress: current.address, chainId: current.caip2 })
     const message = created.message ?? SiwxMessage.format(created.data)
@@ -159,6 +162,11 @@ export function create(options: Options, host: () => HostBridge.Connected | unde
     let signature: unknown
     try {
       signature = await connection.request('personal_sign', [toHex(message), current.address])
+    } catch (error) {
+      // Known before the view shows again: a wallet view pushed over it (the approval) unmounted it.
+      lastError = errorOf(error)
+      for (const listener of errorListeners) listener()
+      throw error
     } finally {
       router.popTransaction()
       if (router.get().history.at(-1)?.view === 'SIWXSignMessage') router.goBack()
@@ -206,6 +214,11 @@ export function create(options: Options, host: () => HostBridge.Connected | unde
     required,
     /** Whether the current account has a session. */
     hasSession: () => has,
+    lastError: () => lastError,
+    onError(listener) {
+      errorListeners.add(listener)
+      return () => void errorListeners.delete(listener)
+    },
     /** Stops watching the account. */
     stop,
   }
@@ -224,6 +237,10 @@ export type SignIn = {
   required: () => boolean
   /** Whether the current account has a session. */
   hasSession: () => boolean
+  /** Why the last signing failed (the view shows it when it mounts again). */
+  lastError: () => string | undefined
+  /** Hears a failed signing (the view mounted again meanwhile); returns the unsubscribe. */
+  onError: (listener: () => void) => () => void
   /** Stops watching the account. */
   stop: () => void
 }

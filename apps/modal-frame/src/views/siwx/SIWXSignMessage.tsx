@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useController } from '../../controller/context.js'
 import * as SignIn from '../../siwx/Siwx.js'
 import { useStore } from '../../store/useStore.js'
@@ -14,7 +14,8 @@ export default function SIWXSignMessage() {
   const { host, address } = useStore(controller.state)
   const signIn = SignIn.current()
   const [busy, setBusy] = useState<'sign' | 'cancel' | undefined>()
-  const [error, setError] = useState<string | undefined>()
+  const [error, setError] = useState<string | undefined>(() => signIn?.lastError())
+  useEffect(() => signIn?.onError(() => setError(signIn.lastError())), [signIn])
   const name = host?.info.metadata.name ?? 'This app'
   const run = async (what: 'sign' | 'cancel') => {
     if (!signIn || busy) return
