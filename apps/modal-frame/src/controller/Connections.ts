@@ -1,7 +1,7 @@
 import type * as HostModal from '@frontdoor/protocol/host-modal'
 import * as Api from '../api/Api.js'
 import type * as HostBridge from '../bridge/HostBridge.js'
-import * as Connection from '../connection/Connection.js'
+import * as LazyConnection from '../connection/Lazy.js'
 import type * as ConnectionStorage from '../connection/Storage.js'
 import type * as Connector from '../connectors/Connector.js'
 import * as EmbeddedLoader from '../connectors/embedded/Loader.js'
@@ -165,7 +165,7 @@ export function create(options: Options) {
   const evmNetworks = () => (host()?.info?.networks ?? []).filter((n) => n.chainNamespace === 'eip155')
   /** The chain ids of the page's EVM networks. */
   const evmIds = () => evmNetworks().map((n) => Number(n.id))
-  const connection = Connection.create({
+  const connection = LazyConnection.create({
     storage: options.storage,
     resolve,
     context: () => ({ networks: evmNetworks(), chainId: state.get().chainId }),
