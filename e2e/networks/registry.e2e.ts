@@ -191,7 +191,8 @@ test('an injected wallet is given the registry chain with the RPC proxy as its R
     .click()
   await expect.poll(() => wallet.chainId()).toBe(REGISTRY_DEVNET.chainId)
   const added = wallet.requests.find((r) => r.method === 'wallet_addEthereumChain')
-  expect((added?.params as unknown[])[0]).toMatchObject({
+  expect(added).toBeDefined()
+  expect((added!.params as unknown[])[0]).toMatchObject({
     chainId: numberToHex(REGISTRY_DEVNET.chainId),
     chainName: REGISTRY_DEVNET.name,
     nativeCurrency: { symbol: 'RETH', decimals: 18 },

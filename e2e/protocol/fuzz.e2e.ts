@@ -284,9 +284,13 @@ async function openHost(page: Page) {
   await page.waitForFunction(() => (window as unknown as { frontdoor?: unknown }).frontdoor)
   // Loaded and connected. The auth frame loads when first needed: opening the modal focuses its email
   // field (email login is on), which loads it; then the modal is closed again.
-  await page.evaluate(() => (window as unknown as { frontdoor: { open: () => Promise<void> } }).frontdoor.open())
+  await page.evaluate(() =>
+    (window as unknown as { frontdoor: { open: () => Promise<void> } }).frontdoor.open(),
+  )
   await expect(Pages.modal(page).locator('iframe.fd-auth-frame')).toHaveCount(1, { timeout: 20_000 })
-  await page.evaluate(() => (window as unknown as { frontdoor: { close: () => Promise<void> } }).frontdoor.close())
+  await page.evaluate(() =>
+    (window as unknown as { frontdoor: { close: () => Promise<void> } }).frontdoor.close(),
+  )
   await Pages.expectClosed(page)
   await expect.poll(() => Pages.providerRequest(page, 'eth_chainId')).toEqual({ result: '0x7a69' })
   await page.waitForTimeout(1000)

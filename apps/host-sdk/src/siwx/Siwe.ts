@@ -39,7 +39,7 @@ export function options<O extends { siwx?: unknown; siweConfig?: SiweConfig }>(
 }
 
 /** Maps the legacy SIWE configuration onto `siwx` (one session per page, EVM only). */
-export function fromSiwe(siwe: SiweConfig): Siwx.Config {
+function fromSiwe(siwe: SiweConfig): Siwx.Config {
   return {
     async createMessage({ accountAddress, chainId }) {
       const params = (await siwe.getMessageParams?.()) ?? {}

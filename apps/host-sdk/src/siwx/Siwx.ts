@@ -28,7 +28,7 @@ export type MessageData = {
 }
 
 /** A message the page made: its data, and its own text if it wrote one (`toString`). */
-export type Message = MessageData & { toString?: () => string }
+type Message = MessageData & { toString?: () => string }
 
 /** A session: the message data, the message as signed, its signature, and the CACAO if there is one. */
 export type Session = { data: MessageData; message: string; signature: string; cacao?: unknown }

@@ -20,12 +20,12 @@ export type Options = Pick<
 > & { env: { mode: 'modal' | 'inline' } }
 
 /** The error the view shows when the wallet's user declined (EIP-1193 4001). */
-export const DECLINED = Errors.SIGNATURE_DECLINED
+const DECLINED = Errors.SIGNATURE_DECLINED
 
 const USER_REJECTED = 4001
 
 /** `personal_sign` takes the message as hex of its UTF-8 bytes. */
-export function toHex(text: string): `0x${string}` {
+function toHex(text: string): `0x${string}` {
   let hex = '0x'
   for (const byte of new TextEncoder().encode(text)) hex += byte.toString(16).padStart(2, '0')
   return hex as `0x${string}`
