@@ -262,3 +262,11 @@ export const RESTRICTED_TIMEZONES = [
   'Hongkong',
   'PRC',
 ] as const
+
+/**
+ * The name of a network the page named only by its id (`Chain 31339`), until the network registry
+ * (`GET /v1/networks`) gives it one.
+ */
+export function unnamedChain(reference: string | number): string {
+  return `Chain ${reference}`
+}

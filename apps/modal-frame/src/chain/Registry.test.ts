@@ -37,11 +37,14 @@ describe('Registry.resolve', () => {
 
   test('a network the page defines itself, or one the registry does not know, stays as it is; the order is kept', () => {
     const own = network(31337, 'My devnet', ['http://127.0.0.1:8545'])
+    // Named by the page without an RPC URL (the demo's devnets): its name stays the page's.
+    const ownNoRpc = network(31337, 'Devnet 31337', [])
     const unknown = namedOnly(424242)
-    const resolved = Registry.resolve([unknown, own, namedOnly(31339)], REGISTRY, context)
+    const resolved = Registry.resolve([unknown, own, ownNoRpc, namedOnly(31339)], REGISTRY, context)
     expect(resolved[0]).toBe(unknown)
     expect(resolved[1]).toBe(own)
-    expect(resolved[2]?.name).toBe('Registry Devnet 31339')
+    expect(resolved[2]).toBe(ownNoRpc)
+    expect(resolved[3]?.name).toBe('Registry Devnet 31339')
   })
 })
 

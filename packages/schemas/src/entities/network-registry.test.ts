@@ -23,8 +23,11 @@ describe('NetworksResponse', () => {
 })
 
 describe('namedOnly', () => {
-  test('a network with no RPC URL of its own was named only by its id', () => {
-    expect(Networks.namedOnly({ ...devnet(31339), rpcUrls: { default: { http: [] } } })).toBe(true)
-    expect(Networks.namedOnly(devnet(31339))).toBe(false)
+  test('a network with no RPC URL and no name of its own was named only by its id', () => {
+    const idOnly = { ...devnet(31339), name: 'Chain 31339', rpcUrls: { default: { http: [] } } }
+    expect(Networks.namedOnly(idOnly)).toBe(true)
+    expect(Networks.namedOnly({ ...idOnly, rpcUrls: devnet(31339).rpcUrls })).toBe(false)
+    // The demo's devnets: named by the page, no RPC URL (the modal reads through the API's proxy).
+    expect(Networks.namedOnly({ ...idOnly, name: 'Devnet 31339' })).toBe(false)
   })
 })

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import * as Constants from '../constants.js'
 import type { Network as NetworkType } from './network.js'
 import { Network } from './network.js'
 
@@ -16,9 +17,12 @@ export type NetworksResponse = z.infer<typeof NetworksResponse>
 export const NETWORKS_PATH = '/v1/networks'
 
 /**
- * Whether the page named this network only by its id: it gave no RPC URL of its own (what sdk.js makes
- * of `data-chain-ids`). Such a network takes the registry's definition.
+ * Whether the page named this network only by its id (`createFrontdoor({ networks: [31339] })`, sdk.js
+ * `data-chain-ids`): no RPC URL and no name of its own. Such a network takes the registry's definition;
+ * one the page named itself stays as the page defined it (the demo's devnets have no RPC URL either:
+ * the modal reads chains through the API's RPC proxy).
  */
 export function namedOnly(network: NetworkType): boolean {
-  return network.rpcUrls.default.http.length === 0
+  const reference = network.caipNetworkId.split(':')[1] ?? String(network.id)
+  return network.rpcUrls.default.http.length === 0 && network.name === Constants.unnamedChain(reference)
 }
