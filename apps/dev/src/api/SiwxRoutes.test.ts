@@ -1,13 +1,14 @@
 import * as TestApp from '@frontdoor/api/TestApp'
 import * as Devnet from '@frontdoor/devnet/devnet'
 import { SiwxMessage } from '@frontdoor/schemas'
+import { SiweMessage } from 'siwe'
 import { createPublicClient, http } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { createSiweMessage, parseSiweMessage, verifySiweMessage } from 'viem/siwe'
 import { afterAll, describe, expect, test } from 'vitest'
 
 // Sign in with the wallet against a real devnet: EOA signatures are recovered, anything else is asked
-// of the chain, and an outside client (viem's SIWE helpers) agrees with our messages both ways.
+// of the chain, and outside clients (viem's SIWE helpers, the siwe package) agree with our messages both ways.
 const node = await Devnet.start({ chainId: 31337, seed: false })
 const t = await TestApp.create({ upstreams: { 'eip155:31337': [node.url] } })
 afterAll(async () => {
@@ -190,5 +191,51 @@ describe('POST /v1/siwx/sessions/{id}/revoke', () => {
     })
     expect((await list()).body.sessions).toEqual([])
     expect((await post(`/v1/siwx/sessions/${body.id}/revoke?projectId=demo`, { signature })).status).toBe(404)
+  })
+})
+
+describe('the siwe package (an outside client) agrees with us', () => {
+  test('siwe verifies the message and signature of a session we stored', async () => {
+    const account = privateKeyToAccount(generatePrivateKey())
+    const message = SiwxMessage.format({
+      domain,
+      accountAddress: account.address,
+      chainId: 'eip155:31337',
+      uri: site,
+      version: '1',
+      nonce: await nonce(),
+      issuedAt: new Date().toISOString(),
+      statement: 'Sign in to the demo.',
+    })
+    const signature = await account.signMessage({ message })
+    const { status, body } = await post('/v1/siwx/sessions?projectId=demo', { message, signature })
+    expect(status).toBe(201)
+    const parsed = new SiweMessage(body.session.message)
+    expect(parsed).toMatchObject({ address: account.address, chainId: 31337, domain, uri: site })
+    const verified = await parsed.verify({ signature: body.session.signature, domain })
+    expect(verified.success).toBe(true)
+    // And it refuses the same message under another account's signature.
+    const other = await privateKeyToAccount(generatePrivateKey()).signMessage({ message })
+    await expect(new SiweMessage(message).verify({ signature: other })).rejects.toMatchObject({
+      success: false,
+    })
+  })
+
+  test('a message the siwe package wrote makes a session', async () => {
+    const account = privateKeyToAccount(generatePrivateKey())
+    const message = new SiweMessage({
+      domain,
+      address: account.address,
+      uri: site,
+      version: '1',
+      chainId: 31337,
+      nonce: await nonce(),
+      issuedAt: new Date().toISOString(),
+      statement: 'Sign in to the demo.',
+    }).prepareMessage()
+    const signature = await account.signMessage({ message })
+    const { status, body } = await post('/v1/siwx/sessions?projectId=demo', { message, signature })
+    expect(status).toBe(201)
+    expect(body.session.data).toMatchObject({ accountAddress: account.address, chainId: 'eip155:31337' })
   })
 })
