@@ -7,6 +7,7 @@ import { type FormEvent, type KeyboardEvent, useId, useState } from 'react'
 import { toHex } from 'viem/utils'
 import { AccountRoot, useQueries, useScope } from '../../account/Context.js'
 import * as Queries from '../../account/Queries.js'
+import * as Settle from '../../account/Settle.js'
 import * as Usd from '../../account/Usd.js'
 import * as Chain from '../../chain/Chain.js'
 import { useController } from '../../controller/context.js'
@@ -14,7 +15,6 @@ import { useStore } from '../../store/useStore.js'
 import { Icon } from '../../ui/Avatar.js'
 import * as Toast from '../../ui/Toast.js'
 import { useAutofocus } from '../../ui/useAutofocus.js'
-import * as Settle from './Settle.js'
 import * as SwapApi from './SwapApi.js'
 import * as SwapForm from './SwapForm.js'
 import * as SwapStore from './SwapStore.js'
@@ -204,7 +204,7 @@ function SwapView({ scope }: { scope: Queries.Scope }) {
       `Swapping ${Format.formatAmount(swap.amount)} ${from.symbol} for ${to.symbol}`,
       'success',
     )
-    void Settle.settle({ queries, scope, hash, tokens })
+    void Settle.settle({ queries, scope, hash, tokens, timeoutMs: 60_000 })
   }
 
   const max = () => {

@@ -1,7 +1,7 @@
-import * as BlockchainApi from '../../account/BlockchainApi.js'
-import type * as Pending from '../../account/Pending.js'
-import * as Queries from '../../account/Queries.js'
-import * as Chain from '../../chain/Chain.js'
+import * as Chain from '../chain/Chain.js'
+import * as BlockchainApi from './BlockchainApi.js'
+import type * as Pending from './Pending.js'
+import * as Queries from './Queries.js'
 
 /** Options of {@link settle}. */
 export type Options = {
@@ -10,7 +10,8 @@ export type Options = {
   hash: string
   /** CAIP-10 tokens whose balances the API must read again. */
   tokens: string[]
-  pending: Pending.Pending
+  /** The pending sends the transaction is dropped from once settled (a send; a swap has none). */
+  pending?: Pending.Pending
   /** How often the chain and the history are asked again. */
   intervalMs?: number
   /** How long to wait for the transaction to be mined, then to be indexed. */
@@ -20,9 +21,9 @@ export type Options = {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /**
- * Follows a sent transaction: waits for its receipt, then until the history lists it, then reads the
- * balances again (forceUpdate) and drops it from the pending sends. Gives up quietly after the timeout
- * (the pending entry goes; the next read shows what the API knows).
+ * Follows a transaction that went out (a send, a swap): waits for its receipt, then until the history
+ * lists it, then reads the balances of `tokens` again (forceUpdate) and drops it from the pending sends.
+ * Gives up quietly after the timeout (the pending entry goes; the next read shows what the API knows).
  */
 export async function settle(options: Options): Promise<'indexed' | 'timeout'> {
   const { queries, scope, hash, pending } = options
@@ -51,7 +52,7 @@ export async function settle(options: Options): Promise<'indexed' | 'timeout'> {
       await sleep(interval)
     }
   } finally {
-    pending.remove(hash)
+    pending?.remove(hash)
     await queries.refresh(scope, options.tokens)
   }
   return outcome
