@@ -34,7 +34,7 @@ export function networkOf(option: NetworkOption): Network {
     id: evm ? Number(reference) : reference,
     caipNetworkId,
     chainNamespace: namespace as Network['chainNamespace'],
-    name: Constants.unnamedChain(reference),
+    name: `${Constants.UNNAMED_CHAIN_PREFIX}${reference}`,
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
     rpcUrls: { default: { http: [] } },
   }

@@ -170,6 +170,7 @@ describe('constants', () => {
         "TOKEN_PRICE_CACHE_S": 15,
         "TRANSACTION_AMOUNT_DECIMALS": 3,
         "TRANSACTION_HISTORY_CACHE_S": 15,
+        "UNNAMED_CHAIN_PREFIX": "Chain ",
         "WALLETS_PER_PAGE": 40,
         "WALLET_SEARCH_DEBOUNCE_MS": 500,
         "WALLET_SEARCH_MIN_WAIT_MS": 300,

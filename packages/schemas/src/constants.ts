@@ -264,9 +264,7 @@ export const RESTRICTED_TIMEZONES = [
 ] as const
 
 /**
- * The name of a network the page named only by its id (`Chain 31339`), until the network registry
- * (`GET /v1/networks`) gives it one.
+ * The name of a network the page named only by its id, before the network registry (`GET /v1/networks`)
+ * gives it one: this prefix and the id's reference (`Chain 31339`).
  */
-export function unnamedChain(reference: string | number): string {
-  return `Chain ${reference}`
-}
+export const UNNAMED_CHAIN_PREFIX = 'Chain '
