@@ -24,5 +24,8 @@ export const NETWORKS_PATH = '/v1/networks'
  */
 export function namedOnly(network: NetworkType): boolean {
   const reference = network.caipNetworkId.split(':')[1] ?? String(network.id)
-  return network.rpcUrls.default.http.length === 0 && network.name === `${Constants.UNNAMED_CHAIN_PREFIX}${reference}`
+  return (
+    network.rpcUrls.default.http.length === 0 &&
+    network.name === `${Constants.UNNAMED_CHAIN_PREFIX}${reference}`
+  )
 }
