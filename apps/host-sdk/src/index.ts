@@ -10,6 +10,8 @@ export type {
   Provider,
   State,
 } from './Frontdoor.js'
+export type { NetworkOption } from './Networks.js'
+export { networkOf } from './Networks.js'
 export type { SiweConfig } from './siwx/Siwe.js'
 export type { Config as SiwxConfig, Session as SiwxSession } from './siwx/Siwx.js'
 

@@ -25,6 +25,10 @@ export function FrontdoorProvider({ options, children }: Props) {
   useEffect(() => {
     setFrontdoor(HostSdk.createFrontdoor(initial.current))
   }, [])
-  const value = useMemo(() => ({ frontdoor, networks: initial.current.networks }), [frontdoor])
+  // A network the page names by id alone stands as the SDK tells the modal of it (`Chain <id>`).
+  const value = useMemo(
+    () => ({ frontdoor, networks: initial.current.networks.map(HostSdk.networkOf) }),
+    [frontdoor],
+  )
   return <Context.Context.Provider value={value}>{children}</Context.Context.Provider>
 }

@@ -48,7 +48,10 @@ function fakeFrontdoor() {
 
 let fake = fakeFrontdoor()
 const createFrontdoor = vi.fn((_options: HostSdk.Options) => fake)
-vi.mock('@frontdoor/host-sdk', () => ({ createFrontdoor: (o: HostSdk.Options) => createFrontdoor(o) }))
+vi.mock('@frontdoor/host-sdk', async (original) => ({
+  ...(await original<typeof HostSdk>()),
+  createFrontdoor: (o: HostSdk.Options) => createFrontdoor(o),
+}))
 const React = await import('./index.js')
 
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
@@ -160,7 +163,7 @@ describe('useFrontdoorNetwork', () => {
     })
     await hooks.network.switchNetwork(31338)
     expect(fake.switchNetwork).toHaveBeenCalledWith(31338)
-    await hooks.network.switchNetwork(OPTIONS.networks[1]!)
+    await hooks.network.switchNetwork(OPTIONS.networks[1] as HostSdk.Network)
     expect(fake.switchNetwork).toHaveBeenLastCalledWith(31338)
     await act(() => fake.set({ chainId: 31338 }))
     expect(hooks.network).toMatchObject({ chainId: 31338, network: OPTIONS.networks[1] })

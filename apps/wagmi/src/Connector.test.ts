@@ -166,7 +166,10 @@ describe('frontdoor', () => {
     expect(createFrontdoor).toHaveBeenCalledTimes(1)
     const options = createFrontdoor.mock.calls[0]![0]
     expect(options.projectId).toBe('demo')
-    expect(options.networks.map((n) => n.caipNetworkId)).toEqual(['eip155:31337', 'eip155:31338'])
+    expect(options.networks.map((n) => (n as HostSdk.Network).caipNetworkId)).toEqual([
+      'eip155:31337',
+      'eip155:31338',
+    ])
   })
 
   test('connect stays pending while the modal is open and resolves once the visitor connected', async () => {
