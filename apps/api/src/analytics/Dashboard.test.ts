@@ -75,6 +75,11 @@ describe('summary', () => {
 })
 
 describe('GET /dashboard/:projectId', () => {
+  test('a path that is no project id is no dashboard (404), never a database error', async () => {
+    for (const path of ['/dashboard/%00', '/dashboard/%00/events', `/dashboard/${'x'.repeat(65)}/events`])
+      expect((await t.app.request(path)).status).toBe(404)
+  })
+
   test('asks for the token; a wrong one is refused; the right one opens it through a cookie', async () => {
     const closed = await t.app.request('/dashboard/shop')
     expect(closed.status).toBe(401)

@@ -1,7 +1,7 @@
 import { Project } from '@frontdoor/schemas'
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import { getCookie, setCookie } from 'hono/cookie'
-import type * as z from 'zod/mini'
+import * as z from 'zod/mini'
 import type * as Deps from '../Deps.js'
 import * as BodyLimit from '../http/BodyLimit.js'
 import * as ClientIp from '../http/ClientIp.js'
@@ -114,9 +114,16 @@ export function dashboardRoutes(deps: Deps.Deps) {
   /** The token the request carries: `Authorization: Bearer`, or the cookie an earlier visit set. */
   const tokenOf = (c: Context) =>
     c.req.header('authorization')?.match(/^Bearer (.+)$/)?.[1] ?? getCookie(c, DASHBOARD_COOKIE) ?? ''
+  /** The path's project id: one that fits the project id rule, or no dashboard at all (404). */
+  const projectIdOf = (c: Context) => {
+    const projectId = c.req.param('projectId') ?? ''
+    if (!z.safeParse(Project.ProjectId, projectId).success)
+      throw Errors.fail(404, Errors.CODE.notFound, 'No such dashboard')
+    return projectId
+  }
   return new Hono()
     .get('/dashboard/:projectId', async (c) => {
-      const projectId = c.req.param('projectId')
+      const projectId = projectIdOf(c)
       const path = `/dashboard/${encodeURIComponent(projectId)}`
       const html = (page: { html: string; headers: Record<string, string> }, status: 200 | 401) =>
         c.body(page.html, status, page.headers)
@@ -139,7 +146,7 @@ export function dashboardRoutes(deps: Deps.Deps) {
       return html(DashboardPage.render(projectId, await Dashboard.summary(orm, projectId)), 200)
     })
     .get('/dashboard/:projectId/events', async (c) => {
-      const projectId = c.req.param('projectId')
+      const projectId = projectIdOf(c)
       if (!(await DashboardTokens.check(orm, projectId, tokenOf(c))))
         throw Errors.fail(401, Errors.CODE.unauthorized, 'A dashboard token is required')
       return c.json({ events: await Dashboard.latest(orm, projectId) }, 200, { 'cache-control': 'no-store' })
