@@ -99,10 +99,4 @@ describe('choiceOf', () => {
     })
     expect(Analytics.choiceOf('Account', undefined)).toBeUndefined()
   })
-
-  test('kindOf reads the stored connector id', () => {
-    expect(Analytics.kindOf('injected:io.metamask')).toBe('injected')
-    expect(Analytics.kindOf('embedded')).toBe('embedded')
-    expect(Analytics.kindOf('other')).toBeUndefined()
-  })
 })

@@ -57,14 +57,6 @@ export function choiceOf(view: Router.View, data: unknown): Choice | undefined {
   }
 }
 
-/** The connector kind of a stored connector id (`injected:<rdns>`, `walletConnect:<topic>`, `embedded`). */
-export function kindOf(connectorId: string | undefined): Events.ConnectorKind | undefined {
-  const kind = connectorId?.split(':')[0]
-  return (Events.CONNECTOR_KINDS as readonly string[]).includes(kind ?? '')
-    ? (kind as Events.ConnectorKind)
-    : undefined
-}
-
 /**
  * Turns the stores' changes into events for `track`. Returns the function that stops following.
  * Pure of any sending: {@link start} gives it the client.
@@ -113,7 +105,7 @@ export function follow(deps: Pick<Deps, 'modal' | 'router' | 'connection'>, trac
         if (succeeded)
           track(Events.EVENT.CONNECT_SUCCESS, {
             ...choice(attempt),
-            kind: kindOf(now.connectorId) ?? attempt.kind,
+            kind: Track.kindOf(now.connectorId) ?? attempt.kind,
             chainId: succeeded.chainId,
           })
         else track(Events.EVENT.CONNECT_ERROR, choice(attempt))
@@ -130,7 +122,7 @@ export function follow(deps: Pick<Deps, 'modal' | 'router' | 'connection'>, trac
         to !== undefined &&
         from !== to
       )
-        track(Events.EVENT.SWITCH_NETWORK, { from, to, kind: kindOf(now.connectorId) ?? 'injected' })
+        track(Events.EVENT.SWITCH_NETWORK, { from, to, kind: Track.kindOf(now.connectorId) ?? 'injected' })
     }),
   ]
   return () => {

@@ -4,12 +4,17 @@ import { SiwxMessage } from '@frontdoor/schemas'
 import { type Hex, hexToString, verifyMessage } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, test } from 'vitest'
+import * as Track from '../analytics/Track.js'
 import type * as HostBridge from '../bridge/HostBridge.js'
 import * as OpenView from '../controller/OpenView.js'
 import * as State from '../controller/State.js'
 import * as Modal from '../modal/Modal.js'
 import * as Router from '../router/Router.js'
 import * as Siwx from './Siwx.js'
+
+/** The analytics events the sign-in records (analytics/Track.ts). */
+const events: unknown[] = []
+Track.attach({ track: (event, properties) => void events.push([event, properties]) })
 
 // Hardhat's first dev key: a real signature from a real key.
 const wallet = privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80')
@@ -79,6 +84,7 @@ function setup(options: Parameters<typeof page>[0] & { chainId?: number; decline
   const ui = { shown: 0, closeAsked: 0 }
   const wallet_ = { signed: [] as string[], switched: [] as number[], disconnected: 0 }
   const connection = {
+    get: () => ({ connectorId: 'injected:io.metamask' }),
     async request(method: string, params?: unknown) {
       expect(method).toBe('personal_sign')
       const [hex, from] = params as [Hex, string]
@@ -193,6 +199,26 @@ describe('signIn', () => {
     expect(t.sessions).toEqual([])
     expect(t.ui.closeAsked).toBe(0)
     expect(t.signIn.hasSession()).toBe(false)
+  })
+})
+
+describe('analytics', () => {
+  test('a sign-in records SIWX_SUCCESS, a declined one SIWX_ERROR: connector kind and chain, no address', async () => {
+    events.length = 0
+    const declined = setup({ decline: true })
+    declined.connect()
+    await declined.signIn.check()
+    await declined.signIn.signIn().catch(() => {})
+    expect(events).toEqual([['SIWX_ERROR', { kind: 'injected', chainId: 31337, declined: true }]])
+    const t = setup()
+    t.connect()
+    await t.signIn.check()
+    await t.signIn.signIn()
+    expect(events).toEqual([
+      ['SIWX_ERROR', { kind: 'injected', chainId: 31337, declined: true }],
+      ['SIWX_SUCCESS', { kind: 'injected', chainId: 31337 }],
+    ])
+    expect(JSON.stringify(events).toLowerCase()).not.toContain(address.slice(2).toLowerCase())
   })
 })
 

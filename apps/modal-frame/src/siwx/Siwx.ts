@@ -1,6 +1,8 @@
 import * as Siwx from '@frontdoor/protocol/siwx'
 import { SiwxMessage } from '@frontdoor/schemas'
+import { EVENT } from '@frontdoor/schemas/api/analytics'
 import * as Errors from '@frontdoor/schemas/errors'
+import * as Track from '../analytics/Track.js'
 import type * as HostBridge from '../bridge/HostBridge.js'
 import type * as Controller from '../controller/Controller.js'
 
@@ -153,6 +155,7 @@ export function create(options: Options, host: () => HostBridge.Connected | unde
     const current = account()
     if (!current) throw new Error(Errors.INTERNAL.NO_ACTIVE_CAIP_ADDRESS)
     lastError = undefined
+    const where = { connectorId: connection.get().connectorId, chainId: current.chainId }
     const calls = remote()
     const created = await calls.siwxCreateMessage({ accountAddress: current.address, chainId: current.caip2 })
     const message = created.message ?? SiwxMessage.format(created.data)
@@ -165,6 +168,7 @@ export function create(options: Options, host: () => HostBridge.Connected | unde
     } catch (error) {
       // Known before the view shows again: a wallet view pushed over it (the approval) unmounted it.
       lastError = errorOf(error)
+      Track.outcome(EVENT.SIWX_ERROR, where, {}, error)
       for (const listener of errorListeners) listener()
       throw error
     } finally {
@@ -172,7 +176,11 @@ export function create(options: Options, host: () => HostBridge.Connected | unde
       if (router.get().history.at(-1)?.view === 'SIWXSignMessage') router.goBack()
     }
     if (typeof signature !== 'string') throw new Error('The wallet returned no signature')
-    await calls.siwxAddSession({ data: created.data, message, signature })
+    await calls.siwxAddSession({ data: created.data, message, signature }).catch((error: unknown) => {
+      Track.outcome(EVENT.SIWX_ERROR, where, {}, error)
+      throw error
+    })
+    Track.outcome(EVENT.SIWX_SUCCESS, where)
     sawSession(current.address, current.chainId)
     if (mode === 'inline') router.reset('Account')
     else ui.requestClose()

@@ -1,3 +1,4 @@
+import { EVENT } from '@frontdoor/schemas/api/analytics'
 import type * as Token from '@frontdoor/schemas/entities/token'
 import * as Errors from '@frontdoor/schemas/errors'
 import * as BalancesView from '@frontdoor/schemas/presentation/balances'
@@ -9,6 +10,7 @@ import * as Pending from '../../account/Pending.js'
 import * as Queries from '../../account/Queries.js'
 import * as Settle from '../../account/Settle.js'
 import * as Usd from '../../account/Usd.js'
+import * as Track from '../../analytics/Track.js'
 import { useController } from '../../controller/context.js'
 import { useStore } from '../../store/useStore.js'
 import { Avatar, Icon } from '../../ui/Avatar.js'
@@ -118,16 +120,19 @@ function SendView({ scope }: { scope: Queries.Scope }) {
     // approval) comes back here when it is done instead of closing the modal (spec section 4).
     router.pushTransaction('Send')
     let hash: unknown
+    const where = { connectorId: controller.connection.get().connectorId, chainId: scope.chainId }
     try {
       hash = await controller.connection.request('eth_sendTransaction', [request])
       if (typeof hash !== 'string') throw new Error('The wallet returned no transaction hash')
     } catch (error) {
+      Track.outcome(EVENT.SEND_ERROR, where, { token: token.symbol }, error)
       router.popTransaction()
       if (router.get().history.at(-1)?.view === 'Send') router.goBack()
       update({ loading: false, error: messageOf(error) })
       return
     }
     router.popTransaction()
+    Track.outcome(EVENT.SEND_SUCCESS, where, { token: token.symbol })
     Pending.frame.add({
       hash,
       chain: Queries.caip2(scope.chainId),

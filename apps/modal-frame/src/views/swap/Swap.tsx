@@ -1,3 +1,4 @@
+import { EVENT } from '@frontdoor/schemas/api/analytics'
 import * as Constants from '@frontdoor/schemas/constants'
 import * as ConvertRule from '@frontdoor/schemas/convert-rules'
 import * as Errors from '@frontdoor/schemas/errors'
@@ -9,6 +10,7 @@ import { AccountRoot, useQueries, useScope } from '../../account/Context.js'
 import * as Queries from '../../account/Queries.js'
 import * as Settle from '../../account/Settle.js'
 import * as Usd from '../../account/Usd.js'
+import * as Track from '../../analytics/Track.js'
 import * as Chain from '../../chain/Chain.js'
 import { useController } from '../../controller/context.js'
 import { useStore } from '../../store/useStore.js'
@@ -161,6 +163,9 @@ function SwapView({ scope }: { scope: Queries.Scope }) {
     }
   }
 
+  /** Where a swap runs, for its analytics events. */
+  const where = () => ({ connectorId: controller.connection.get().connectorId, chainId: scope.chainId })
+
   const approve = async () => {
     if (!from || !to || units === undefined) return
     update({ busy: 'approving', error: undefined })
@@ -180,6 +185,7 @@ function SwapView({ scope }: { scope: Queries.Scope }) {
       await allowance.refetch()
       update({ busy: undefined })
     } catch (error) {
+      Track.outcome(EVENT.SWAP_ERROR, where(), { from: from.symbol, to: to.symbol, step: 'approve' }, error)
       update({ busy: undefined, error: messageOf(error) })
     }
   }
@@ -194,9 +200,11 @@ function SwapView({ scope }: { scope: Queries.Scope }) {
       const { tx } = fresh.data
       hash = await sendTransaction({ ...tx, value: tx.amount, gas: tx.eip155.gas })
     } catch (error) {
+      Track.outcome(EVENT.SWAP_ERROR, where(), { from: from.symbol, to: to.symbol, step: 'swap' }, error)
       update({ busy: undefined, error: messageOf(error) })
       return
     }
+    Track.outcome(EVENT.SWAP_SUCCESS, where(), { from: from.symbol, to: to.symbol })
     const tokens = [from.address, to.address]
     SwapStore.frame.reset()
     controller.router.reset('Account')
