@@ -1,8 +1,9 @@
-import { describe, expect, test } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import type * as HostBridge from '../bridge/HostBridge.js'
 import * as ConnectionStorage from '../connection/Storage.js'
 import type * as Env from '../env/Env.js'
 import * as Router from '../router/Router.js'
+import * as Toast from '../ui/Toast.js'
 import * as Connections from './Connections.js'
 import * as State from './State.js'
 
@@ -119,12 +120,35 @@ describe('injected wallets', () => {
 })
 
 describe('switchTo', () => {
-  test("a chain the page does not list is refused with 4902 'Chain is not supported'", async () => {
-    const { connections } = setup(31337)
+  test("a chain the page does not list is refused with 4902, and the modal opens on 'Network Not Found'", async () => {
+    const { connections, state, calls } = setup(31337)
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+    Toast.frame.hide()
+    const before = state.get().chainId
+    expect(calls.show).toBe(0)
     await expect(connections.switchTo(5)).rejects.toMatchObject({
       code: 4902,
       message: 'Chain is not supported',
     })
+    expect(state.get().chainId).toBe(before)
+    expect(calls.show).toBe(1)
+    await vi.waitFor(() =>
+      expect(Toast.frame.get()).toMatchObject({ message: 'Network Not Found', variant: 'error' }),
+    )
+    expect(errors).toHaveBeenCalledWith(
+      'frontdoor: Network not found - make sure it is listed in the networks passed to createFrontdoor()',
+    )
+    errors.mockRestore()
+    Toast.frame.hide()
+  })
+
+  test('a listed chain: no alert', async () => {
+    const { connections, calls } = setup(31337)
+    Toast.frame.hide()
+    await connections.switchTo(31338)
+    expect(calls.show).toBe(0)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(Toast.frame.get()).toBeUndefined()
   })
 
   test('without a wallet, the page network just changes', async () => {

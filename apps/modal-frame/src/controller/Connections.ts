@@ -197,9 +197,29 @@ export function create(options: Options) {
     } else if (supported && router.get().view === 'UnsupportedChain') router.reset('Account')
   })
 
-  /** Switches the page's network: the connected wallet switches first (adding the chain if needed). */
+  /**
+   * Shows an alert of the catalogue as an error toast, opening the modal for it, and names the fix on
+   * the console (spec section 8). The catalogue's words and the toast load only then.
+   */
+  function toastAlert(alert: Alerts.Alert) {
+    if (!ui.isOpen()) ui.show()
+    void Promise.all([import('../ui/Toast.js'), import('@frontdoor/schemas/alerts')]).then(
+      ([Toast, { ALERTS }]) => {
+        console.error(`frontdoor: ${ALERTS[alert].longMessage}`)
+        Toast.frame.show(ALERTS[alert].shortMessage, 'error')
+      },
+    )
+  }
+
+  /**
+   * Switches the page's network: the connected wallet switches first (adding the chain if needed). A
+   * chain the page did not list is refused (4902) with 'Network Not Found' (spec section 8).
+   */
   async function switchTo(chainId: number) {
-    if (!evmIds().includes(chainId)) throw Rpc.error('unrecognizedChain')
+    if (!evmIds().includes(chainId)) {
+      toastAlert('NETWORK_NOT_FOUND')
+      throw Rpc.error('unrecognizedChain')
+    }
     if (connection.current()) await connection.switchChain(chainId)
     state.set((prev) => ({ ...prev, chainId }))
   }
