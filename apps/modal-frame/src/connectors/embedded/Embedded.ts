@@ -214,10 +214,13 @@ export function create(options: Options) {
         if (!isConnected) return undefined
         return await userOn(context, state.get().login)
       } catch (error) {
-        // The frame held a session the API no longer accepts (it signed it out): 'Session Expired'.
-        if ((error as Error).message === SchemaErrors.LOGIN.NOT_CONNECTED_TO_EMAIL_OR_SOCIAL)
+        // The frame held a session the API no longer accepts (it signed it out): 'Session Expired',
+        // on the modal opened for it (Connect), where the visitor can log in again.
+        if ((error as Error).message === SchemaErrors.LOGIN.NOT_CONNECTED_TO_EMAIL_OR_SOCIAL) {
+          options.ui.open()
           options.ui.toast(Alerts.ALERTS.SESSION_EXPIRED.shortMessage)
-        else if (!(error instanceof AuthFrame.FrameError)) console.error(SchemaErrors.AUTH_INIT_FAILED, error)
+        } else if (!(error instanceof AuthFrame.FrameError))
+          console.error(SchemaErrors.AUTH_INIT_FAILED, error)
         return undefined
       }
     },

@@ -48,13 +48,17 @@ describe("'Session Expired' (spec section 8)", () => {
       },
     })
     expect(ui.toast).not.toHaveBeenCalled()
+    expect(ui.open).not.toHaveBeenCalled()
     expect(await embedded.reconnect(context)).toBeUndefined()
     expect(ui.toast).toHaveBeenCalledWith(Alerts.ALERTS.SESSION_EXPIRED.shortMessage)
+    // The modal opens for it: a toast in a closed modal is seen by nobody.
+    expect(ui.open).toHaveBeenCalledOnce()
   })
 
   test('no stored session: no alert', async () => {
     const { embedded, ui } = setup({ isConnected: () => ({ isConnected: false }) })
     expect(await embedded.reconnect(context)).toBeUndefined()
     expect(ui.toast).not.toHaveBeenCalled()
+    expect(ui.open).not.toHaveBeenCalled()
   })
 })
