@@ -1,17 +1,35 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto'
-import type { Siwx } from '@frontdoor/schemas'
+import type { Sessions, Siwx } from '@frontdoor/schemas'
 import { and, desc, eq, gt, isNull, or } from 'drizzle-orm'
 import type * as Db from '../db/Db.js'
 import * as Tables from '../db/Tables.js'
 
-/** A stored sign-in as the page reads it: its id and the spec's session (data, message, signature, cacao). */
-export type Stored = { id: string; session: Siwx.SiwxSession }
+/** A stored sign-in as the page reads it: its id (the pci) and the spec's session (data, message, signature, cacao). */
+export type Stored = Sessions.StoredSession
+
+/** An account on a network (a parsed CAIP-10 id). */
+export type Account = { chainId: string; address: string }
+
+/** What revoking a session came to. */
+export type Revoked = 'revoked' | 'unknown' | 'refused'
 
 /** The most sessions one account lists on one network. */
 export const LIST_MAX = 20
 
 const table = Tables.siwxSessions
 type Row = typeof table.$inferSelect
+
+/** A session still in force: not revoked, not expired. */
+const live = (now: number) =>
+  and(isNull(table.revokedAt), or(isNull(table.expiresAt), gt(table.expiresAt, new Date(now))))
+
+/** Whether `address` is the account's: case-insensitive on eip155 (checksum or not is one account). */
+function isOf(account: Account, chainId: string, address: string): boolean {
+  if (chainId !== account.chainId) return false
+  return chainId.startsWith('eip155:')
+    ? address.toLowerCase() === account.address.toLowerCase()
+    : address === account.address
+}
 
 function stored(row: Row, data: Siwx.SiwxMessageData): Stored {
   return {
@@ -66,54 +84,58 @@ export async function add(
 export async function list(
   db: Db.Db,
   projectId: string,
-  chainId: string,
-  address: string,
+  account: Account,
   options: { now: number; parse: (message: string) => Siwx.SiwxMessageData },
 ): Promise<Stored[]> {
   const rows = await db.orm
     .select()
     .from(table)
-    .where(
-      and(
-        eq(table.projectId, projectId),
-        eq(table.chainId, chainId),
-        isNull(table.revokedAt),
-        or(isNull(table.expiresAt), gt(table.expiresAt, new Date(options.now))),
-      ),
-    )
+    .where(and(eq(table.projectId, projectId), eq(table.chainId, account.chainId), live(options.now)))
     .orderBy(desc(table.createdAt))
-  const same = chainId.startsWith('eip155:')
-    ? (other: string) => other.toLowerCase() === address.toLowerCase()
-    : (other: string) => other === address
   return rows
-    .filter((row) => same(row.address))
+    .filter((row) => isOf(account, row.chainId, row.address))
     .slice(0, LIST_MAX)
     .map((row) => stored(row, options.parse(row.message)))
 }
 
+/** A live session of a project by its id (the pci), or undefined. */
+export async function get(
+  db: Db.Db,
+  projectId: string,
+  id: string,
+  options: { now: number; parse: (message: string) => Siwx.SiwxMessageData },
+): Promise<Stored | undefined> {
+  const [row] = await db.orm
+    .select()
+    .from(table)
+    .where(and(eq(table.id, id), eq(table.projectId, projectId), live(options.now)))
+  return row ? stored(row, options.parse(row.message)) : undefined
+}
+
 /**
- * Revokes a session of a project. The caller proves it holds the session by its signature (the
- * page that signed in has it; nobody else was given it). Resolves false when there is no such live
- * session or the signature is not its own.
+ * Revokes a live session of a project. The caller proves it holds the session by its signature (the
+ * page that signed in has it). `unknown`: no such live session (or not of `options.account` when
+ * given); `refused`: the signature is not the session's own.
  */
 export async function revoke(
   db: Db.Db,
   projectId: string,
   id: string,
   signature: string,
-  options: { now: number },
-): Promise<boolean> {
+  options: { now: number; account?: Account | undefined },
+): Promise<Revoked> {
   const [row] = await db.orm
-    .select({ signature: table.signature })
+    .select({ signature: table.signature, chainId: table.chainId, address: table.address })
     .from(table)
-    .where(and(eq(table.id, id), eq(table.projectId, projectId), isNull(table.revokedAt)))
-  if (!row || !sameText(row.signature, signature)) return false
+    .where(and(eq(table.id, id), eq(table.projectId, projectId), live(options.now)))
+  if (!row || (options.account && !isOf(options.account, row.chainId, row.address))) return 'unknown'
+  if (!sameText(row.signature, signature)) return 'refused'
   const revoked = await db.orm
     .update(table)
     .set({ revokedAt: new Date(options.now) })
     .where(and(eq(table.id, id), isNull(table.revokedAt)))
     .returning({ id: table.id })
-  return revoked.length > 0
+  return revoked.length > 0 ? 'revoked' : 'unknown'
 }
 
 function sameText(a: string, b: string): boolean {

@@ -183,7 +183,7 @@ describe('POST /v1/siwx/sessions/{id}/revoke', () => {
     expect((await list()).body.sessions).toHaveLength(1)
 
     const guessed = await post(`/v1/siwx/sessions/${body.id}/revoke?projectId=demo`, { signature: '0xdead' })
-    expect(guessed.status).toBe(404)
+    expect(guessed.status).toBe(401)
     expect((await list()).body.sessions).toHaveLength(1)
 
     expect((await post(`/v1/siwx/sessions/${body.id}/revoke?projectId=demo`, { signature })).body).toEqual({

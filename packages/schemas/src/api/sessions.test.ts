@@ -1,26 +1,48 @@
 import { describe, expect, test } from 'vitest'
 import * as Sessions from './sessions.js'
 
-describe('SmartSession', () => {
-  test('a pci and extra fields kept', () => {
-    expect(Sessions.SmartSession.safeParse({ pci: 'p1', expiry: 1, extra: true }).data).toEqual({
-      pci: 'p1',
-      expiry: 1,
-      extra: true,
-    })
+const id = 'a'.repeat(32)
+const session = {
+  data: {
+    accountAddress: '0x0000000000000000000000000000000000000001',
+    chainId: 'eip155:1',
+    domain: 'example.com',
+    uri: 'https://example.com',
+    version: '1',
+    nonce: 'n'.repeat(16),
+  },
+  message: 'example.com wants you to sign in…',
+  signature: '0xsig',
+}
+
+describe('SessionId', () => {
+  test('32 lowercase hex characters', () => {
+    expect(Sessions.SessionId.safeParse(id).success).toBe(true)
+    expect(Sessions.SessionId.safeParse('A'.repeat(32)).success).toBe(false)
+    expect(Sessions.SessionId.safeParse('a'.repeat(31)).success).toBe(false)
+  })
+})
+
+describe('StoredSession', () => {
+  test('an id and a SIWX session', () => {
+    expect(Sessions.StoredSession.safeParse({ id, session }).success).toBe(true)
+    expect(
+      Sessions.StoredSession.safeParse({ id, session: { ...session, message: undefined } }).success,
+    ).toBe(false)
   })
 })
 
 describe('SessionsResponse', () => {
-  test('a pcis list', () => {
-    expect(Sessions.SessionsResponse.safeParse({ pcis: [{ pci: 'p1' }] }).success).toBe(true)
-    expect(Sessions.SessionsResponse.safeParse({ pcis: [{}] }).success).toBe(false)
+  test('a sessions list', () => {
+    expect(Sessions.SessionsResponse.safeParse({ sessions: [{ id, session }] }).success).toBe(true)
+    expect(Sessions.SessionsResponse.safeParse({ sessions: [{ id }] }).success).toBe(false)
   })
 })
 
 describe('RevokeSessionBody', () => {
-  test('pci and signature', () => {
-    expect(Sessions.RevokeSessionBody.safeParse({ pci: 'p1', signature: '0xsig' }).success).toBe(true)
-    expect(Sessions.RevokeSessionBody.safeParse({ pci: '', signature: '0xsig' }).success).toBe(false)
+  test('a session id as pci, and a signature', () => {
+    expect(Sessions.RevokeSessionBody.safeParse({ pci: id, signature: '0xsig' }).success).toBe(true)
+    expect(Sessions.RevokeSessionBody.safeParse({ pci: 'p1', signature: '0xsig' }).success).toBe(false)
+    expect(Sessions.RevokeSessionBody.safeParse({ pci: id, signature: '' }).success).toBe(false)
   })
 })
