@@ -8,15 +8,13 @@ import { useStore } from '../../store/useStore.js'
 import { useAutofocus } from '../../ui/useAutofocus.js'
 import * as NameApi from './NameApi.js'
 import * as NameForm from './NameForm.js'
+import * as RegisterStore from './RegisterStore.js'
 import '../../ui/account.css'
 import '../send/send.css'
 import './register-name.css'
 
 /** How long the field waits after the last key before it asks for suggestions. */
 const SUGGESTIONS_DEBOUNCE_MS = 300
-
-/** Where a registration is: typing, waiting for the wallet's signature, or for the API. */
-type Step = 'edit' | 'sign' | 'register'
 
 /**
  * RegisterAccountName: the visitor types a name, sees whether it is free and a few free variations as
@@ -61,11 +59,12 @@ function useDebounced<T>(value: T, ms: number): T {
 }
 
 function Form({ scope }: { scope: Queries.Scope }) {
+  const store = RegisterStore.frame
   const controller = useController()
   const queries = useQueries()
-  const [typed, setTyped] = useState('')
-  const [step, setStep] = useState<Step>('edit')
-  const [error, setError] = useState<string | undefined>()
+  // Kept in a store: the embedded wallet's approval view unmounts this one while the visitor approves.
+  const { typed, step, error } = useStore(store)
+  const setTyped = (value: string) => store.update({ typed: value, error: undefined })
   const root = useAutofocus<HTMLFormElement>(step)
   const ids = { field: useId(), hint: useId(), error: useId(), list: useId() }
   const label = NameForm.label(typed)
@@ -90,8 +89,11 @@ function Form({ scope }: { scope: Queries.Scope }) {
     event.preventDefault()
     if (busy || !label || problem || taken) return
     const name = NameForm.fullName(label)
-    setError(undefined)
-    setStep('sign')
+    store.update({ step: 'sign', error: undefined })
+    const { router } = controller
+    // The registration is this view's pending transaction: a wallet view pushed over it (the embedded
+    // wallet's approval) comes back here when it is done instead of closing the modal (spec section 4).
+    router.pushTransaction('RegisterAccountName')
     let signature: string
     const message = NameForm.message(name, Date.now())
     try {
@@ -99,21 +101,23 @@ function Form({ scope }: { scope: Queries.Scope }) {
         await controller.connection.request('personal_sign', [NameForm.toHex(message), scope.address]),
       )
     } catch (failure) {
-      setStep('edit')
-      return setError(messageOf(failure))
+      return store.update({ step: 'edit', error: messageOf(failure) })
+    } finally {
+      router.popTransaction()
+      if (router.get().history.at(-1)?.view === 'RegisterAccountName') router.goBack()
     }
-    setStep('register')
+    store.update({ step: 'register' })
     try {
       await NameApi.register(scope.context, { coin_type: 60, address: scope.address, message, signature })
     } catch (failure) {
-      setStep('edit')
-      return setError(`${Errors.NAMES.REGISTER}: ${messageOf(failure)}`)
+      return store.update({ step: 'edit', error: `${Errors.NAMES.REGISTER}: ${messageOf(failure)}` })
     }
     // The Account header and Send read the name from the identity query: tell them now.
     const { queryKey } = queries.identity(scope.context, scope.address)
     queries.client.setQueryData(queryKey, { name, avatar: null })
     void queries.client.invalidateQueries({ queryKey })
-    controller.router.replace('RegisterAccountNameSuccess', { name })
+    store.reset()
+    router.replace('RegisterAccountNameSuccess', { name })
   }
 
   return (
@@ -130,10 +134,7 @@ function Form({ scope }: { scope: Queries.Scope }) {
             spellCheck={false}
             aria-invalid={shown !== undefined || taken}
             aria-describedby={`${ids.hint} ${ids.error}`}
-            onChange={(event) => {
-              setTyped(event.target.value)
-              setError(undefined)
-            }}
+            onChange={(event) => setTyped(event.target.value)}
           />
           <span className="fd-input-suffix" aria-hidden="true">
             {NameForm.SUFFIX}
