@@ -123,6 +123,26 @@ describe('frame, served', () => {
       )
     }
   })
+  test("the page the modal names: allowed, the wallet's document; not allowed, the unverified-domain one, framed in that page only", async () => {
+    const allowed = await fetch(
+      `${base}/?${new URLSearchParams({ projectId: 'demo', origin: 'http://localhost:5173' })}`,
+    )
+    expect(ancestors(allowed.headers.get('content-security-policy'))).toBe(
+      'frame-ancestors http://127.0.0.1:5180 http://localhost:5173',
+    )
+    expect(await allowed.text()).not.toContain('frontdoor:unverified-domain')
+    for (const [projectId, origin] of [
+      ['demo', 'https://evil.example'],
+      ['nope', 'http://localhost:5173'],
+    ] as const) {
+      const refused = await fetch(`${base}/?${new URLSearchParams({ projectId, origin })}`)
+      expect(ancestors(refused.headers.get('content-security-policy'))).toBe(
+        `frame-ancestors http://127.0.0.1:5180 ${origin}`,
+      )
+      expect(await refused.text()).toContain('<meta name="frontdoor:unverified-domain" content="true">')
+    }
+  })
+
   test('/healthz, assets, and nothing else', async () => {
     expect(await (await fetch(`${base}/healthz`)).text()).toBe('ok')
     const asset = await fetch(`${base}/assets/a.js`)

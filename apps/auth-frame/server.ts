@@ -10,6 +10,11 @@ import * as z from 'zod/mini'
  * modal's origin: nested anywhere, the frame is then refused (fail closed). That the parent is the
  * modal is checked in the frame itself (`location.ancestorOrigins`) and by its bridge, which answers
  * the modal's origin only.
+ *
+ * The modal names the page it serves (`?origin=`, the origin its handshake attested). A page the
+ * project's allowed origins do not hold (or that cannot be checked) gets the unverified-domain
+ * document instead: framed by the modal in that page only, it starts no wallet and only tells the modal
+ * (spec section 8's unverified domain), where the CSP would otherwise block the frame without a word.
  */
 
 /** Where the server finds its files and the other parts. */
@@ -60,16 +65,18 @@ export function frame(options: Options): FrameServer.Frame {
       formAction: ["'none'"],
     },
     permissionsPolicy: { ...FrameServer.UNUSED_FEATURES, clipboardWrite: [] },
-    page: async ({ projectId }) => {
+    page: async ({ projectId, origin }) => {
       // An unreadable list (error) leaves only the modal: fail closed.
       const pageOrigins =
         projectId && z.safeParse(Project.ProjectId, projectId).success
           ? (await originsOf(projectId)).allowedOrigins
           : []
+      const unverified = origin !== undefined && !pageOrigins.includes(origin)
       // The meta tags the frame reads (see src/env/Env.ts).
       return {
-        frameAncestors: [...new Set([modal, ...pageOrigins])],
+        frameAncestors: unverified ? [modal, origin] : [...new Set([modal, ...pageOrigins])],
         meta: {
+          'frontdoor:unverified-domain': unverified ? 'true' : undefined,
           'frontdoor:modal-origin': modal,
           'frontdoor:api-url': options.apiUrl.replace(/\/$/, ''),
           ...(options.regionalApiUrl

@@ -31,6 +31,11 @@ async function start() {
     root.textContent = 'This page is part of Frontdoor and works only inside its modal.'
     return
   }
+  if (env.unverifiedDomain) {
+    // The server could not verify the page: no wallet here; the modal says why (spec section 8).
+    window.parent.postMessage({ type: ModalAuth.UNVERIFIED_DOMAIN_MESSAGE }, env.modalOrigin)
+    return
+  }
   const approval = Approval.create()
   let dapp: Screen.Dapp
   let hostOrigin: string | undefined

@@ -79,7 +79,15 @@ describe('app: the document', () => {
     expect(html).toContain('<meta name="frontdoor:project" content="demo">')
     expect(html).toContain('content="a&quot;&lt;b>&amp;"')
     // The page was asked with the query's project and the referer's origin.
-    expect(requests).toEqual([{ projectId: 'demo', referer: 'https://a.example' }])
+    expect(requests).toEqual([{ projectId: 'demo', referer: 'https://a.example', origin: undefined }])
+  })
+
+  test('the `origin` query reaches the page when it is exactly an http(s) origin', async () => {
+    requests.length = 0
+    await get('/?projectId=demo&origin=https%3A%2F%2Fshop.example')
+    await get('/?projectId=demo&origin=https%3A%2F%2Fshop.example%2Fpath')
+    await get('/?projectId=demo&origin=javascript%3Aalert(1)')
+    expect(requests.map((r) => r.origin)).toEqual(['https://shop.example', undefined, undefined])
   })
 
   test('another request, another page: /index.html, no project, no referer', async () => {
@@ -87,7 +95,7 @@ describe('app: the document', () => {
     const response = await get('/index.html')
     expect(directive(response.headers.get('content-security-policy'), 'frame-ancestors')).toBe("'none'")
     expect(await response.text()).not.toContain('frontdoor:project')
-    expect(requests).toEqual([{ projectId: undefined, referer: undefined }])
+    expect(requests).toEqual([{ projectId: undefined, referer: undefined, origin: undefined }])
   })
 
   test('HEAD answers the headers without a body', async () => {

@@ -7,6 +7,7 @@ import { Hono, type MiddlewareHandler } from 'hono'
 import { compress } from 'hono/compress'
 import { etag } from 'hono/etag'
 import { secureHeaders } from 'hono/secure-headers'
+import * as Origins from './Origins.js'
 
 /**
  * The server of both frames (the modal and the auth frame): the frame's document with its headers,
@@ -30,6 +31,11 @@ export type PageRequest = {
   projectId: string | undefined
   /** The origin of the Referer (the embedding page when the frame is loaded in an iframe), if any. */
   referer: string | undefined
+  /**
+   * The `origin` query parameter when it is exactly an http(s) origin: the page a frame nested in the
+   * modal serves, as the modal names it (a claim, for the frame's server to check).
+   */
+  origin: string | undefined
 }
 
 /** The document for one request: who may frame it, and the `<meta>` tags written into its head. */
@@ -160,6 +166,7 @@ export function app(frame: Frame) {
       const request = {
         projectId: c.req.query('projectId') || undefined,
         referer: originOf(c.req.header('referer')),
+        origin: Origins.isOrigin(c.req.query('origin') ?? '') ? c.req.query('origin') : undefined,
       }
       c.set('page', await frame.page(request))
       return next()

@@ -20,6 +20,8 @@ export const ACTION_NOT_ALLOWED = SchemaErrors.ACTION_NOT_ALLOWED
 export const IFRAME_LOAD_FAILED = SchemaErrors.FRAME.IFRAME_LOAD_FAILED
 /** Reported event: a login/connect request to the auth frame timed out. */
 export const IFRAME_REQUEST_TIMEOUT = SchemaErrors.FRAME.IFRAME_REQUEST_TIMEOUT
+/** Reported event: the auth frame's server could not verify the page the modal is in. */
+export const UNVERIFIED_DOMAIN = SchemaErrors.FRAME.UNVERIFIED_DOMAIN
 
 /** EIP-1193 and JSON-RPC error codes with their standard names and messages. */
 export const PROVIDER_ERRORS = {

@@ -16,6 +16,20 @@ import * as Timeouts from './timeouts.js'
 /** The penpal channel name of this protocol. */
 export const CHANNEL = 'frontdoor:modal-auth'
 
+/**
+ * The query parameter in which the modal names the page it serves (the origin its handshake
+ * attested) when it loads the auth frame; the frame's server checks it against the project's allowed
+ * origins.
+ */
+export const PAGE_ORIGIN_PARAM = 'origin'
+
+/**
+ * The auth frame's only message when its server could not verify that page (spec section 8's
+ * unverified domain): posted to the modal's origin, before and instead of the bridge; the frame
+ * starts nothing.
+ */
+export const UNVERIFIED_DOMAIN_MESSAGE = 'frontdoor:unverified-domain'
+
 const login = Timeouts.LOGIN_REQUEST_TIMEOUT_MS
 
 /** A chain id: a number (EVM) or a string (CAIP-2 reference or chain id of other namespaces). */

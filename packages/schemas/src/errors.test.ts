@@ -19,6 +19,7 @@ describe('errors', () => {
           "IFRAME_REQUEST_TIMEOUT": "iframe_request_timeout",
           "REQUEST_ABORTED": "Request was aborted",
           "SOMETHING_WENT_WRONG": "Something went wrong",
+          "UNVERIFIED_DOMAIN": "unverified_domain",
         },
         "INTERNAL": {
           "ADAPTER_NOT_FOUND": "Adapter not found",
@@ -123,6 +124,7 @@ describe('spec strings', () => {
       'Something went wrong',
       'iframe_load_failed',
       'iframe_request_timeout',
+      'unverified_domain',
     ])
     expect(Object.values(Errors.NAMES)).toEqual([
       'Error resolving name',

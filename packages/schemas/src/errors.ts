@@ -100,6 +100,8 @@ export const FRAME = {
   IFRAME_LOAD_FAILED: 'iframe_load_failed',
   /** Reported event when a login/connect request times out. */
   IFRAME_REQUEST_TIMEOUT: 'iframe_request_timeout',
+  /** Reported event when the auth frame's server cannot verify the page (not on the project's allowlist). */
+  UNVERIFIED_DOMAIN: 'unverified_domain',
 } as const
 
 /** Account-name errors. */

@@ -20,7 +20,19 @@ describe('read', () => {
       Env.read(
         doc({ [Env.META.modalOrigin]: 'http://127.0.0.1:5180', [Env.META.apiUrl]: 'http://127.0.0.1:4000/' }),
       ),
-    ).toEqual({ modalOrigin: 'http://127.0.0.1:5180', apiUrl: 'http://127.0.0.1:4000' })
+    ).toEqual({
+      modalOrigin: 'http://127.0.0.1:5180',
+      apiUrl: 'http://127.0.0.1:4000',
+      unverifiedDomain: false,
+    })
+  })
+  test("the server's word that it could not verify the page", () => {
+    const metas = {
+      [Env.META.modalOrigin]: 'http://127.0.0.1:5180',
+      [Env.META.apiUrl]: 'http://127.0.0.1:4000',
+    }
+    expect(Env.read(doc(metas)).unverifiedDomain).toBe(false)
+    expect(Env.read(doc({ ...metas, [Env.META.unverifiedDomain]: 'true' })).unverifiedDomain).toBe(true)
   })
   test('refuses a missing or inexact modal origin', () => {
     expect(() => Env.read(doc({ [Env.META.apiUrl]: 'http://127.0.0.1:4000' }))).toThrow(/modal origin/)

@@ -9,6 +9,11 @@ export type Env = {
    * regions) the regional API when the server names one.
    */
   apiUrl: string
+  /**
+   * The server could not verify the page the modal serves (not on the project's allowed origins): the
+   * frame only tells the modal (spec section 8's unverified domain).
+   */
+  unverifiedDomain: boolean
 }
 
 /** The `<meta>` names the frame server writes into index.html. */
@@ -16,6 +21,7 @@ export const META = {
   modalOrigin: 'frontdoor:modal-origin',
   apiUrl: 'frontdoor:api-url',
   regionalApiUrl: 'frontdoor:regional-api-url',
+  unverifiedDomain: 'frontdoor:unverified-domain',
 } as const
 
 const restricted: ReadonlySet<string> = new Set(
@@ -61,7 +67,7 @@ export function read(doc: Document = document, timeZone: string | undefined = br
   const apiUrl = (regional ?? meta(doc, META.apiUrl))?.replace(/\/$/, '')
   if (!modalOrigin || !apiUrl || !exactOrigin(new URL(apiUrl).origin))
     throw new Error('frontdoor auth frame: the server did not name the modal origin and the API')
-  return { modalOrigin, apiUrl }
+  return { modalOrigin, apiUrl, unverifiedDomain: meta(doc, META.unverifiedDomain) === 'true' }
 }
 
 /**
