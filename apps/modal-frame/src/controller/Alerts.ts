@@ -39,7 +39,16 @@ export function forHost(env: Pick<Env.Env, 'projectId' | 'allowedOrigins' | 'ori
   return env.projectId ? checkOrigin(env, origin) : 'PROJECT_ID_NOT_CONFIGURED'
 }
 
-/** The alert naming a failure of the embedded wallet's frame (reported on the console, not shown). */
+/**
+ * The alert naming a failure of the embedded wallet's frame: a load failure or a time-out is reported
+ * on the console; an unverified domain is also shown ({@link shownFailure}).
+ */
 export function embeddedFailure(reason: AuthFrame.Failure): Alert {
+  if (reason === 'unverified_domain') return 'UNVERIFIED_DOMAIN'
   return reason === 'iframe_load_failed' ? 'IFRAME_LOAD_FAILED' : 'IFRAME_REQUEST_TIMEOUT'
+}
+
+/** Whether a failure of the embedded wallet's frame is shown to the visitor (as a toast), not only logged. */
+export function shownFailure(reason: AuthFrame.Failure): boolean {
+  return reason === 'unverified_domain'
 }

@@ -153,6 +153,8 @@ export function create(options: Options) {
       toast: (message) => void import('../ui/Toast.js').then((Toast) => Toast.frame.show(message, 'error')),
     },
     onFailure: (reason) => {
+      // The page is not one the embedded wallet's server could verify: shown, with its fix on the console.
+      if (Alerts.shownFailure(reason)) return toastAlert(Alerts.embeddedFailure(reason))
       // The catalogue's words load only when something fails.
       void import('@frontdoor/schemas/alerts').then(({ ALERTS }) =>
         console.error(`frontdoor: ${reason}: ${ALERTS[Alerts.embeddedFailure(reason)].longMessage}`),
@@ -203,12 +205,7 @@ export function create(options: Options) {
    */
   function toastAlert(alert: Alerts.Alert) {
     if (!ui.isOpen()) ui.show()
-    void Promise.all([import('../ui/Toast.js'), import('@frontdoor/schemas/alerts')]).then(
-      ([Toast, { ALERTS }]) => {
-        console.error(`frontdoor: ${ALERTS[alert].longMessage}`)
-        Toast.frame.show(ALERTS[alert].shortMessage, 'error')
-      },
-    )
+    void import('../ui/AlertToast.js').then((AlertToast) => AlertToast.show(alert))
   }
 
   /**

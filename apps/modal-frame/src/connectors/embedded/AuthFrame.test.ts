@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import * as Errors from '@frontdoor/protocol/errors'
+import * as ModalAuth from '@frontdoor/protocol/modal-auth'
 import { Constants } from '@frontdoor/schemas'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import * as AuthFrame from './AuthFrame.js'
@@ -70,6 +71,38 @@ describe('create', () => {
     expect(error.message).toBe('Unable to load email login dependency')
     expect(onFailure).toHaveBeenCalledWith('iframe_load_failed')
     expect(frame.failed()).toBe(true)
+  })
+
+  test('a frame whose server could not verify the page says so: unverified_domain at once, from that frame and origin only', async () => {
+    const onFailure = vi.fn()
+    const frame = AuthFrame.create({
+      authUrl,
+      projectId: 'demo',
+      pageOrigin: 'http://localhost:5173',
+      onFailure,
+      connect: TestPeer.connect({}, { silent: true }),
+    })
+    // The modal names the page it serves, for the frame's server to check.
+    expect(frame.element.src).toBe(`${authUrl}/?projectId=demo&origin=http%3A%2F%2Flocalhost%3A5173`)
+    const outcome = frame.ready().catch((error: unknown) => error)
+    const word = { type: ModalAuth.UNVERIFIED_DOMAIN_MESSAGE }
+    const post = (init: MessageEventInit) => window.dispatchEvent(new MessageEvent('message', init))
+    // Another origin, or another window: ignored.
+    post({ data: word, origin: 'https://evil.example', source: frame.element.contentWindow })
+    post({ data: word, origin: authUrl, source: window })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(onFailure).not.toHaveBeenCalled()
+    expect(frame.failed()).toBe(false)
+    post({ data: word, origin: authUrl, source: frame.element.contentWindow })
+    const error = (await outcome) as AuthFrame.FrameError
+    expect(error).toBeInstanceOf(AuthFrame.FrameError)
+    expect(error.reason).toBe('unverified_domain')
+    expect(error.message).toBe('Unable to load email login dependency')
+    expect(onFailure).toHaveBeenCalledExactlyOnceWith('unverified_domain')
+    expect(frame.failed()).toBe(true)
+    // The load timeout that follows reports nothing more.
+    await vi.advanceTimersByTimeAsync(Constants.FRAME_LOAD_TIMEOUT_S * 1000)
+    expect(onFailure).toHaveBeenCalledOnce()
   })
 
   test('a login request without an answer for 120 s fails with iframe_request_timeout', async () => {

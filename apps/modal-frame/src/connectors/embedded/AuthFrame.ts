@@ -10,14 +10,19 @@ import * as Timeouts from '@frontdoor/protocol/timeouts'
  * `ready`, plus {@link Timeouts.READY_DELAY_MS}; a frame that is not ready within
  * {@link Timeouts.FRAME_LOAD_TIMEOUT_MS} fails with 'Unable to load email login dependency'
  * (`iframe_load_failed`); a login/connect call that gets no answer within its 120 s fails with
- * `iframe_request_timeout`. The ApproveTransaction view shows the frame itself over its own area.
+ * `iframe_request_timeout`. A frame whose server could not verify the page (not on the project's
+ * allowed origins) says so at once and fails the same way, as `unverified_domain`. The
+ * ApproveTransaction view shows the frame itself over its own area.
  */
 
 /** The auth frame's messages as typed calls. */
 export type Remote = Bridge.Remote<typeof ModalAuth.modal.calls>
 
 /** The failures the frame reports (spec section 8). */
-export type Failure = typeof Errors.IFRAME_LOAD_FAILED | typeof Errors.IFRAME_REQUEST_TIMEOUT
+export type Failure =
+  | typeof Errors.IFRAME_LOAD_FAILED
+  | typeof Errors.IFRAME_REQUEST_TIMEOUT
+  | typeof Errors.UNVERIFIED_DOMAIN
 
 /** The frame could not load, or a request to it timed out. */
 export class FrameError extends Error {
@@ -39,9 +44,11 @@ export type Options = {
   authUrl: string
   /** The project: the auth frame's server lets the project's pages hold the modal that holds it. */
   projectId?: string | undefined
+  /** The page the modal serves (its handshake's origin): the auth frame's server checks it. */
+  pageOrigin?: string | undefined
   /** Where the iframe is appended (the modal's body). */
   parent?: HTMLElement
-  /** Told about each failure, to report it (iframe_load_failed, iframe_request_timeout). */
+  /** Told about each failure, to report it (iframe_load_failed, iframe_request_timeout, unverified_domain). */
   onFailure?: (reason: Failure) => void
   /** The bridge's connect (tests pass their own peer; see AuthFrame.test.ts). */
   connect?: typeof Bridge.connect
@@ -97,6 +104,7 @@ export function create(options: Options) {
   // The page's log level goes on to the auth frame (packages/protocol log.ts).
   const query = new URLSearchParams({
     ...(options.projectId ? { projectId: options.projectId } : {}),
+    ...(options.pageOrigin ? { [ModalAuth.PAGE_ORIGIN_PARAM]: options.pageOrigin } : {}),
     ...Log.param(),
   })
   iframe.src = `${origin}/${query.size ? `?${query}` : ''}`
@@ -120,15 +128,26 @@ export function create(options: Options) {
     signalReady = resolve
   })
 
+  let stopListening = () => {}
   const remote = new Promise<Remote>((resolve, reject) => {
-    const fail = () => {
+    const fail = (reason: Failure = Errors.IFRAME_LOAD_FAILED) => {
+      stopListening()
       if (failed) return
       failed = true
-      options.onFailure?.(Errors.IFRAME_LOAD_FAILED)
+      clearTimeout(timer)
+      options.onFailure?.(reason)
       connection?.destroy()
-      reject(new FrameError(Errors.IFRAME_LOAD_FAILED, Errors.EMAIL_LOGIN_DEPENDENCY))
+      reject(new FrameError(reason, Errors.EMAIL_LOGIN_DEPENDENCY))
     }
     const timer = setTimeout(fail, loadTimeoutMs)
+    // The frame's one word when its server could not verify the page: from that frame and origin only.
+    const onMessage = (event: MessageEvent) => {
+      if (event.source !== iframe.contentWindow || event.origin !== origin) return
+      if ((event.data as { type?: unknown } | null)?.type === ModalAuth.UNVERIFIED_DOMAIN_MESSAGE)
+        fail(Errors.UNVERIFIED_DOMAIN)
+    }
+    window.addEventListener('message', onMessage)
+    stopListening = () => window.removeEventListener('message', onMessage)
     connect({
       remoteWindow: iframe.contentWindow!,
       allowedOrigins: [origin],
@@ -143,14 +162,12 @@ export function create(options: Options) {
         await readyEvent
         if (failed) return
         clearTimeout(timer)
+        stopListening()
         // Spec section 4: ready on the ready event, plus a 500 ms delay.
         await new Promise((done) => setTimeout(done, readyDelayMs))
         resolve(connected.remote)
       })
-      .catch(() => {
-        clearTimeout(timer)
-        fail()
-      })
+      .catch(() => fail())
   })
   remote.catch(() => {})
 
@@ -199,6 +216,7 @@ export function create(options: Options) {
     /** Removes the frame and closes its bridge. */
     destroy() {
       failed = true
+      stopListening()
       connection?.destroy()
       iframe.remove()
     },

@@ -98,6 +98,7 @@ export function create(options: Options) {
       frame = createFrame({
         authUrl: settings.authUrl,
         projectId: settings.projectId,
+        pageOrigin: settings.hostOrigin,
         ...(options.onFailure ? { onFailure: options.onFailure } : {}),
       })
       prepared = undefined
