@@ -19,6 +19,15 @@ export function suggestions(context: BlockchainApi.Context, label: string) {
   )
 }
 
+/** `GET /v1/profile/reverse/{address}`: the names registered to an address, newest first. */
+export function namesOf(context: BlockchainApi.Context, address: string) {
+  return Api.get(
+    url(context, `/v1/profile/reverse/${encodeURIComponent(address)}`, { apiVersion: '2' }),
+    Profile.ReverseResponse,
+    0,
+  )
+}
+
 /** Why the API refused a registration: its message, for the view to show under the spec's title. */
 class RegisterError extends Error {
   override name = 'RegisterError'

@@ -1,7 +1,10 @@
 // @vitest-environment jsdom
+
+import * as Errors from '@frontdoor/schemas/errors'
 import { act } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import { afterEach, describe, expect, test, vi } from 'vitest'
+import * as Queries from '../../account/Queries.js'
 import type * as Controller from '../../controller/Controller.js'
 import { ControllerContext } from '../../controller/context.js'
 import * as Router from '../../router/Router.js'
@@ -27,13 +30,21 @@ function Shell({ router }: { router: Router.Router }) {
   return view === 'RegisterAccountName' ? <RegisterAccountName /> : <p data-view={view} />
 }
 
-/** The API: `alice` is free; a registration is recorded. */
-function stubApi() {
+/**
+ * The API: `alice` is free, the account has no name yet, a registration is recorded; `fail` makes a
+ * route answer an error instead.
+ */
+function stubApi(fail: { suggestions?: boolean; reverse?: boolean; register?: string } = {}) {
   const registered: unknown[] = []
   vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
     if (url.includes('/v1/profile/suggestions/'))
-      return Response.json({ suggestions: [{ name: NAME, registered: false }] })
+      return fail.suggestions
+        ? Response.json({ error: { message: 'down' } }, { status: 503 })
+        : Response.json({ suggestions: [{ name: NAME, registered: false }] })
+    if (url.includes('/v1/profile/reverse/'))
+      return fail.reverse ? Response.json({ error: { message: 'down' } }, { status: 503 }) : Response.json([])
     if (url.includes('/v1/profile/account') && init?.method === 'POST') {
+      if (fail.register) return Response.json({ error: { message: fail.register } }, { status: 409 })
       registered.push(JSON.parse(String(init.body)))
       return Response.json({ name: NAME, registered_at: '2026-01-01', addresses: {} }, { status: 201 })
     }
@@ -47,7 +58,7 @@ function stubApi() {
  * unmounts it) and pops it once the visitor answers, closing the modal when no transaction is left
  * (connectors/embedded/Embedded.ts). `answer` settles the pending approval.
  */
-async function setup() {
+async function setup(account: { address?: string | undefined; chainId?: number } = {}) {
   const router = Router.create('Account')
   router.push('RegisterAccountName')
   let closed = 0
@@ -66,8 +77,8 @@ async function setup() {
     },
   })
   const state = Store.create({
-    address: ALICE,
-    chainId: 31337,
+    address: 'address' in account ? account.address : ALICE,
+    chainId: account.chainId ?? 31337,
     host: { info: { networks: [{ caipNetworkId: 'eip155:31337' }] } },
   })
   const controller = {
@@ -94,6 +105,7 @@ async function setup() {
     container,
     closed: () => closed,
     field,
+    alert: () => container.querySelector('[role="alert"]')?.textContent,
     async type(value: string) {
       await act(async () => {
         const input = field()!
@@ -124,6 +136,7 @@ afterEach(() => {
     container.remove()
   }
   RegisterStore.frame.reset()
+  Queries.frame().client.clear()
   vi.unstubAllGlobals()
 })
 
@@ -160,5 +173,64 @@ describe('RegisterAccountName with the embedded wallet (approved in the auth fra
     ])
     // The next registration starts afresh.
     expect(RegisterStore.frame.get()).toEqual({ typed: '', step: 'edit', error: undefined })
+  })
+})
+
+describe('the names errors of spec section 8, where their condition happens', () => {
+  test("no account: 'Address or auth connector not found'", async () => {
+    stubApi()
+    const t = await setup({ address: undefined })
+    expect(t.field()).toBeNull()
+    expect(t.alert()).toBe(Errors.NAMES.ADDRESS_OR_CONNECTOR_NOT_FOUND)
+  })
+
+  test("an account on a network the page did not list: 'Network not found'", async () => {
+    stubApi()
+    const t = await setup({ chainId: 10 })
+    expect(t.field()).toBeNull()
+    expect(t.alert()).toBe(Errors.NAMES.NETWORK_NOT_FOUND)
+  })
+
+  test("the suggestions cannot be had: 'Error fetching name suggestions'", async () => {
+    stubApi({ suggestions: true })
+    const t = await setup()
+    await act(async () => {
+      const input = t.field()!
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, 'alice')
+      input.dispatchEvent(new Event('input', { bubbles: true }))
+    })
+    await tick(400)
+    await vi.waitFor(() => expect(t.alert()).toBe(Errors.NAMES.SUGGESTIONS))
+  })
+
+  test("the account's names cannot be had: 'Error fetching names for address' (registering still works)", async () => {
+    stubApi({ reverse: true })
+    const t = await setup()
+    await tick(50)
+    await vi.waitFor(() => expect(t.alert()).toBe(Errors.NAMES.NAMES_FOR_ADDRESS))
+    await t.type('alice')
+  })
+
+  test('the names the account has are shown', async () => {
+    stubApi()
+    vi.stubGlobal('fetch', async (url: string) =>
+      url.includes('/v1/profile/reverse/')
+        ? Response.json([{ name: 'old1.frontdoor.id', registered_at: '2026-01-01', addresses: {} }])
+        : Response.json({ suggestions: [] }),
+    )
+    const t = await setup()
+    await vi.waitFor(() => expect(t.container.textContent).toContain('This account has old1.frontdoor.id'))
+  })
+
+  test("the API refuses the registration: back to the view with 'Error registering name' and its reason", async () => {
+    stubApi({ register: 'The name is taken' })
+    const t = await setup()
+    await t.type('alice')
+    await t.register()
+    await t.settle({ signature: '0x5167' })
+    await vi.waitFor(() => expect(t.alert()).toBe(`${Errors.NAMES.REGISTER}: The name is taken`))
+    expect(t.router.get().view).toBe('RegisterAccountName')
+    expect(t.field()?.value).toBe('alice')
+    expect(t.closed()).toBe(0)
   })
 })

@@ -1,3 +1,4 @@
+import * as Constants from '@frontdoor/schemas/constants'
 import * as Errors from '@frontdoor/schemas/errors'
 import { useQuery } from '@tanstack/react-query'
 import { type FormEvent, useEffect, useId, useState } from 'react'
@@ -12,6 +13,9 @@ import * as RegisterStore from './RegisterStore.js'
 import '../../ui/account.css'
 import '../send/send.css'
 import './register-name.css'
+
+/** The query of the names an address already has. */
+const ownedKey = (address: string) => ['namesForAddress', address.toLowerCase()] as const
 
 /** How long the field waits after the last key before it asks for suggestions. */
 const SUGGESTIONS_DEBOUNCE_MS = 300
@@ -77,13 +81,28 @@ function Form({ scope }: { scope: Queries.Scope }) {
     staleTime: 10_000,
     retry: false,
   })
+  // The names the account already has (the page may open this view for any account): shown above the
+  // field; a failed lookup is the spec's error, and does not stop a registration.
+  const owned = useQuery({
+    queryKey: ownedKey(scope.address),
+    queryFn: () => NameApi.namesOf(scope.context, scope.address),
+    staleTime: Constants.ENS_CACHE_S * 1000,
+    retry: false,
+  })
   const settled = asked === label && label !== '' && problem === undefined
   const exact = settled
     ? suggestions.data?.suggestions.find((s) => s.name === NameForm.fullName(label))
     : undefined
   const taken = exact?.registered === true
   const busy = step !== 'edit'
-  const shown = error ?? problem ?? (suggestions.isError ? Errors.NAMES.SUGGESTIONS : undefined)
+  const shown =
+    error ??
+    problem ??
+    (suggestions.isError
+      ? Errors.NAMES.SUGGESTIONS
+      : owned.isError
+        ? Errors.NAMES.NAMES_FOR_ADDRESS
+        : undefined)
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
@@ -116,12 +135,18 @@ function Form({ scope }: { scope: Queries.Scope }) {
     const { queryKey } = queries.identity(scope.context, scope.address)
     queries.client.setQueryData(queryKey, { name, avatar: null })
     void queries.client.invalidateQueries({ queryKey })
+    void queries.client.invalidateQueries({ queryKey: ownedKey(scope.address) })
     store.reset()
     router.replace('RegisterAccountNameSuccess', { name })
   }
 
   return (
     <form className="fd-register-name" ref={root} onSubmit={submit} aria-busy={busy} noValidate>
+      {owned.data?.length ? (
+        <p className="fd-register-hint">
+          This account has {owned.data.map((profile) => profile.name).join(', ')}
+        </p>
+      ) : null}
       <div className="fd-field">
         <label htmlFor={ids.field}>Account name</label>
         <div className="fd-input">
