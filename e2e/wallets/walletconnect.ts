@@ -1,13 +1,15 @@
 import * as Addresses from '@frontdoor/protocol/addresses'
 import { SignClient } from '@walletconnect/sign-client'
+import { buildAuthObject, formatMessage, populateAuthPayload } from '@walletconnect/utils'
 import { createWalletClient, defineChain, type Hex, http, type TypedDataDefinition } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 
 /**
  * A WalletConnect test wallet: `@walletconnect/sign-client` in Node on our relay, with a dev key of the
  * devnets. Tests pair it from the URI the modal shows, then decide what its user does: approve or
- * reject the session proposal, approve or reject each request. Approved requests are answered for real
- * (viem signatures; transactions sent to the devnet RPC), chain switches emit chainChanged.
+ * reject the session proposal (or the one-click sign-in request, `session_authenticate`), approve or
+ * reject each request. Approved requests are answered for real (viem signatures; transactions sent to
+ * the devnet RPC), chain switches emit chainChanged.
  */
 
 // sign-client in Node: IS_VITEST stops its calls to outside services (verify, pulse); with
@@ -29,6 +31,11 @@ export type Options = {
   /** Chains the wallet does not know until wallet_addEthereumChain adds them. */
   unknownChains?: number[]
   name?: string
+  /**
+   * Whether the wallet knows one-click sign-in (`wc_sessionAuthenticate`): true by default. Without it,
+   * sign-client on the wallet answers the session proposal that comes with the request instead.
+   */
+  oneClick?: boolean
 }
 
 type RpcError = { code: number; message: string }
@@ -40,6 +47,21 @@ type ProposalEvent = {
     requiredNamespaces?: Record<string, { chains?: string[]; methods?: string[]; events?: string[] }>
   }
 }
+
+/** A one-click sign-in request (`session_authenticate`): its id and the message fields the dapp asked for. */
+type AuthenticateEvent = {
+  id: number
+  params: { authPayload: Parameters<typeof populateAuthPayload>[0]['authPayload'] }
+}
+
+/** What the wallet answers a dapp with (the methods its `answer` knows). */
+const METHODS = [
+  'personal_sign',
+  'eth_signTypedData_v4',
+  'eth_sendTransaction',
+  'wallet_switchEthereumChain',
+  'wallet_addEthereumChain',
+]
 
 /** sign-client's USER_REJECTED (for proposals) and EIP-1193's 4001 (for requests). */
 const PROPOSAL_REJECTED = { code: 5000, message: 'User rejected.' }
@@ -99,6 +121,20 @@ export async function create(options: Options) {
     if (waiter) waiter(proposal)
     else proposals.push(proposal)
   })
+
+  // A wallet that listens to session_authenticate is one that knows one-click sign-in: sign-client
+  // then drops the proposal sent beside the request. Without the listener, the proposal comes through.
+  const authentications: AuthenticateEvent[] = []
+  const authenticationWaiters: ((request: AuthenticateEvent) => void)[] = []
+  /** The sign-in messages the wallet signed for one-click requests, in order. */
+  const signedIn: { message: string; signature: Hex }[] = []
+  if (options.oneClick !== false)
+    client.on('session_authenticate', (event) => {
+      const request = event as unknown as AuthenticateEvent
+      const waiter = authenticationWaiters.shift()
+      if (waiter) waiter(request)
+      else authentications.push(request)
+    })
 
   /** The one live session (tests pair one dapp at a time). */
   const session = () => client.session.getAll().at(-1)
@@ -219,6 +255,46 @@ export async function create(options: Options) {
       await client.pair({ uri })
       return proposal
     },
+    /** Pairs with a one-click sign-in URI the modal showed; resolves with its `session_authenticate` request. */
+    async pairSignIn(uri: string): Promise<AuthenticateEvent> {
+      if (options.oneClick === false) throw new Error('test wallet: one-click sign-in is off')
+      const next = authentications.shift()
+      const request = next
+        ? Promise.resolve(next)
+        : new Promise<AuthenticateEvent>((resolve) => authenticationWaiters.push(resolve))
+      await client.pair({ uri })
+      return request
+    },
+    /**
+     * Signs in: one CACAO for the first requested chain the wallet knows, its message (with the recap
+     * of the methods the wallet supports) signed by the dev account. The session follows from it.
+     */
+    async approveSignIn(request: AuthenticateEvent) {
+      const requested = request.params.authPayload.chains.map(chainOf)
+      const ids = requested.filter((id) => chains[id] && !unknown.has(id))
+      const first = ids[0]
+      if (first === undefined) throw new Error('test wallet: none of the requested chains is known')
+      const payload = populateAuthPayload({
+        authPayload: request.params.authPayload,
+        chains: ids.map((id) => `eip155:${id}`),
+        methods: METHODS,
+      })
+      const iss = `did:pkh:eip155:${first}:${account.address}`
+      const message = formatMessage(payload, iss)
+      const signature = await account.signMessage({ message })
+      signedIn.push({ message, signature })
+      chainId = first
+      await client.approveSessionAuthenticate({
+        id: request.id,
+        auths: [buildAuthObject(payload, { t: 'eip191', s: signature }, iss)],
+      })
+    },
+    /** Refuses a one-click sign-in request, as a user tapping 'Reject' would. */
+    async rejectSignIn(request: AuthenticateEvent) {
+      await client.rejectSessionAuthenticate({ id: request.id, reason: PROPOSAL_REJECTED })
+    },
+    /** The sign-in messages signed for one-click requests, with their signatures. */
+    signedIn,
     /** Approves a proposal with the dev account on every proposed chain the wallet knows. */
     async approve(proposal: ProposalEvent) {
       const proposed = {
