@@ -126,6 +126,7 @@ export function create(options: Options) {
     metadata: host()?.info?.metadata,
     origin: host()?.origin,
     storage: options.backend,
+    host,
   }))
   // Each WalletConnect session is a connection of its own (`walletConnect:<topic>`), so two wallets can
   // be kept side by side; the bare `walletConnect` (stored before) restores the newest session.

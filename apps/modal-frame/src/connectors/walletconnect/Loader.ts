@@ -17,6 +17,8 @@ export type Settings = {
   origin: string | undefined
   /** The modal's storage (its own, or the page's), for the sessions and the connector's record. */
   storage: KeyValue.Backend | undefined
+  /** The connected host page (its `siwx` makes pairings sign in at once). */
+  host?: WalletConnect.Options['host']
 }
 
 /**
@@ -59,6 +61,7 @@ export function create(settings: () => Settings) {
             relayUrl: s.relayUrl,
             metadata: metadataOf(s),
             backend: s.storage,
+            host: s.host,
           })
         })
         connector = loading

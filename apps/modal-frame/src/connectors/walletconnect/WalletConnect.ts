@@ -1,6 +1,8 @@
 import * as ProtocolErrors from '@frontdoor/protocol/errors'
 import { Constants, Errors, Pairing } from '@frontdoor/schemas'
+import type * as HostBridge from '../../bridge/HostBridge.js'
 import type * as Connector from '../Connector.js'
+import type * as Authenticate from './Authenticate.js'
 import * as Id from './Id.js'
 import * as KeyValue from './KeyValue.js'
 import * as Namespaces from './Namespaces.js'
@@ -50,6 +52,11 @@ export type Options = {
    * before v22, so tests pass one).
    */
   probe?: ((url: string) => Promise<boolean>) | undefined
+  /**
+   * The connected host page. When it set `siwx`, a pairing signs in at once (one-click,
+   * Authenticate.ts): the page's message goes with it and the wallet's CACAO becomes its session.
+   */
+  host?: (() => Pick<HostBridge.Connected, 'info' | 'extend'> | undefined) | undefined
 }
 
 /** Thrown when the relay does not answer: the view shows it with a retry. */
@@ -76,11 +83,33 @@ const USER_DISCONNECTED = { code: 6000, message: 'User disconnected.' }
 /** sign-client's codes for a proposal the wallet's user refused (USER_REJECTED and its variants). */
 const REJECTED_CODES = new Set([4001, 5000, 5001, 5002, 5003, 5100, 5101, 5102, 5103, 5104])
 
+/**
+ * Whether the wallet's user refused: a refused proposal has one of sign-client's codes; a refused
+ * one-click sign-in reaches `authenticate` as the bare message of USER_REJECTED and its variants.
+ */
+function isRejection(error: unknown): boolean {
+  if (typeof error === 'string') return /^User rejected/i.test(error)
+  return REJECTED_CODES.has(codeOf(error) ?? 0)
+}
+
 /** What the connector keeps of one session: its topic, the chain requests go to, the wallet. */
 type Current = { topic: string; chainId: number; wallet: Connector.WalletInfo }
 
 /** The stored records: every kept session, and the one the bare connector (`walletConnect`) uses. */
 type Stored = { sessions: Current[]; current: string | undefined }
+
+/** A pairing the wallet may join: its URI, and what the wallet's answer gives. */
+type Started = { uri: string | undefined; approved: () => Promise<Approved> }
+
+/** The wallet's answer: the session, and the CACAOs of a one-click sign-in when it signed one. */
+type Approved = { session: SessionStruct; auths?: Authenticate.Cacao[] | undefined }
+
+/** A one-click sign-in under way: the module, the page's calls and the message it asked for. */
+type SignIn = {
+  Authenticate: typeof Authenticate
+  calls: Authenticate.Calls
+  params: Authenticate.Params
+}
 
 function withCode(message: string, code: number): ProtocolErrors.ProviderRpcError {
   return new ProtocolErrors.ProviderRpcError(code, message)
@@ -505,12 +534,76 @@ export function create(options: Options) {
     }
   }
 
+  /**
+   * How a pairing starts: with the proposal alone, or, for a one-click sign-in, with sign-client's
+   * `authenticate` (which sends the proposal beside it, for a wallet that does not know it).
+   */
+  function starter(client: Client, proposal: Namespaces.Proposal, signIn: SignIn | undefined) {
+    return async (): Promise<Started> => {
+      if (!signIn) {
+        const { uri, approval } = await client.connect({ optionalNamespaces: proposal })
+        return { uri, approved: () => approval().then((session) => ({ session })) }
+      }
+      const { uri, response } = await client.authenticate(signIn.params)
+      return {
+        uri,
+        approved: async () => {
+          const { session, auths } = await response()
+          // A CACAO without the recap of any method makes no session: nothing to connect.
+          if (!session) throw withCode(Errors.LOGIN.FAILED_TO_CONNECT, 4900)
+          return { session, auths }
+        },
+      }
+    }
+  }
+
+  /**
+   * A one-click sign-in for this pairing, when the page set `siwx` and the proposal is a single eip155
+   * namespace: the page's message (a fresh nonce for each pairing URI). Undefined otherwise, or when
+   * the page could not write the message (the sign-in view asks after connecting then).
+   */
+  async function signInFor(proposal: Namespaces.Proposal): Promise<SignIn | undefined> {
+    const host = options.host?.()
+    if (!host?.info?.siwx) return undefined
+    try {
+      const Authenticate = await import('./Authenticate.js')
+      const chainId = proposal.eip155.chains[0]
+      if (!Authenticate.eligible(proposal) || !chainId) return undefined
+      const calls = Authenticate.calls(host)
+      const { data } = await calls.siwxCreateMessage({
+        accountAddress: Authenticate.UNKNOWN_ACCOUNT,
+        chainId,
+      })
+      return { Authenticate, calls, params: Authenticate.params(data, proposal.eip155) }
+    } catch (error) {
+      console.error(`frontdoor: no one-click sign-in: ${toError(error).message}`)
+      return undefined
+    }
+  }
+
+  /**
+   * Adds the page's session from the wallet's CACAO (the one for the connection's chain). A failure is
+   * told on the console: SIWXSignMessage then asks for the signature after connecting.
+   */
+  async function addSession(client: Client, signIn: SignIn, auths: Authenticate.Cacao[], chainId: number) {
+    const cacao = signIn.Authenticate.pick(auths, chainId)
+    if (!cacao) return
+    try {
+      const session = signIn.Authenticate.sessionOf(cacao, (c) =>
+        client.formatAuthMessage({ request: c.p, iss: c.p.iss }),
+      )
+      await signIn.calls.siwxAddSession(session)
+    } catch (error) {
+      console.error(`frontdoor: the one-click sign-in made no session: ${toError(error).message}`)
+    }
+  }
+
   /** One pairing: a URI, then the wallet's answer, or `refresh` when the URI nears its expiry first. */
   async function pair(
     client: Client,
-    proposal: Namespaces.Proposal,
+    start: () => Promise<Started>,
     connectOptions: Connector.ConnectOptions,
-  ): Promise<SessionStruct | 'refresh'> {
+  ): Promise<Approved | 'refresh'> {
     const { signal, onUri } = connectOptions
     let timer: ReturnType<typeof setTimeout> | undefined
     let probeTimer: ReturnType<typeof setTimeout> | undefined
@@ -524,21 +617,18 @@ export function create(options: Options) {
       }, RELAY_PROBE_DELAY_MS)
     })
     unreachable.catch(() => {})
-    let started: Awaited<ReturnType<Client['connect']>>
+    let started: Started
     try {
-      started = await abortable(
-        Promise.race([client.connect({ optionalNamespaces: proposal }), unreachable]),
-        signal,
-      )
+      started = await abortable(Promise.race([start(), unreachable]), signal)
     } catch (error) {
       throw codeOf(error) === 4900 || signal?.aborted ? error : withCode(RELAY_UNREACHABLE, 4900)
     } finally {
       clearTimeout(timer)
       clearTimeout(probeTimer)
     }
-    const { uri, approval } = started
+    const { uri } = started
     if (!uri) throw withCode(RELAY_UNREACHABLE, 4900)
-    const approved = approval()
+    const approved = started.approved()
     // A proposal left behind by a refresh or an abort expires later; its rejection is expected.
     approved.catch(() => {})
     onUri?.(uri)
@@ -555,7 +645,7 @@ export function create(options: Options) {
       return await abortable(Promise.race([approved, refresh]), signal)
     } catch (error) {
       if (signal?.aborted) throw error
-      if (REJECTED_CODES.has(codeOf(error) ?? 0)) throw withCode(Errors.LOGIN.CONNECTION_REJECTED, 4001)
+      if (isRejection(error)) throw withCode(Errors.LOGIN.CONNECTION_REJECTED, 4001)
       throw toError(error)
     } finally {
       clearTimeout(refreshTimer)
@@ -569,17 +659,21 @@ export function create(options: Options) {
     /**
      * Pairs with a wallet: reports each pairing URI through `onUri` (a fresh one 10 s before the
      * previous one's 4-minute mark) until the wallet approves, rejects ('Connection rejected', 4001), or
-     * `signal` aborts. The relay not answering rejects with {@link RELAY_UNREACHABLE} (4900).
+     * `signal` aborts. The relay not answering rejects with {@link RELAY_UNREACHABLE} (4900). When the
+     * page set `siwx`, the pairing also asks the wallet to sign in (one-click); the page has its session
+     * before this resolves, so the sign-in view does not open.
      */
     async connect(context, connectOptions = {}) {
       const client = await abortable(load(), connectOptions.signal)
       const proposal = Namespaces.proposal(context.networks, context.chainId)
       for (;;) {
-        const outcome = await pair(client, proposal, connectOptions)
+        const signIn = await abortable(signInFor(proposal), connectOptions.signal)
+        const outcome = await pair(client, starter(client, proposal, signIn), connectOptions)
         if (outcome === 'refresh') continue
-        const wallet = pickedWallet(connectOptions.data) ?? peerWallet(outcome)
-        const session = toSession(outcome, wallet, context.chainId)
-        currentTopic = outcome.topic
+        const wallet = pickedWallet(connectOptions.data) ?? peerWallet(outcome.session)
+        const session = toSession(outcome.session, wallet, context.chainId)
+        if (signIn && outcome.auths?.length) await addSession(client, signIn, outcome.auths, session.chainId)
+        currentTopic = outcome.session.topic
         persist()
         return session
       }
