@@ -45,6 +45,33 @@ describe('Registry', () => {
   })
 })
 
+describe('Registry, a stalled API', () => {
+  test('a reading the API does not answer in time names no network, and the next question reads again', async () => {
+    let requests = 0
+    const stalled = createServer((_request, response) => {
+      requests++
+      if (requests === 1) return
+      response
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ networks: [REGISTRY_DEVNET] }))
+    }).listen(0, '127.0.0.1')
+    await once(stalled, 'listening')
+    try {
+      const registry = Registry.create(
+        `http://127.0.0.1:${(stalled.address() as AddressInfo).port}`,
+        undefined,
+        200,
+      )
+      expect(await registry.network(31339)).toBeUndefined()
+      expect(await registry.network(31339)).toEqual(REGISTRY_DEVNET)
+      expect(requests).toBe(2)
+    } finally {
+      stalled.closeAllConnections()
+      stalled.close()
+    }
+  })
+})
+
 describe("the approval screen names the registry's chain and currency", () => {
   const address = '0x70997970C51812dc3A010C8d0fBdf0b2B5C7e8C9'
   const transaction = [

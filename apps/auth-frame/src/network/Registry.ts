@@ -1,3 +1,4 @@
+import * as Constants from '@frontdoor/schemas/constants'
 import type * as Network from '@frontdoor/schemas/entities/network'
 import * as NetworkRegistry from '@frontdoor/schemas/entities/network-registry'
 import * as z from 'zod/mini'
@@ -15,11 +16,22 @@ export type Registry = {
   network: (chainId: number) => Promise<Network.Network | undefined>
 }
 
-/** Reads the registry of the API at `apiUrl` once; a failed reading is tried again on the next question. */
-export function create(apiUrl: string, fetchFn: typeof fetch = (...args) => fetch(...args)): Registry {
+/**
+ * Reads the registry of the API at `apiUrl` once; a failed reading, or one the API does not answer
+ * within `timeoutMs` (the spec's HTTP timeout), names no network and is tried again on the next
+ * question, so a stalled API never holds the approval screen.
+ */
+export function create(
+  apiUrl: string,
+  fetchFn: typeof fetch = (...args) => fetch(...args),
+  timeoutMs = Constants.HTTP_RPC_TIMEOUT_MS,
+): Registry {
   let reading: Promise<Network.Network[]> | undefined
   const read = async () => {
-    const response = await fetchFn(apiUrl + NetworkRegistry.NETWORKS_PATH, { credentials: 'omit' })
+    const response = await fetchFn(apiUrl + NetworkRegistry.NETWORKS_PATH, {
+      credentials: 'omit',
+      signal: AbortSignal.timeout(timeoutMs),
+    })
     if (!response.ok) throw new Error(`GET ${NetworkRegistry.NETWORKS_PATH}: HTTP ${response.status}`)
     return z.parse(NetworkRegistry.NetworksResponse, await response.json()).networks
   }

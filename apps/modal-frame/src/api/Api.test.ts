@@ -2,6 +2,7 @@ import { once } from 'node:events'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { describe, expect, test } from 'vitest'
+import * as z from 'zod/mini'
 import * as Api from './Api.js'
 
 describe('walletsParams', () => {
@@ -56,5 +57,33 @@ describe('sv', () => {
     } finally {
       server.close()
     }
+  })
+})
+
+describe('get', () => {
+  test('an attempt the API does not answer in time is aborted, so a hung API holds nothing; the next call is answered', async () => {
+    let requests = 0
+    const server = createServer((_request, response) => {
+      requests++
+      // The first request stalls (as a hung API does); the second is answered.
+      if (requests === 1) return
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}')
+    }).listen(0, '127.0.0.1')
+    await once(server, 'listening')
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`
+    try {
+      const schema = z.object({ ok: z.boolean() })
+      await expect(Api.get(url, schema, 0, 200)).rejects.toThrow(/abort|timed? ?out/i)
+      expect(requests).toBe(1)
+      await expect(Api.get(url, schema, 1, 200)).resolves.toEqual({ ok: true })
+      expect(requests).toBe(2)
+    } finally {
+      server.closeAllConnections()
+      server.close()
+    }
+  })
+
+  test('the timeout of an attempt is the spec HTTP timeout', () => {
+    expect(Api.REQUEST_TIMEOUT_MS).toBe(10_000)
   })
 })

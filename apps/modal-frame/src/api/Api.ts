@@ -1,4 +1,4 @@
-import { Caip, Directory, Project, Retry } from '@frontdoor/schemas'
+import { Caip, Constants, Directory, Project, Retry } from '@frontdoor/schemas'
 import * as z from 'zod/mini'
 import * as Online from './Online.js'
 
@@ -22,15 +22,27 @@ export class HttpError extends Error {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /**
- * GETs JSON and validates it, retrying like spec section 4 says: 3 times in a browser, 1 s doubled,
- * capped at 30 s, waiting while offline. A 4xx other than 429 is not retried.
+ * How long one attempt of a GET may take before it counts as failed (and is retried): the spec's
+ * HTTP timeout (section 9), so a stalled API never holds a view or the host's info forever.
  */
-export async function get<T>(url: string, schema: z.ZodMiniType<T>, attempts = Retry.retryCount('client')) {
+export const REQUEST_TIMEOUT_MS = Constants.HTTP_RPC_TIMEOUT_MS
+
+/**
+ * GETs JSON and validates it, retrying like spec section 4 says: 3 times in a browser, 1 s doubled,
+ * capped at 30 s, waiting while offline. A 4xx other than 429 is not retried; an attempt that takes
+ * longer than `timeoutMs` is aborted and counts as a network failure.
+ */
+export async function get<T>(
+  url: string,
+  schema: z.ZodMiniType<T>,
+  attempts = Retry.retryCount('client'),
+  timeoutMs = REQUEST_TIMEOUT_MS,
+) {
   for (let attempt = 0; ; attempt++) {
     // Offline: no attempt is made (nor spent) until the browser is back online.
     await Online.whenOnline()
     try {
-      const response = await fetch(url, { credentials: 'omit' })
+      const response = await fetch(url, { credentials: 'omit', signal: AbortSignal.timeout(timeoutMs) })
       if (!response.ok) throw new HttpError(response.status)
       return z.parse(schema, await response.json())
     } catch (error) {
