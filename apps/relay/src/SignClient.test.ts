@@ -1,5 +1,6 @@
 import { verifyMessage } from 'viem'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import * as RawClient from './RawClient.js'
 import * as Server from './Server.js'
 import * as TestClients from './TestClients.js'
 import * as TestProjects from './TestProjects.js'
@@ -67,6 +68,50 @@ describe('two sign-clients on one in-memory relay', { timeout: 20_000 }, () => {
     expect(metrics).toContain('frontdoor_relay_messages_in_total{method="wc_proposeSession"} 1')
     expect(metrics).toContain('frontdoor_relay_messages_in_total{method="wc_approveSession"} 1')
     expect(metrics).toContain('frontdoor_relay_sockets 2')
+  })
+
+  test('one-click sign-in (wc_sessionAuthenticate): the request (tag 1116) and the CACAO answer (1117) cross the relay, and the session settles', async () => {
+    const server = await relay()
+    const dapp = await client(server.url, 'dapp')
+    const wallet = await client(server.url, 'wallet')
+    const address = TestClients.WALLET_ACCOUNT.address
+    TestClients.serveWallet(wallet)
+    wallet.on('session_authenticate', async ({ id, params }) => {
+      const iss = `did:pkh:${TestClients.CHAIN}:${address}`
+      const request = params.authPayload
+      const message = wallet.formatAuthMessage({ request, iss })
+      const signature = await TestClients.WALLET_ACCOUNT.signMessage({ message })
+      const { chains: _chains, ...payload } = request
+      await wallet.approveSessionAuthenticate({
+        id,
+        auths: [{ h: { t: 'caip122' }, p: { ...payload, iss }, s: { t: 'eip191', s: signature } }],
+      })
+    })
+    const { uri, response } = await dapp.authenticate({
+      chains: [TestClients.CHAIN],
+      domain: 'localhost:5173',
+      uri: 'http://localhost:5173',
+      nonce: 'relaynonce1',
+      methods: ['personal_sign'],
+    })
+    // A plain socket listens on the pairing topic and on the topic the answer comes back on.
+    const pairingTopic = /^wc:([0-9a-f]{64})@/.exec(uri)?.[1] as string
+    const answerTopic = dapp.auth.authKeys.getAll()[0]?.responseTopic as string
+    const watcher = await RawClient.connect(server.url)
+    cleanups.push(() => watcher.close())
+    await watcher.request('irn_batchSubscribe', { topics: [pairingTopic, answerTopic] })
+
+    await wallet.pair({ uri })
+    const { auths, session } = await response()
+    expect(auths).toHaveLength(1)
+    expect(session?.namespaces.eip155?.accounts).toEqual([`${TestClients.CHAIN}:${address}`])
+    await until(() => watcher.deliveries.some((d) => d.data.topic === answerTopic))
+    const tags = (topic: string) =>
+      watcher.deliveries.filter((d) => d.data.topic === topic).map((d) => d.data.tag)
+    // The request goes with the session proposal for wallets without one-click (1100).
+    expect(tags(pairingTopic).sort()).toEqual([1100, 1116])
+    expect(tags(answerTopic)).toEqual([1117])
+    await signs(dapp, session as TestClients.Session, 'after one-click')
   })
 
   test('the session still works after the relay restarts and the clients reconnect', async () => {
