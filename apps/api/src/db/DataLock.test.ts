@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { describe, expect, test } from 'vitest'
+import { basename, dirname, join } from 'node:path'
+import { describe, expect, test, vi } from 'vitest'
 import * as DataLock from './DataLock.js'
 import * as Db from './Db.js'
 
@@ -39,6 +39,43 @@ describe('DataLock', () => {
     await new Promise((resolve) => other.once('exit', resolve))
     const release = DataLock.acquire(dataDir)
     release()
+  })
+
+  test("a lock naming this process's pid that this process does not hold is stale (a container's PID 1 after a SIGKILL)", () => {
+    const dataDir = folder()
+    const path = DataLock.lockPath(dataDir)
+    // Left by the killed process: the restarted one has the same pid (PID 1 in a container).
+    writeFileSync(path, JSON.stringify({ pid: process.pid, command: 'node main.js' }))
+    const release = DataLock.acquire(dataDir)
+    expect(JSON.parse(readFileSync(path, 'utf8'))).toMatchObject({ pid: process.pid })
+    expect(readFileSync(path, 'utf8')).not.toContain('node main.js')
+    // Held now: a second open in this process is refused.
+    expect(() => DataLock.acquire(dataDir)).toThrow(DataLock.DataFolderInUse)
+    release()
+    expect(existsSync(path)).toBe(false)
+  })
+
+  test('taking over a stale lock never removes the fresh lock another starter put in its place', () => {
+    const dataDir = folder()
+    const path = DataLock.lockPath(dataDir)
+    const crashed = 999_999_999
+    // Another live process that starts at the same moment: process.ppid stands for it.
+    const other = { pid: process.ppid, command: 'npm start' }
+    writeFileSync(path, JSON.stringify({ pid: crashed, command: 'crashed' }))
+    const original = process.kill.bind(process)
+    const kill = vi.spyOn(process, 'kill').mockImplementation((pid, signal) => {
+      if (pid !== crashed) return original(pid, signal)
+      // While this starter finds the lock stale, the other one takes it over first.
+      writeFileSync(path, JSON.stringify(other))
+      throw Object.assign(new Error('kill ESRCH'), { code: 'ESRCH' })
+    })
+    try {
+      expect(() => DataLock.acquire(dataDir)).toThrow(`in use by process ${other.pid} (npm start)`)
+    } finally {
+      kill.mockRestore()
+    }
+    expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual(other)
+    expect(readdirSync(dirname(path))).toEqual([basename(path)])
   })
 
   test('Db.open: a second open of a PGlite folder is refused until the first closes', async () => {

@@ -1,11 +1,14 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { randomUUID } from 'node:crypto'
+import { linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
 
 /**
  * The lock of a PGlite data folder. PGlite is one process's database: a second process opening the
  * same folder (the CLI while `npm start` runs) works on a copy of its own, and one of the two later
  * writes over the other's rows. So the folder is locked by a file beside it, `<dataDir>.lock`, naming
- * the process that holds it; a lock whose process is gone (a crash) is taken over.
+ * the process that holds it; a lock whose process is gone (a crash) is taken over. A lock naming this
+ * process's pid that this process did not take is stale too: after a SIGKILL in a container the
+ * restarted process is PID 1 again, as the killed one was.
  */
 
 /** The folder is held by another live process. */
@@ -40,9 +43,21 @@ function alive(pid: number): boolean {
   }
 }
 
-function read(path: string): Holder | undefined {
+/** The lock files this process holds (a lock with our pid that is not here was left by another process). */
+const held = new Set<string>()
+
+/** The lock file's text, or undefined when there is none. */
+function textOf(path: string): string | undefined {
   try {
-    const holder = JSON.parse(readFileSync(path, 'utf8')) as Partial<Holder>
+    return readFileSync(path, 'utf8')
+  } catch {
+    return undefined
+  }
+}
+
+function parse(text: string | undefined): Holder | undefined {
+  try {
+    const holder = JSON.parse(text ?? '') as Partial<Holder>
     return Number.isInteger(holder.pid)
       ? { pid: holder.pid!, command: String(holder.command ?? '') }
       : undefined
@@ -51,6 +66,38 @@ function read(path: string): Holder | undefined {
   }
 }
 
+/** Whether `holder` still holds the lock at `path`: this process having taken it, or another live one. */
+function holds(holder: Holder, path: string): boolean {
+  return holder.pid === process.pid ? held.has(path) : alive(holder.pid)
+}
+
+/**
+ * Removes the stale lock at `path` whose text was `stale`: renamed aside first (of two starters that
+ * found it stale, one rename finds it), and if what was moved is not that lock (another starter's
+ * fresh one, made in between), it is put back (a link never replaces a file). Then the caller races
+ * for an exclusive create.
+ */
+function takeOver(path: string, stale: string | undefined): void {
+  const aside = `${path}.${randomUUID()}.stale`
+  try {
+    renameSync(path, aside)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return
+    throw error
+  }
+  try {
+    if (textOf(aside) !== stale) linkSync(aside, path)
+  } catch (error) {
+    // EEXIST: yet another starter made a lock meanwhile; theirs stays.
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+  } finally {
+    rmSync(aside, { force: true })
+  }
+}
+
+/** How often a start goes round (create, find stale, take over) before it gives up. */
+const ATTEMPTS = 5
+
 /**
  * Takes the lock of `dataDir` for this process; returns its release. Throws {@link DataFolderInUse} when
  * a live process (this one included: a second open of the folder) holds it.
@@ -58,12 +105,20 @@ function read(path: string): Holder | undefined {
 export function acquire(dataDir: string): () => void {
   const path = lockPath(dataDir)
   mkdirSync(dirname(path), { recursive: true })
-  const mine: Holder = { pid: process.pid, command: process.argv.slice(1).join(' ') || process.argv0 }
-  for (let attempt = 0; attempt < 2; attempt++) {
+  const mine: Holder & { id: string } = {
+    pid: process.pid,
+    command: process.argv.slice(1).join(' ') || process.argv0,
+    // Tells this lock from an earlier one with the same pid.
+    id: randomUUID(),
+  }
+  const text = JSON.stringify(mine)
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     try {
-      writeFileSync(path, JSON.stringify(mine), { flag: 'wx' })
+      writeFileSync(path, text, { flag: 'wx' })
+      held.add(path)
       const release = () => {
-        if (read(path)?.pid === process.pid) rmSync(path, { force: true })
+        held.delete(path)
+        if (textOf(path) === text) rmSync(path, { force: true })
         process.off('exit', release)
       }
       // A process that ends without closing the database leaves no lock behind.
@@ -72,10 +127,11 @@ export function acquire(dataDir: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
     }
-    const holder = read(path)
-    if (holder && alive(holder.pid)) throw new DataFolderInUse(dataDir, holder)
+    const found = textOf(path)
+    const holder = parse(found)
+    if (holder && holds(holder, path)) throw new DataFolderInUse(dataDir, holder)
     // Left by a process that is gone (or unreadable): take it over.
-    rmSync(path, { force: true })
+    takeOver(path, found)
   }
   throw new Error(`Could not lock the data folder ${dataDir}`)
 }
