@@ -49,4 +49,27 @@ describe('Lazy', () => {
     await connection.disconnect()
     expect(connection.get().status).toBe('disconnected')
   })
+
+  it('a failed fetch of its code is not kept: the waiting call fails, the next call fetches again and works', async () => {
+    const storage = Storage.create(Storage.memory())
+    const wallet = connector('walletConnect')
+    let fetches = 0
+    const connection = Lazy.create(
+      { storage, resolve: async () => wallet, context: () => ({ networks: [], chainId: 31337 }) },
+      async () => {
+        fetches++
+        if (fetches <= 2) throw new TypeError('Failed to fetch dynamically imported module')
+        return import('./Connection.js')
+      },
+    )
+    // The fetch at start failed (let it settle); a call now fetches again, and that fails too.
+    await new Promise((resolve) => setTimeout(resolve))
+    expect(fetches).toBe(1)
+    await expect(connection.connect(wallet)).rejects.toThrow('Failed to fetch dynamically imported module')
+    expect(connection.get().status).toBe('disconnected')
+    // The next call fetches once more, and this time connects.
+    expect((await connection.connect(wallet)).accounts).toEqual([ALICE])
+    expect(fetches).toBe(3)
+    expect(connection.get().status).toBe('connected')
+  })
 })

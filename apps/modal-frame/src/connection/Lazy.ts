@@ -11,8 +11,18 @@ import type * as Connection from './Connection.js'
 /** The connection controller. */
 export type Controller = ReturnType<typeof Connection.create>
 
-/** Starts loading the controller for `options`; the returned one works at once. */
-export function create(options: Connection.Options): Controller {
+/** Fetches the controller's code (a test may give its own). */
+type Load = () => Promise<Pick<typeof Connection, 'create'>>
+
+/**
+ * Starts loading the controller for `options`; the returned one works at once. A fetch of its code
+ * that fails (a network blip, a deploy that replaced the chunk) is not kept: the call that waited
+ * for it fails, and the next call fetches again.
+ */
+export function create(
+  options: Connection.Options,
+  load: Load = () => import('./Connection.js'),
+): Controller {
   const mirror = Store.create<Connection.State>({
     status: 'disconnected',
     connectorId: undefined,
@@ -20,18 +30,28 @@ export function create(options: Connection.Options): Controller {
     recent: options.storage.recent(),
   })
   let real: Controller | undefined
-  const loading = import('./Connection.js').then((module) => {
-    const created = module.create(options)
-    real = created
-    mirror.set(created.get())
-    created.subscribe(() => mirror.set(created.get()))
-    return created
-  })
+  let loading: Promise<Controller> | undefined
+  const controller = () =>
+    (loading ??= load().then(
+      (module) => {
+        const created = module.create(options)
+        real = created
+        mirror.set(created.get())
+        created.subscribe(() => mirror.set(created.get()))
+        return created
+      },
+      (error: unknown) => {
+        loading = undefined
+        throw error
+      },
+    ))
+  // Fetched at start; a failure here is told to the first call, which fetches again.
+  controller().catch(() => {})
   // A call made before the code arrived waits for it (it is fetched at start, so rarely for long).
   const later = <K extends keyof Controller>(key: K): Controller[K] =>
     (async (...args: unknown[]) => {
-      const controller = await loading
-      return (controller[key] as (...a: unknown[]) => unknown)(...args)
+      const loaded = await controller()
+      return (loaded[key] as (...a: unknown[]) => unknown)(...args)
     }) as Controller[K]
   return {
     get: mirror.get,

@@ -51,7 +51,10 @@ export function create(env: Env.Env) {
   const storage = ConnectionStorage.create(backend)
   const state = State.create(env, storage.recent())
   // The connected namespaces kept in storage (spec section 3), in a chunk apart from the first open.
-  void import('../account/Namespaces.js').then((Namespaces) => Namespaces.track(state, backend))
+  import('../account/Namespaces.js').then(
+    (Namespaces) => Namespaces.track(state, backend),
+    () => {},
+  )
 
   const host = () => link.host()
   const close = () => {
@@ -62,7 +65,15 @@ export function create(env: Env.Env) {
   // SIWXSignMessage when needed and keeps `signInLock` in the state.
   let signIn: unknown
   state.subscribe(() => {
-    if (!signIn && host()?.info?.siwx) signIn = import('../siwx/Siwx.js').then((m) => m.create(self, host))
+    if (signIn || !host()?.info?.siwx) return
+    signIn = import('../siwx/Siwx.js').then(
+      (m) => m.create(self, host),
+      (error: Error) => {
+        // Not loaded (a network blip, a replaced chunk): the next change of state tries again.
+        signIn = undefined
+        console.error(`frontdoor: sign-in could not load: ${error.message}`)
+      },
+    )
   })
   /** Closes unless the modal may not close now; then it shakes. */
   const tryClose = () => {
@@ -111,9 +122,10 @@ export function create(env: Env.Env) {
   })
 
   // The analytics (spec section 7's POST /e) follow the stores from a chunk of their own.
-  void import('../analytics/Analytics.js').then((A) =>
-    A.start({ env, modal, router, state, connection: connections.connection }),
-  )
+  // Analytics never block nor break the modal: a chunk that does not load means no events.
+  import('../analytics/Analytics.js')
+    .then((A) => A.start({ env, modal, router, state, connection: connections.connection }))
+    .catch(() => {})
 
   const self = {
     env,
