@@ -1,3 +1,4 @@
+import * as Format from '@frontdoor/schemas/presentation/format'
 import { useEffect, useState } from 'react'
 import { useController } from '../../controller/context.js'
 import * as SignIn from '../../siwx/Siwx.js'
@@ -33,9 +34,8 @@ export default function SIWXSignMessage() {
     <div className="fd-placeholder" aria-busy={busy !== undefined}>
       <p className="fd-placeholder-title">{name} wants to connect to your wallet</p>
       <p className="fd-muted">
-        Sign a message to prove you own{' '}
-        {address ? `${address.slice(0, 6)}…${address.slice(-4)}` : 'this wallet'}. Signing is free and sends
-        no transaction.
+        Sign a message to prove you own {address ? Format.truncateAddress(address) : 'this wallet'}. Signing
+        is free and sends no transaction.
         {signIn?.required() ? ' This app requires it.' : ''}
       </p>
       {error ? (
