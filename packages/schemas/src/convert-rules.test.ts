@@ -52,6 +52,17 @@ describe('QuotesQuery', () => {
   })
 })
 
+describe('Amount', () => {
+  test('base units up to 2^256 - 1 (a uint256); one more is refused, not left to the encoder', () => {
+    const max = (2n ** 256n - 1n).toString()
+    expect(max).toHaveLength(78)
+    expect(messages(ConvertRule.Amount, max)).toEqual([])
+    expect(messages(ConvertRule.Amount, (2n ** 256n).toString())).toEqual([ConvertRule.AMOUNT_TOO_LARGE])
+    expect(messages(ConvertRule.Amount, '9'.repeat(78))).toEqual([ConvertRule.AMOUNT_TOO_LARGE])
+    expect(messages(ConvertRule.Amount, '9'.repeat(79))).toEqual(['must be an amount in base units'])
+  })
+})
+
 describe('BuildTransactionBody', () => {
   test('slippage as a number or a numeric string, at most 50', () => {
     const body = { amount: '5', from: FUSD, to: DOOR, userAddress: USER }

@@ -56,10 +56,18 @@ export function minimumOut(
   return (amount * (BigInt(BPS) - bps)) / BigInt(BPS)
 }
 
-/** An amount in base units: a positive decimal integer. */
+/** The most a uint256 holds: no token amount the chain takes is larger. */
+export const MAX_UINT256 = 2n ** 256n - 1n
+
+/** The message of an amount above {@link MAX_UINT256}. */
+export const AMOUNT_TOO_LARGE = 'must be at most 2^256 - 1'
+
+/** An amount in base units: a positive decimal integer that fits a uint256. */
 export const Amount = z.string().check(
   z.regex(/^[0-9]{1,78}$/, 'must be an amount in base units'),
   z.refine((v) => /[1-9]/.test(v), 'must be more than 0'),
+  // 78 digits reach past 2^256 - 1; the calldata encoder would throw on them (a 500).
+  z.refine((v) => !/^[0-9]{1,78}$/.test(v) || BigInt(v) <= MAX_UINT256, AMOUNT_TOO_LARGE),
 )
 
 /** An EVM token as CAIP-10 (`eip155:<chain>:<address>`; the native coin as {@link NATIVE_TOKEN_ADDRESS}). */

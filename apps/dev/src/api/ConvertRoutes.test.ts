@@ -167,6 +167,34 @@ describe('GET /v1/convert/quotes', () => {
   })
 })
 
+describe('amounts beyond a uint256', () => {
+  test('a 400 naming the amount, not a 500 from the encoder', async () => {
+    const tooMuch = (2n ** 256n).toString()
+    const approve = await t.getJson(
+      `/v1/convert/build-approve?${q({ userAddress: user, from: id(FUSD.address), to: id(DOOR.address), amount: tooMuch })}`,
+    )
+    expect(approve.status).toBe(400)
+    expect(approve.body.error.message).toBe(`Invalid query field 'amount': ${ConvertRule.AMOUNT_TOO_LARGE}`)
+    const built = await t.app.request('/v1/convert/build-transaction', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        projectId: 'demo',
+        amount: '9'.repeat(78),
+        from: ETH_ID,
+        to: id(FUSD.address),
+        userAddress: user,
+        disableEstimate: true,
+      }),
+    })
+    expect(built.status).toBe(400)
+    expect(((await built.json()) as { error: { message: string } }).error.message).toBe(
+      `Invalid body field 'amount': ${ConvertRule.AMOUNT_TOO_LARGE}`,
+    )
+    expect((await quote(ETH_ID, id(FUSD.address), 2n ** 256n)).status).toBe(400)
+  })
+})
+
 describe('a swap built by the API, sent from a wallet', () => {
   test('ETH -> FUSD: the wallet gets the quoted FUSD; the minimum out is the quote less 1%', async () => {
     const amount = parseEther('0.25')
