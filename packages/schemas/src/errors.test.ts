@@ -11,6 +11,7 @@ describe('errors', () => {
         "ACTION_NOT_ALLOWED": "Action not allowed",
         "AUTH_INIT_FAILED": "A problem occurred while trying initialize authentication",
         "CHAIN_NOT_SUPPORTED": "Chain is not supported",
+        "EXECUTION_REVERTED": "Execution reverted",
         "FAILED_TO_FETCH_TRANSACTIONS": "Failed to fetch transactions",
         "FRAME": {
           "AN_ERROR_OCCURRED": "An error occurred",

@@ -104,6 +104,9 @@ export const FRAME = {
   UNVERIFIED_DOMAIN: 'unverified_domain',
 } as const
 
+/** Toast: a transaction the wallet sent was mined but reverted (section 8's standard 'execution reverted'). */
+export const EXECUTION_REVERTED = 'Execution reverted'
+
 /** Account-name errors. */
 export const NAMES = {
   RESOLVE: 'Error resolving name',

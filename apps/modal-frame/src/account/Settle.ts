@@ -1,4 +1,6 @@
+import * as Errors from '@frontdoor/schemas/errors'
 import * as Chain from '../chain/Chain.js'
+import * as Toast from '../ui/Toast.js'
 import * as BlockchainApi from './BlockchainApi.js'
 import type * as Pending from './Pending.js'
 import * as Queries from './Queries.js'
@@ -23,7 +25,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 /**
  * Follows a transaction that went out (a send, a swap): waits for its receipt, then until the history
  * lists it, then reads the balances of `tokens` again (forceUpdate) and drops it from the pending sends.
- * Gives up quietly after the timeout (the pending entry goes; the next read shows what the API knows).
+ * A receipt that says reverted shows the 'Execution reverted' toast (the wallet took the transaction,
+ * the chain did not); its history and balances are read again all the same (it cost gas). Gives up
+ * quietly after the timeout (the pending entry goes; the next read shows what the API knows).
  */
 export async function settle(options: Options): Promise<'indexed' | 'timeout'> {
   const { queries, scope, hash, pending } = options
@@ -32,13 +36,14 @@ export async function settle(options: Options): Promise<'indexed' | 'timeout'> {
   let outcome: 'indexed' | 'timeout' = 'timeout'
   try {
     // Mined (or the wait ran out: the history is then not asked for either).
-    await Chain.client(scope.context, scope.chainId)
+    const receipt = await Chain.client(scope.context, scope.chainId)
       .waitForTransactionReceipt({
         hash: hash as `0x${string}`,
         pollingInterval: interval,
         timeout: Math.max(0, deadline - Date.now()),
       })
       .catch(() => null)
+    if (receipt?.status === 'reverted') Toast.frame.show(Errors.EXECUTION_REVERTED, 'error')
     while (Date.now() < deadline) {
       const page = await BlockchainApi.history(
         scope.context,
