@@ -1,3 +1,4 @@
+import * as Analytics from '@frontdoor/schemas/api/analytics'
 import { and, count, eq } from 'drizzle-orm'
 import type * as Db from '../db/Db.js'
 import * as Tables from '../db/Tables.js'
@@ -12,6 +13,30 @@ export type Report = {
   props: Record<string, unknown>
   sdkType?: string | undefined
   sdkVersion?: string | undefined
+}
+
+/** The longest error name kept (as the clients cut it). */
+const ERROR_NAME_MAX_CHARS = 100
+
+/**
+ * `report` with an error report's name and message redacted (`Analytics.redact`: emails, addresses,
+ * token-like runs, codes), as the clients do: a report from an old or foreign client is no exception.
+ */
+export function redacted<T extends { props: Analytics.TrackProps | Analytics.ErrorProps }>(report: T): T {
+  const { props } = report
+  if (props.type !== 'error') return report
+  const { name, message } = props.properties
+  return {
+    ...report,
+    props: {
+      ...props,
+      properties: {
+        ...props.properties,
+        name: Analytics.redact(name).slice(0, ERROR_NAME_MAX_CHARS),
+        message: Analytics.redact(message),
+      },
+    },
+  }
 }
 
 /** 'error' for error reports (capped per spec section 9), 'event' for the rest. */

@@ -1,4 +1,5 @@
 import { Project } from '@frontdoor/schemas'
+import * as AnalyticsProps from '@frontdoor/schemas/api/analytics-props'
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import { getCookie, setCookie } from 'hono/cookie'
 import * as z from 'zod/mini'
@@ -18,8 +19,11 @@ import * as Events from './Events.js'
 /** The largest report body accepted. */
 export const EVENT_BODY_MAX_BYTES = 16 * 1024
 
-/** The body of `POST /e` (shared schema): eventId, url, domain, timestamp, props. */
-export const EventBody = Project.AnalyticsEvent
+/**
+ * The body of `POST /e` (shared schema): eventId, url, domain, timestamp, and props that are an
+ * analytics event (a known name, short flat properties) or an error report (source, kind, name, message).
+ */
+const EventBody = AnalyticsProps.Report
 
 type Checked = { Variables: { project: Projects.Project; report: z.output<typeof EventBody> } }
 
@@ -31,7 +35,7 @@ const REPORT_MEDIA_TYPE = /^(application\/json|text\/plain)$/i
 
 /**
  * The report in the body, JSON sent as application/json or text/plain (a beacon), validated by
- * {@link EventBody}; a 400 naming the field otherwise.
+ * {@link EventBody} (a 400 naming the field otherwise), an error report's name and message redacted.
  */
 const report: MiddlewareHandler<Checked> = async (c, next) => {
   const mediaType = (c.req.header('content-type') ?? '').split(';')[0]?.trim() ?? ''
@@ -43,7 +47,7 @@ const report: MiddlewareHandler<Checked> = async (c, next) => {
   } catch {
     throw Errors.fail(400, Errors.CODE.invalidRequest, MALFORMED_JSON)
   }
-  c.set('report', Validate.parse('body', EventBody, json))
+  c.set('report', Events.redacted(Validate.parse('body', EventBody, json)))
   await next()
 }
 

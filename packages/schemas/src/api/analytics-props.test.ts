@@ -9,6 +9,8 @@ describe('TrackProps', () => {
     expect(z.parse(AnalyticsProps.TrackProps, props)).toEqual(props)
     expect(AnalyticsProps.TrackProps.safeParse({ ...props, event: 'NOPE' }).success).toBe(false)
     expect(AnalyticsProps.TrackProps.safeParse({ ...props, properties: { a: { b: 1 } } }).success).toBe(false)
+    expect(AnalyticsProps.TrackProps.safeParse({ ...props, properties: { 'a b': 1 } }).success).toBe(false)
+    expect(AnalyticsProps.TrackProps.safeParse({ type: 'track', event: 'MODAL_OPEN' }).success).toBe(true)
   })
 })
 
@@ -21,5 +23,22 @@ describe('ErrorProps', () => {
     }
     expect(z.parse(AnalyticsProps.ErrorProps, props)).toEqual(props)
     expect(AnalyticsProps.ErrorProps.safeParse({ ...props, type: 'track' }).success).toBe(false)
+  })
+})
+
+describe('Report', () => {
+  test('the body of POST /e: its props an analytics event or an error report', () => {
+    const body = {
+      eventId: 'e1',
+      url: 'https://dapp.example/',
+      domain: 'dapp.example',
+      timestamp: 1,
+      props: { type: 'track', event: 'MODAL_OPEN', properties: { view: 'Connect' } },
+    }
+    expect(z.parse(AnalyticsProps.Report, body)).toEqual(body)
+    expect(
+      AnalyticsProps.Report.safeParse({ ...body, props: { type: 'error', event: 'ERROR' } }).success,
+    ).toBe(false)
+    expect(AnalyticsProps.Report.safeParse({ ...body, props: { any: 'thing' } }).success).toBe(false)
   })
 })
