@@ -311,3 +311,74 @@ describe('a swap built by the API, sent from a wallet', () => {
     expect(tx.eip155.gas).toBe('320000')
   })
 })
+
+describe('the pools move between the preview and the swap', () => {
+  // Mnemonic account 17 trades in the same pool between the user's quote and swap.
+  const other = createWalletClient({
+    account: mnemonicToAccount(DEV_MNEMONIC, { addressIndex: 17 }),
+    chain,
+    transport: http(node.url),
+  })
+  /** Another trader's 20 ETH into the FUSD/WETH pool: ETH buys less FUSD afterwards. */
+  async function moveThePrice() {
+    const build = await t.app.request('/v1/convert/build-transaction', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        projectId: 'demo',
+        amount: parseEther('20').toString(),
+        from: ETH_ID,
+        to: id(FUSD.address),
+        userAddress: other.account.address,
+      }),
+    })
+    const { tx } = (await build.json()) as { tx: { to: Address; data: Hex; amount: string } }
+    const hash = await other.sendTransaction({ to: tx.to, data: tx.data, value: BigInt(tx.amount) })
+    expect((await client.waitForTransactionReceipt({ hash, pollingInterval: 20 })).status).toBe('success')
+  }
+  const build = async (amount: bigint) => {
+    const response = await t.app.request('/v1/convert/build-transaction', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        projectId: 'demo',
+        amount: amount.toString(),
+        from: ETH_ID,
+        to: id(FUSD.address),
+        userAddress: user,
+        eip155: { slippage: 1 },
+      }),
+    })
+    expect(response.status).toBe(200)
+    return (
+      (await response.json()) as { tx: { to: string; data: Hex; amount: string; eip155: { gas: string } } }
+    ).tx
+  }
+  const minimumOf = (data: Hex) => decodeFunctionData({ abi: uniswapV2RouterAbi, data }).args?.[0] as bigint
+
+  test('a swap built before the move reverts on chain: the wallet never gets less than its minimum', async () => {
+    const amount = parseEther('1')
+    const tx = await build(amount)
+    await moveThePrice()
+    // Now 1 ETH gives less than the minimum the built swap holds the chain to.
+    expect(await onChain(amount, [WETH.address, FUSD.address])).toBeLessThan(minimumOf(tx.data))
+    const before = await balanceOf(FUSD.address)
+    // Sent with the built gas limit (an estimate now would refuse it): the router reverts it (the
+    // devnet's node mines it and answers the send with the revert).
+    await expect(send(tx)).rejects.toThrow(/INSUFFICIENT_OUTPUT_AMOUNT/)
+    expect(await balanceOf(FUSD.address)).toBe(before)
+  })
+
+  test("a swap built after the move holds the chain only to the new price's minimum (what the Swap view checks)", async () => {
+    const amount = parseEther('1')
+    const previewed = BigInt((await quote(ETH_ID, id(FUSD.address), amount)).body.quotes[0].toAmount)
+    await moveThePrice()
+    const tx = await build(amount)
+    // The API quotes afresh: its minimum is below the one the preview showed, so the view refuses to
+    // send it (SwapForm.keepsTo) and shows the new figures.
+    expect(minimumOf(tx.data)).toBeLessThan(ConvertRule.minimumOut(previewed))
+    expect(minimumOf(tx.data)).toBe(
+      ConvertRule.minimumOut((await onChain(amount, [WETH.address, FUSD.address])) as bigint),
+    )
+  })
+})

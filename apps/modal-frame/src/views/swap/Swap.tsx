@@ -191,13 +191,21 @@ function SwapView({ scope }: { scope: Queries.Scope }) {
   }
 
   const execute = async () => {
-    if (!from || !to || units === undefined) return
+    if (!from || !to || units === undefined || !quote.data) return
+    // What the preview shows: the swap sent must take no less than this minimum received.
+    const shown = { amountIn: units, minimumOut: ConvertRule.minimumOut(BigInt(quote.data.toAmount)) }
     update({ busy: 'swapping', error: undefined })
     let hash: `0x${string}`
     try {
       const fresh = await built.refetch()
       if (!fresh.data) throw fresh.error ?? new Error(Errors.FRAME.SOMETHING_WENT_WRONG)
       const { tx } = fresh.data
+      if (!SwapForm.keepsTo(tx, shown)) {
+        // The pools moved since the preview: nothing goes out; the preview shows the new figures.
+        await quote.refetch()
+        update({ busy: undefined, error: SwapForm.PRICE_CHANGED })
+        return
+      }
       hash = await sendTransaction({ ...tx, value: tx.amount, gas: tx.eip155.gas })
     } catch (error) {
       Track.outcome(EVENT.SWAP_ERROR, where(), { from: from.symbol, to: to.symbol, step: 'swap' }, error)

@@ -1,6 +1,7 @@
 import type * as Convert from '@frontdoor/schemas/api/convert'
 import * as ConvertRule from '@frontdoor/schemas/convert-rules'
 import type * as Token from '@frontdoor/schemas/entities/token'
+import { encodeFunctionData, parseAbi } from 'viem'
 import { describe, expect, test } from 'vitest'
 import * as SwapForm from './SwapForm.js'
 
@@ -95,5 +96,40 @@ describe('approved / rate / percent', () => {
     expect(SwapForm.small('0.000195')).toBe('<0.001')
     expect(SwapForm.small('0.0015')).toBe('0.002')
     expect(SwapForm.small('0')).toBe('0')
+  })
+})
+
+describe('terms / keepsTo', () => {
+  const abi = parseAbi([
+    'function swapExactETHForTokens(uint256 amountOutMin, address[] path, address to, uint256 deadline)',
+    'function swapExactTokensForTokens(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline)',
+  ])
+  const me = '0x00000000000000000000000000000000000a11ce'
+  const ethIn = {
+    data: encodeFunctionData({ abi, functionName: 'swapExactETHForTokens', args: [990n, [], me, 1n] }),
+    amount: '5',
+  }
+  const tokenIn = {
+    data: encodeFunctionData({
+      abi,
+      functionName: 'swapExactTokensForTokens',
+      args: [7n, 1_980n, [], me, 1n],
+    }),
+    amount: '0',
+  }
+
+  test('the amount in (the value sent for the native coin) and the least out, from the calldata', () => {
+    expect(SwapForm.terms(ethIn)).toEqual({ amountIn: 5n, minimumOut: 990n })
+    expect(SwapForm.terms(tokenIn)).toEqual({ amountIn: 7n, minimumOut: 1_980n })
+    expect(SwapForm.terms({ data: '0x095ea7b3', amount: '0' })).toBeUndefined()
+  })
+
+  test('a swap keeps to the preview when it pays what was shown and takes no less than its minimum', () => {
+    expect(SwapForm.keepsTo(tokenIn, { amountIn: 7n, minimumOut: 1_980n })).toBe(true)
+    expect(SwapForm.keepsTo(tokenIn, { amountIn: 7n, minimumOut: 1_900n })).toBe(true)
+    expect(SwapForm.keepsTo(tokenIn, { amountIn: 7n, minimumOut: 1_981n })).toBe(false)
+    expect(SwapForm.keepsTo(tokenIn, { amountIn: 8n, minimumOut: 1_980n })).toBe(false)
+    expect(SwapForm.keepsTo(ethIn, { amountIn: 5n, minimumOut: 990n })).toBe(true)
+    expect(SwapForm.keepsTo({ data: '0x', amount: '5' }, { amountIn: 5n, minimumOut: 0n })).toBe(false)
   })
 })

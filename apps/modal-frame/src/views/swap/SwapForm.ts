@@ -2,7 +2,7 @@ import type * as Convert from '@frontdoor/schemas/api/convert'
 import * as ConvertRule from '@frontdoor/schemas/convert-rules'
 import type * as Token from '@frontdoor/schemas/entities/token'
 import * as Format from '@frontdoor/schemas/presentation/format'
-import { formatUnits, parseUnits } from 'viem/utils'
+import { decodeFunctionData, formatUnits, parseUnits } from 'viem/utils'
 
 /** The Swap flow's rules: the token list with balances and search, amounts in base units, checks. */
 
@@ -120,6 +120,58 @@ export function maxAmount(token: Holding, gasPrice: bigint | undefined): string 
   if (!ConvertRule.isNative(token.address)) return fromUnits(balance, token.decimals)
   const reserve = (gasPrice ?? 0n) * NATIVE_GAS_RESERVE
   return fromUnits(balance > reserve ? balance - reserve : 0n, token.decimals)
+}
+
+/** The message of a built swap that would take less than the minimum the preview showed (the pools moved). */
+export const PRICE_CHANGED = 'The price changed: check the new minimum received, then swap again'
+
+const uint256 = (name: string) => ({ name, type: 'uint256' }) as const
+const route = [
+  { name: 'path', type: 'address[]' },
+  { name: 'to', type: 'address' },
+  uint256('deadline'),
+] as const
+const swapOf = <const Name extends string, const Inputs extends readonly object[]>(
+  name: Name,
+  inputs: Inputs,
+) => ({ type: 'function', name, stateMutability: 'payable', inputs, outputs: [] }) as const
+
+/** The Uniswap-v2 router's swaps the API builds (an exact amount in, a least amount out). */
+const ROUTER_SWAPS = [
+  swapOf('swapExactETHForTokens', [uint256('amountOutMin'), ...route]),
+  swapOf('swapExactTokensForETH', [uint256('amountIn'), uint256('amountOutMin'), ...route]),
+  swapOf('swapExactTokensForTokens', [uint256('amountIn'), uint256('amountOutMin'), ...route]),
+] as const
+
+/**
+ * What a built swap holds the chain to: the amount it pays in and the least it takes out (the router
+ * reverts below it), read from its calldata; undefined when the calldata is no router swap.
+ */
+export function terms(tx: {
+  data: string
+  amount: string
+}): { amountIn: bigint; minimumOut: bigint } | undefined {
+  try {
+    const call = decodeFunctionData({ abi: ROUTER_SWAPS, data: tx.data as `0x${string}` })
+    if (call.functionName === 'swapExactETHForTokens')
+      return { amountIn: BigInt(tx.amount), minimumOut: call.args[0] }
+    return { amountIn: call.args[0], minimumOut: call.args[1] }
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Whether a built swap keeps to the preview: it pays in the amount shown and takes no less than the
+ * minimum received shown. The API builds from the pools at build time, so a price that fell since the
+ * preview gives a lower minimum: such a swap must not go out.
+ */
+export function keepsTo(
+  tx: { data: string; amount: string },
+  shown: { amountIn: bigint; minimumOut: bigint },
+): boolean {
+  const built = terms(tx)
+  return built !== undefined && built.amountIn === shown.amountIn && built.minimumOut >= shown.minimumOut
 }
 
 /** Whether the router may already take `amount` (base units) of the token: the allowance covers it. */
