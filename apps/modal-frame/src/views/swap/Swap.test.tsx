@@ -229,3 +229,13 @@ describe('Minimum received is what the transaction enforces', () => {
     ])
   })
 })
+
+describe('Network fee', () => {
+  test("in the chain's native currency decimals", async () => {
+    // 100,000 gas at 1,000 units: 10^8 units, 100 of a 6-decimal native coin.
+    stubApi({ quotes: [2_000_000_000n], builds: [2_000_000_000n], gas: '100000', gasPrice: '1000' })
+    const t = await setup(6)
+    await t.preview()
+    expect(t.details()['Network fee']).toMatch(/^100 ETH/)
+  })
+})

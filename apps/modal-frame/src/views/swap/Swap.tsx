@@ -53,6 +53,7 @@ type Built = { from: string; to: string; data: string; value: string; gas: strin
 
 function SwapView({ scope }: { scope: Queries.Scope }) {
   const controller = useController()
+  const { host } = useStore(controller.state)
   const swap = useStore(SwapStore.frame)
   const queries = useQueries()
   const update = SwapStore.frame.update
@@ -135,9 +136,17 @@ function SwapView({ scope }: { scope: Queries.Scope }) {
   const rate = quote.data && from && to ? SwapForm.rate(quote.data, from.decimals, to.decimals) : 0
   const quoteError = quote.isError ? messageOf(quote.error) : undefined
   const nativeHolding = holdings.find((t) => ConvertRule.isNative(t.address))
-  const fee = built.data
-    ? SwapForm.fromUnits(BigInt(built.data.tx.eip155.gas) * BigInt(built.data.tx.eip155.gasPrice), 18)
-    : undefined
+  // The fee is paid in the chain's native coin: its decimals as the page declared the network, else
+  // as the convert list has it.
+  const nativeCurrency = host?.info.networks.find((n) => n.caipNetworkId === chainId)?.nativeCurrency
+  const nativeDecimals = nativeCurrency?.decimals ?? nativeHolding?.decimals
+  const fee =
+    built.data && nativeDecimals !== undefined
+      ? SwapForm.fromUnits(
+          BigInt(built.data.tx.eip155.gas) * BigInt(built.data.tx.eip155.gasPrice),
+          nativeDecimals,
+        )
+      : undefined
 
   /** Sends one transaction through the connected wallet (the embedded one shows its approval over this view). */
   const sendTransaction = async (tx: Built): Promise<`0x${string}`> => {
@@ -334,7 +343,7 @@ function SwapView({ scope }: { scope: Queries.Scope }) {
                   : built.isError
                     ? messageOf(built.error)
                     : fee
-                      ? `${SwapForm.small(fee)} ${nativeHolding?.symbol ?? 'ETH'} (${Usd.format(Number(fee) * (nativeHolding?.price ?? 0))})`
+                      ? `${SwapForm.small(fee)} ${nativeCurrency?.symbol ?? nativeHolding?.symbol ?? 'ETH'} (${Usd.format(Number(fee) * (nativeHolding?.price ?? 0))})`
                       : 'Estimating…'}
               </dd>
             </div>
