@@ -5,6 +5,7 @@ import * as BalancesView from '@frontdoor/schemas/presentation/balances'
 import * as Format from '@frontdoor/schemas/presentation/format'
 import { useQuery } from '@tanstack/react-query'
 import { type FormEvent, useId, useState } from 'react'
+import { formatUnits } from 'viem/utils'
 import { AccountRoot, useQueries, useScope } from '../../account/Context.js'
 import * as Pending from '../../account/Pending.js'
 import * as Queries from '../../account/Queries.js'
@@ -167,9 +168,7 @@ function SendView({ scope }: { scope: Queries.Scope }) {
 
   if (send.step === 'preview' && token && receiverAddress) {
     const nativeSymbol = network?.nativeCurrency.symbol ?? native?.symbol ?? 'ETH'
-    const feeAmount = fee.data
-      ? SendForm.fromUnits(fee.data.fee, network?.nativeCurrency.decimals ?? 18)
-      : undefined
+    const feeAmount = fee.data ? formatUnits(fee.data.fee, network?.nativeCurrency.decimals ?? 18) : undefined
     return (
       <div ref={root}>
         <div className="fd-send">

@@ -60,17 +60,6 @@ describe('validate', () => {
   })
 })
 
-describe('toUnits', () => {
-  test('decimal strings in base units; extra decimals cut; junk undefined', () => {
-    expect(SendForm.toUnits('0.1', 18)).toBe(100_000_000_000_000_000n)
-    expect(SendForm.toUnits('5', 6)).toBe(5_000_000n)
-    expect(SendForm.toUnits('.5', 6)).toBe(500_000n)
-    expect(SendForm.toUnits('1.1234567', 6)).toBe(1_123_456n)
-    expect(SendForm.toUnits('abc', 6)).toBeUndefined()
-    expect(SendForm.toUnits('.', 6)).toBeUndefined()
-  })
-})
-
 describe('transaction', () => {
   test('the native coin: a value transfer to the receiver', () => {
     expect(SendForm.transaction(eth, '0.1', ME, TO)).toEqual({ from: ME, to: TO, value: '0x16345785d8a0000' })

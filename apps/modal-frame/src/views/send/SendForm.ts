@@ -3,7 +3,8 @@ import type * as Token from '@frontdoor/schemas/entities/token'
 import * as Errors from '@frontdoor/schemas/errors'
 import * as AddressRule from '@frontdoor/schemas/validation/address'
 import * as SendRule from '@frontdoor/schemas/validation/send'
-import { encodeFunctionData, formatUnits, parseUnits, toHex } from 'viem/utils'
+import { encodeFunctionData, formatUnits, toHex } from 'viem/utils'
+import * as Units from '../../account/Units.js'
 
 /** The Send flow's rules: validation with the spec's errors, amounts in base units, the transaction. */
 
@@ -21,8 +22,6 @@ export const INVALID_AMOUNT = 'Enter a valid amount'
 /** More than the balance. */
 export const INSUFFICIENT_BALANCE = 'Insufficient balance'
 
-const DECIMAL = /^\d*\.?\d*$/
-
 /** The token's decimals as a number. */
 function decimalsOf(token: Token.TokenBalance): number {
   return Number(token.quantity.decimals)
@@ -30,20 +29,7 @@ function decimalsOf(token: Token.TokenBalance): number {
 
 /** The token's balance in base units. */
 function balanceUnits(token: Token.TokenBalance): bigint {
-  return toUnits(token.quantity.numeric, decimalsOf(token)) ?? 0n
-}
-
-/** A decimal string in base units (more decimals than the token has are cut); undefined if malformed. */
-export function toUnits(amount: string, decimals: number): bigint | undefined {
-  const trimmed = amount.trim()
-  if (!trimmed || !DECIMAL.test(trimmed) || trimmed === '.') return undefined
-  const [whole = '', fraction = ''] = trimmed.split('.')
-  return parseUnits(`${whole || '0'}.${fraction.slice(0, decimals) || '0'}`, decimals)
-}
-
-/** Base units as a decimal string without trailing zeros. */
-export function fromUnits(units: bigint, decimals: number): string {
-  return formatUnits(units, decimals)
+  return Units.parse(token.quantity.numeric, decimalsOf(token)) ?? 0n
 }
 
 /**
@@ -61,7 +47,7 @@ export function validate(draft: Draft, chainNamespace: string | undefined): stri
   })
   if (spec) return spec
   const token = draft.token!
-  const units = toUnits(draft.amount, decimalsOf(token))
+  const units = Units.parse(draft.amount, decimalsOf(token))
   if (units === undefined || units <= 0n) return INVALID_AMOUNT
   if (!AddressRule.isEvmAddress(draft.receiverAddress!)) return Errors.INVALID_ADDRESS
   if (units > balanceUnits(token)) return INSUFFICIENT_BALANCE
@@ -106,7 +92,7 @@ export function transaction(
   from: string,
   to: string,
 ): TransactionRequest {
-  const units = toUnits(amount, decimalsOf(token))
+  const units = Units.parse(amount, decimalsOf(token))
   if (units === undefined) throw new Error(INVALID_AMOUNT)
   const contract = contractOf(token)
   if (!contract) return { from: from as `0x${string}`, to: to as `0x${string}`, value: toHex(units) }
@@ -125,7 +111,7 @@ export function transaction(
 export function maxAmount(token: Token.TokenBalance, nativeFee: bigint | undefined): string {
   const balance = balanceUnits(token)
   const decimals = decimalsOf(token)
-  if (contractOf(token)) return fromUnits(balance, decimals)
+  if (contractOf(token)) return formatUnits(balance, decimals)
   const rest = balance - (nativeFee ?? 0n)
-  return fromUnits(rest > 0n ? rest : 0n, decimals)
+  return formatUnits(rest > 0n ? rest : 0n, decimals)
 }

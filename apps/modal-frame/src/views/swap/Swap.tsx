@@ -5,10 +5,11 @@ import * as Errors from '@frontdoor/schemas/errors'
 import * as Format from '@frontdoor/schemas/presentation/format'
 import { useQuery } from '@tanstack/react-query'
 import { type FormEvent, type KeyboardEvent, useId, useState } from 'react'
-import { toHex } from 'viem/utils'
+import { formatUnits, toHex } from 'viem/utils'
 import { AccountRoot, useQueries, useScope } from '../../account/Context.js'
 import * as Queries from '../../account/Queries.js'
 import * as Settle from '../../account/Settle.js'
+import * as Units from '../../account/Units.js'
 import * as Usd from '../../account/Usd.js'
 import * as Track from '../../analytics/Track.js'
 import * as Chain from '../../chain/Chain.js'
@@ -81,7 +82,7 @@ function SwapView({ scope }: { scope: Queries.Scope }) {
     find(swap.from) ?? (swap.from ? undefined : holdings.find((t) => ConvertRule.isNative(t.address)))
   const to = find(swap.to) ?? (swap.to ? undefined : holdings.find((t) => from && t.address !== from.address))
   const problem = SwapForm.validate(from, to, swap.amount)
-  const units = from ? SwapForm.toUnits(swap.amount, from.decimals) : undefined
+  const units = from ? Units.parse(swap.amount, from.decimals) : undefined
   const quotable = from && to && units !== undefined && units > 0n && problem !== SwapForm.SAME_TOKEN
 
   const quote = useQuery({
@@ -128,11 +129,9 @@ function SwapView({ scope }: { scope: Queries.Scope }) {
     retry: false,
   })
 
-  const received = quote.data && to ? SwapForm.fromUnits(BigInt(quote.data.toAmount), to.decimals) : ''
+  const received = quote.data && to ? formatUnits(BigInt(quote.data.toAmount), to.decimals) : ''
   const minimum =
-    quote.data && to
-      ? SwapForm.fromUnits(ConvertRule.minimumOut(BigInt(quote.data.toAmount)), to.decimals)
-      : ''
+    quote.data && to ? formatUnits(ConvertRule.minimumOut(BigInt(quote.data.toAmount)), to.decimals) : ''
   const rate = quote.data && from && to ? SwapForm.rate(quote.data, from.decimals, to.decimals) : 0
   const quoteError = quote.isError ? messageOf(quote.error) : undefined
   const nativeHolding = holdings.find((t) => ConvertRule.isNative(t.address))
@@ -142,10 +141,7 @@ function SwapView({ scope }: { scope: Queries.Scope }) {
   const nativeDecimals = nativeCurrency?.decimals ?? nativeHolding?.decimals
   const fee =
     built.data && nativeDecimals !== undefined
-      ? SwapForm.fromUnits(
-          BigInt(built.data.tx.eip155.gas) * BigInt(built.data.tx.eip155.gasPrice),
-          nativeDecimals,
-        )
+      ? formatUnits(BigInt(built.data.tx.eip155.gas) * BigInt(built.data.tx.eip155.gasPrice), nativeDecimals)
       : undefined
 
   /** Sends one transaction through the connected wallet (the embedded one shows its approval over this view). */

@@ -2,7 +2,8 @@ import type * as Convert from '@frontdoor/schemas/api/convert'
 import * as ConvertRule from '@frontdoor/schemas/convert-rules'
 import type * as Token from '@frontdoor/schemas/entities/token'
 import * as Format from '@frontdoor/schemas/presentation/format'
-import { decodeFunctionData, formatUnits, parseUnits } from 'viem/utils'
+import { decodeFunctionData, formatUnits } from 'viem/utils'
+import * as Units from '../../account/Units.js'
 
 /** The Swap flow's rules: the token list with balances and search, amounts in base units, checks. */
 
@@ -32,8 +33,6 @@ export const QUOTE_REFRESH_MS = 10_000
 
 /** Gas kept back from the native coin's 'Max' for the swap itself (two pools at most, with margin). */
 const NATIVE_GAS_RESERVE = 400_000n
-
-const DECIMAL = /^\d*\.?\d*$/
 
 /** The id balances and tokens share: the CAIP-10 address in lower case (the native coin's pseudo-address). */
 export function keyOf(caip10: string): string {
@@ -81,19 +80,6 @@ export function search(list: readonly Holding[], search: string): Holding[] {
   )
 }
 
-/** A decimal string in base units (more decimals than the token has are cut); undefined if malformed. */
-export function toUnits(amount: string, decimals: number): bigint | undefined {
-  const trimmed = amount.trim()
-  if (!trimmed || !DECIMAL.test(trimmed) || trimmed === '.') return undefined
-  const [whole = '', fraction = ''] = trimmed.split('.')
-  return parseUnits(`${whole || '0'}.${fraction.slice(0, decimals) || '0'}`, decimals)
-}
-
-/** Base units as a decimal string without trailing zeros. */
-export function fromUnits(units: bigint, decimals: number): string {
-  return formatUnits(units, decimals)
-}
-
 /**
  * The first problem with a swap of `amount` of `from` into `to`, or undefined: both tokens, distinct,
  * a positive amount, no more than the balance.
@@ -105,9 +91,9 @@ export function validate(
 ): string | undefined {
   if (!from || !to) return PICK_TOKENS
   if (keyOf(from.address) === keyOf(to.address)) return SAME_TOKEN
-  const units = toUnits(amount, from.decimals)
+  const units = Units.parse(amount, from.decimals)
   if (units === undefined || units <= 0n) return INVALID_AMOUNT
-  if (units > (toUnits(from.balance, from.decimals) ?? 0n)) return INSUFFICIENT_BALANCE
+  if (units > (Units.parse(from.balance, from.decimals) ?? 0n)) return INSUFFICIENT_BALANCE
   return undefined
 }
 
@@ -116,10 +102,10 @@ export function validate(
  * the native coin.
  */
 export function maxAmount(token: Holding, gasPrice: bigint | undefined): string {
-  const balance = toUnits(token.balance, token.decimals) ?? 0n
-  if (!ConvertRule.isNative(token.address)) return fromUnits(balance, token.decimals)
+  const balance = Units.parse(token.balance, token.decimals) ?? 0n
+  if (!ConvertRule.isNative(token.address)) return formatUnits(balance, token.decimals)
   const reserve = (gasPrice ?? 0n) * NATIVE_GAS_RESERVE
-  return fromUnits(balance > reserve ? balance - reserve : 0n, token.decimals)
+  return formatUnits(balance > reserve ? balance - reserve : 0n, token.decimals)
 }
 
 /** The message of a built swap that would take less than the minimum the preview showed (the pools moved). */

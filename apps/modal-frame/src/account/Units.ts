@@ -1,0 +1,22 @@
+import { parseUnits } from 'viem/utils'
+
+/**
+ * Amounts as the visitor types them (the Send and Swap forms), in a token's base units. The way back
+ * is viem's `formatUnits`.
+ */
+
+const DECIMAL = /^\d*\.?\d*$/
+
+/**
+ * A typed decimal string in base units: more decimals than the token has are cut; undefined when it is
+ * no plain decimal number.
+ *
+ * @example
+ * Units.parse('1.1234567', 6) // 1123456n
+ */
+export function parse(amount: string, decimals: number): bigint | undefined {
+  const trimmed = amount.trim()
+  if (!trimmed || !DECIMAL.test(trimmed) || trimmed === '.') return undefined
+  const [whole = '', fraction = ''] = trimmed.split('.')
+  return parseUnits(`${whole || '0'}.${fraction.slice(0, decimals) || '0'}`, decimals)
+}
