@@ -1,5 +1,5 @@
 import type * as Token from '@frontdoor/schemas/entities/token'
-import * as Store from '../../store/Store.js'
+import * as Flow from '../../store/Flow.js'
 
 /** The Send flow's state (spec section 3: token, amount, receiver, loading), kept while the view is left. */
 type State = {
@@ -23,22 +23,8 @@ const INITIAL: State = {
   error: undefined,
 }
 
-/** Creates the Send store; `reset` clears everything (spec section 4: after a successful send). */
-function create() {
-  const store = Store.create<State>(INITIAL)
-  return {
-    ...store,
-    /** Merges `patch` into the state. */
-    update(patch: Partial<State>) {
-      store.set((s) => ({ ...s, ...patch }))
-    },
-    reset() {
-      store.set(INITIAL)
-    },
-  }
-}
-
-export type SendStore = ReturnType<typeof create>
+/** The Send store; `reset` clears everything (spec section 4: after a successful send). */
+export type SendStore = Flow.Flow<State>
 
 /** The frame's Send flow. */
-export const frame: SendStore = create()
+export const frame: SendStore = Flow.create(INITIAL)

@@ -1,4 +1,4 @@
-import * as Store from '../../store/Store.js'
+import * as Flow from '../../store/Flow.js'
 
 /**
  * The Swap flow's state, kept while the view is left (the embedded wallet's approval screen shows over
@@ -25,23 +25,8 @@ const INITIAL: State = {
   error: undefined,
 }
 
-function create() {
-  const store = Store.create<State>(INITIAL)
-  return {
-    ...store,
-    /** Merges `patch` into the state. */
-    update(patch: Partial<State>) {
-      store.set((s) => ({ ...s, ...patch }))
-    },
-    /** A fresh flow (after a swap went out). */
-    reset() {
-      store.set(INITIAL)
-    },
-  }
-}
-
 /** The Swap store. */
-export type SwapStore = ReturnType<typeof create>
+export type SwapStore = Flow.Flow<State>
 
 /** The frame's Swap flow. */
-export const frame: SwapStore = create()
+export const frame: SwapStore = Flow.create(INITIAL)
