@@ -52,6 +52,14 @@ describe('QuotesQuery', () => {
   })
 })
 
+describe('QuotesQuery gasPrice', () => {
+  test('not read: the quote is amounts only, its route chosen by output; the parameter is dropped like any unknown one', () => {
+    const query = { amount: '10', from: ETH, to: FUSD }
+    expect(z.parse(ConvertRule.QuotesQuery, { ...query, gasPrice: '1000000000' })).toEqual(query)
+    expect(messages(ConvertRule.QuotesQuery, { ...query, gasPrice: 'fast' })).toEqual([])
+  })
+})
+
 describe('Amount', () => {
   test('base units up to 2^256 - 1 (a uint256); one more is refused, not left to the encoder', () => {
     const max = (2n ** 256n - 1n).toString()

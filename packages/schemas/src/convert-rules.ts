@@ -110,14 +110,17 @@ export const TokensQuery = z.object({ chainId: z.string() })
 /** `GET /v1/convert/gas-price` query. */
 export const GasPriceQuery = z.object({ chainId: z.string() })
 
-/** `GET /v1/convert/quotes` query: `amount` of `from` in base units. */
+/**
+ * `GET /v1/convert/quotes` query: `amount` of `from` in base units. The spec's `gasPrice` is not read
+ * (dropped like any unknown parameter): a quote is amounts only and its route is the one that gives
+ * the most; the fee comes with the built transaction.
+ */
 export const QuotesQuery = z
   .object({
     amount: Amount,
     userAddress: z.optional(Account),
     from: Token,
     to: Token,
-    gasPrice: z.optional(z.string().check(z.regex(/^[0-9]{1,78}$/))),
   })
   .check(pair)
 
