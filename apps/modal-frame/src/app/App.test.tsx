@@ -76,3 +76,17 @@ describe('App renders the view of the route table', () => {
     expect(container.querySelector('[role="alert"] .fd-alert-title')).toBeNull()
   })
 })
+
+describe('App mounts the toast region', () => {
+  test('while disconnected only once a toast was asked for (an alert such as Session Expired)', async () => {
+    const { controller, container } = await render()
+    const Toast = await import('../ui/Toast.js')
+    const region = () => container.querySelector('.fd-toasts')
+    await act(async () => Toast.frame.show('Session Expired', 'error'))
+    expect(controller.state.get().status).toBe('disconnected')
+    expect(region()).toBeNull()
+    await act(async () => controller.state.set((s) => ({ ...s, toasts: true })))
+    await vi.waitFor(() => expect(region()?.textContent).toBe('Session Expired'))
+    act(() => Toast.frame.hide())
+  })
+})

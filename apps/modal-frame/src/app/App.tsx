@@ -133,8 +133,8 @@ export function App({ controller }: { controller: Controller.Controller }) {
               {body}
             </Suspense>
           </div>
-          {/* Toasts (a lazy chunk) matter once an account is connected. */}
-          {state.status === 'connected' ? (
+          {/* Toasts (a lazy chunk) matter once an account is connected, or once an alert's toast shows. */}
+          {state.status === 'connected' || state.toasts ? (
             <Suspense fallback={null}>
               <Toasts />
             </Suspense>

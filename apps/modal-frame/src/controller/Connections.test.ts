@@ -126,12 +126,15 @@ describe('switchTo', () => {
     Toast.frame.hide()
     const before = state.get().chainId
     expect(calls.show).toBe(0)
+    expect(state.get().toasts).toBeUndefined()
     await expect(connections.switchTo(5)).rejects.toMatchObject({
       code: 4902,
       message: 'Chain is not supported',
     })
     expect(state.get().chainId).toBe(before)
     expect(calls.show).toBe(1)
+    // The toast region mounts for it, though no wallet is connected (App.tsx).
+    expect(state.get().toasts).toBe(true)
     await vi.waitFor(() =>
       expect(Toast.frame.get()).toMatchObject({ message: 'Network Not Found', variant: 'error' }),
     )

@@ -151,7 +151,10 @@ export function create(options: Options) {
       router,
       open: ui.show,
       close: ui.requestClose,
-      toast: (message) => void import('../ui/Toast.js').then((Toast) => Toast.frame.show(message, 'error')),
+      toast: (message) => {
+        showToasts()
+        void import('../ui/Toast.js').then((Toast) => Toast.frame.show(message, 'error'))
+      },
     },
     onFailure: (reason) => {
       // The page is not one the embedded wallet's server could verify: shown, with its fix on the console.
@@ -200,12 +203,18 @@ export function create(options: Options) {
     } else if (supported && router.get().view === 'UnsupportedChain') router.reset('Account')
   })
 
+  /** Mounts the toast region even while disconnected (App.tsx mounts it while connected). */
+  function showToasts() {
+    state.set((s) => (s.toasts ? s : { ...s, toasts: true }))
+  }
+
   /**
    * Shows an alert of the catalogue as an error toast, opening the modal for it, and names the fix on
    * the console (spec section 8). The catalogue's words and the toast load only then.
    */
   function toastAlert(alert: Alerts.Alert) {
     if (!ui.isOpen()) ui.show()
+    showToasts()
     void import('../ui/AlertToast.js').then((AlertToast) => AlertToast.show(alert))
   }
 

@@ -32,6 +32,11 @@ export type State = {
   restored: boolean
   /** True while sign-in (SIWX) is required and the account has no session (siwx/Siwx.ts keeps it). */
   signInLock?: boolean
+  /**
+   * True once a toast was asked for while disconnected (an alert's: 'Session Expired', 'Network Not
+   * Found' ...): the toast region, mounted while connected, is mounted from then on too.
+   */
+  toasts?: boolean
   /** The connected account's details, once read (they belong to `address` only when theirs matches). */
   account: AccountDetails | undefined
 }
