@@ -25,3 +25,24 @@ describe('fromEnv: environment and dev logins', () => {
     expect(() => config({ FRONTDOOR_ENV: 'dev' })).toThrow(/FRONTDOOR_ENV/)
   })
 })
+
+describe('secureCookies', () => {
+  test('Secure unless the public URL is plain http on a loopback host (a TLS proxy in front changes nothing)', () => {
+    for (const url of [
+      'http://127.0.0.1:4000',
+      'http://localhost:4000',
+      'http://api.localhost',
+      'http://[::1]:4000',
+    ])
+      expect([url, Config.secureCookies(url)]).toEqual([url, false])
+    for (const url of [
+      'https://api.frontdoor.example',
+      'https://127.0.0.1:4000',
+      'http://api.frontdoor.example',
+      'http://10.0.0.5:4000',
+      'http://localhost.example.com',
+      'http://127.0.0.1.example.com',
+    ])
+      expect([url, Config.secureCookies(url)]).toEqual([url, true])
+  })
+})

@@ -62,6 +62,8 @@ export type Config = {
     deviceStatusPerIp: RateLimiter.Limit
     /** The device approval link's page and its form, per client address. */
     deviceApprovePerIp: RateLimiter.Limit
+    /** Dashboard token attempts that fail (the login form, a wrong Bearer or cookie), per client address. */
+    dashboardTokenPerIp: RateLimiter.Limit
   }
   /** The chain indexer (history, NFTs): which CAIP-2 chains it follows (INDEXER_CHAINS). */
   indexer: { chains: string[] }
@@ -82,6 +84,7 @@ export const DEFAULT_LIMITS: Config['limits'] = {
   otpVerifyPerEmail: { limit: 30, windowMs: 600_000 },
   deviceStatusPerIp: { limit: 1_200, windowMs: 600_000 },
   deviceApprovePerIp: { limit: 60, windowMs: 600_000 },
+  dashboardTokenPerIp: { limit: 20, windowMs: 600_000 },
 }
 
 /** The sender of the API's emails unless MAIL_FROM says otherwise. */
@@ -168,6 +171,19 @@ export function upstreamsFromEnv(env: Record<string, string | undefined>): Recor
     if (urls.length) result[Caip.formatCaip2('eip155', match[1] as string)] = urls
   }
   return result
+}
+
+/** Loopback host names: `localhost` (and its subdomains), 127.0.0.0/8, ::1. */
+const LOOPBACK_HOST = /^(localhost|.+\.localhost|127(\.\d{1,3}){3}|\[::1\])$/i
+
+/**
+ * Whether the cookies the API sets are `Secure`: yes, unless its own public URL (API_URL) is plain http
+ * on a loopback host (development). Not the request's scheme: behind a proxy that ends TLS, the API is
+ * reached over http while browsers use https.
+ */
+export function secureCookies(publicUrl: string): boolean {
+  const url = new URL(publicUrl)
+  return !(url.protocol === 'http:' && LOOPBACK_HOST.test(url.hostname))
 }
 
 /** Process settings beyond the app's: where to listen and store. */

@@ -69,6 +69,7 @@ const t = await TestApp.create({
     otpSendPerEmail: unlimited,
     otpVerifyPerIp: unlimited,
     otpVerifyPerEmail: unlimited,
+    dashboardTokenPerIp: unlimited,
   },
 })
 afterAll(async () => {

@@ -130,13 +130,16 @@ ${errors ? `<table><thead><tr><th>When (UTC)</th><th>Where</th><th>Error</th></t
   return page(`Analytics: ${projectId}`, body)
 }
 
-/** The page asking for the dashboard's token. */
-export function login(projectId: string, wrong: boolean) {
+/**
+ * The page asking for the dashboard's token: a form posting it to `action` in its body (never in the
+ * address, which proxy logs and the history keep).
+ */
+export function login(action: string, projectId: string, wrong: boolean) {
   return page(
     'Analytics',
     `<header><h1>Analytics: ${Html.text(projectId)}</h1>
 ${wrong ? '<p role="alert">That token does not open this dashboard.</p>' : '<p>Enter the dashboard token the CLI printed (projects set-dashboard-token).</p>'}
-<form method="get"><label for="token">Dashboard token</label><input id="token" name="token" type="password" autocomplete="off" required><button>Open</button></form></header>`,
+<form method="post" action="${Html.text(action)}" enctype="application/x-www-form-urlencoded"><label for="token">Dashboard token</label><input id="token" name="token" type="password" autocomplete="off" required><button>Open</button></form></header>`,
   )
 }
 
@@ -152,7 +155,8 @@ function page(title: string, body: string) {
       'content-type': 'text/html; charset=utf-8',
       'content-security-policy': `default-src 'none'; style-src 'nonce-${nonce}'; img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
       'cache-control': 'no-store',
-      'referrer-policy': 'no-referrer',
+      // Not no-referrer: the login form's POST would carry `Origin: null`, and the API checks it.
+      'referrer-policy': 'same-origin',
       'x-content-type-options': 'nosniff',
     },
   }
