@@ -5,9 +5,11 @@ import { fileURLToPath } from 'node:url'
 import { DEV_ACCOUNTS } from '@frontdoor/devnet/accounts'
 import { expect, type Page, type Request, test } from '@playwright/test'
 import * as AppKitPageServer from '../appkit/PageServer.js'
+import * as Embedded from '../embedded/embedded.js'
 import * as Pages from '../modal/pages.js'
 import * as StackControl from '../stack-control.js'
 import * as Injected from '../wallets/injected.js'
+import * as WalletConnectWallet from '../wallets/walletconnect.js'
 
 /**
  * Analytics and error reports end to end, against the real API: projects made with the CLI (analytics
@@ -19,12 +21,15 @@ const { MODAL_URL, API_URL } = Pages.addresses
 const REPO = fileURLToPath(new URL('../..', import.meta.url))
 const SHOTS = fileURLToPath(new URL('../artifacts/analytics/', import.meta.url))
 const USER = DEV_ACCOUNTS[8]!
+const WC_USER = DEV_ACCOUNTS[9]!
 const RUN = Date.now().toString(36)
 const PROJECT = {
   on: `e2e-on-${RUN}`,
   off: `e2e-off-${RUN}`,
   errors: `e2e-err-${RUN}`,
   funnel: `e2e-fun-${RUN}`,
+  walletConnect: `e2e-wc-${RUN}`,
+  email: `e2e-em-${RUN}`,
 }
 const tokens: Record<string, string> = {}
 
@@ -100,6 +105,19 @@ async function openSite(page: Page, projectId: string) {
 /** Leaves the page: the frames' pagehide sends what is queued. */
 const leave = (page: Page) => page.goto('about:blank')
 
+/**
+ * Waits until the reports of `projectId` hold `events`, then returns them with a reader of one event's
+ * props (the first of that name).
+ */
+async function storedEvents(projectId: string, events: string[]) {
+  await expect
+    .poll(async () => (await stored(projectId)).map((r) => r.props.event), { timeout: 20_000 })
+    .toEqual(expect.arrayContaining(events))
+  const reports = await stored(projectId)
+  const props = (event: string) => reports.find((r) => r.props.event === event)?.props.properties
+  return { reports, props }
+}
+
 /** A bit more than the client's flush interval (protocol analytics FLUSH_INTERVAL_MS, 5 s). */
 const FLUSH_WAIT_MS = 6_500
 
@@ -140,6 +158,87 @@ test.describe('analytics (POST /e)', () => {
     expect(sent.length).toBeGreaterThanOrEqual(4)
     expect(new URL(sent[0]!.url()).searchParams.get('projectId')).toBe(PROJECT.on)
     expect(new URL(sent[0]!.url()).searchParams.get('st')).toBe('frontdoor')
+  })
+
+  test('analytics on: a WalletConnect connect stores its events by connector kind, no address or pairing URI', async ({
+    page,
+  }) => {
+    const wallet = await WalletConnectWallet.create({ privateKey: WC_USER.privateKey })
+    try {
+      expect(await stored(PROJECT.walletConnect)).toEqual([])
+      await openSite(page, PROJECT.walletConnect)
+      const frame = Pages.modal(page)
+      await frame.getByRole('button', { name: 'WalletConnect' }).click()
+      const figure = frame.locator('figure[data-uri]')
+      await expect(figure).toBeVisible({ timeout: 20_000 })
+      const uri = (await figure.getAttribute('data-uri')) as string
+      await wallet.approve(await wallet.pair(uri))
+      await Pages.expectClosed(page)
+      await leave(page)
+      const { reports, props } = await storedEvents(PROJECT.walletConnect, [
+        'MODAL_OPEN',
+        'SELECT_METHOD',
+        'CONNECT_ATTEMPT',
+        'CONNECT_SUCCESS',
+        'MODAL_CLOSE',
+      ])
+      const choice = { method: 'walletConnect', kind: 'walletConnect' }
+      expect(props('SELECT_METHOD')).toEqual(choice)
+      expect(props('CONNECT_ATTEMPT')).toEqual(choice)
+      expect(props('CONNECT_SUCCESS')).toEqual({ ...choice, chainId: 31337 })
+      expect(props('MODAL_CLOSE')).toEqual({ connected: true })
+      const text = JSON.stringify(reports).toLowerCase()
+      expect(text).not.toContain(wallet.address.toLowerCase().slice(2))
+      // Neither the pairing topic nor its key.
+      expect(text).not.toContain(/^wc:([0-9a-f]{64})/.exec(uri)![1])
+      expect(text).not.toContain(new URL(uri.replace(/^wc:/, 'wc://')).searchParams.get('symKey')!)
+    } finally {
+      await wallet.stop()
+    }
+  })
+
+  test('analytics on: an email login stores its events (method email, kind embedded), never the email, code or token', async ({
+    page,
+  }) => {
+    const email = Embedded.freshEmail('analytics')
+    expect(await stored(PROJECT.email)).toEqual([])
+    await openSite(page, PROJECT.email)
+    const frame = Pages.modal(page)
+    const sentAfter = Date.now() - 1000
+    const input = frame.getByRole('textbox', { name: 'Email' })
+    await expect(async () => {
+      if (await input.isVisible()) {
+        await input.fill(email)
+        await input.press('Enter')
+      }
+      await expect(frame.getByText('Enter the 6-digit code sent to')).toBeVisible({ timeout: 3000 })
+    }).toPass({ timeout: 30_000 })
+    const code = await Embedded.otpFor(email, sentAfter)
+    // The session token the API gives the auth frame: it must not reach a report either.
+    const verified = page.waitForResponse((r) => r.url().endsWith('/v1/auth/email/verify') && r.ok())
+    await frame.getByRole('textbox', { name: 'Code' }).fill(code)
+    await Pages.expectClosed(page)
+    const accounts = (await Pages.providerRequest(page, 'eth_accounts')) as { result: string[] }
+    const address = accounts.result[0]!
+    const { token } = (await (await verified).json()) as { token: string }
+    expect(token.length).toBeGreaterThan(10)
+    await leave(page)
+    const { reports, props } = await storedEvents(PROJECT.email, [
+      'MODAL_OPEN',
+      'SELECT_METHOD',
+      'CONNECT_ATTEMPT',
+      'CONNECT_SUCCESS',
+    ])
+    const choice = { method: 'email', kind: 'embedded' }
+    expect(props('SELECT_METHOD')).toEqual(choice)
+    expect(props('CONNECT_ATTEMPT')).toEqual(choice)
+    expect(props('CONNECT_SUCCESS')).toEqual({ ...choice, chainId: 31337 })
+    const text = JSON.stringify(reports)
+    expect(text).not.toContain(email)
+    expect(text).not.toContain(email.split('@')[0]!)
+    expect(text).not.toContain(code)
+    expect(text.toLowerCase()).not.toContain(address.toLowerCase().slice(2))
+    expect(text).not.toContain(token)
   })
 
   test('analytics off: the project is asked, and no request to /e is made', async ({ page }) => {
