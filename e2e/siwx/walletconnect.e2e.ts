@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, type Page, test } from '@playwright/test'
 import { generatePrivateKey } from 'viem/accounts'
 import * as Pages from '../modal/pages.js'
 import * as WalletConnectWallet from '../wallets/walletconnect.js'
@@ -19,27 +19,99 @@ test.afterEach(async () => {
   for (const wallet of wallets.splice(0)) await wallet.stop()
 })
 
-/** Opens Connect, picks WalletConnect and pairs `wallet` with the URI the view shows. */
-async function connect(page: import('@playwright/test').Page, wallet: WalletConnectWallet.Wallet) {
+/** Opens Connect, picks WalletConnect and waits for the QR code: its pairing URI. */
+async function pairingUri(page: Page): Promise<string> {
   await Siwx.call(page, 'open')
   await Pages.expectConnectShown(page)
   const frame = Pages.modal(page)
   await frame.getByRole('button', { name: 'WalletConnect' }).click()
   const figure = frame.locator('figure[data-uri]')
   await expect(figure).toBeVisible({ timeout: QR_TIMEOUT_MS })
-  await wallet.approve(await wallet.pair((await figure.getAttribute('data-uri')) as string))
+  return (await figure.getAttribute('data-uri')) as string
+}
+
+/** Pairs `wallet`, one without one-click sign-in, with the URI the view shows: it approves the proposal. */
+async function connect(page: Page, wallet: WalletConnectWallet.Wallet) {
+  await wallet.approve(await wallet.pair(await pairingUri(page)))
+}
+
+/** The views the page's state went through (frontdoor.subscribe), in order. */
+function views(page: Page): Promise<unknown[]> {
+  return page.evaluate(() =>
+    (window as unknown as { states: { view?: unknown }[] }).states.map((s) => s.view),
+  )
 }
 
 test.describe('sign in with the wallet (SIWX), WalletConnect', () => {
-  test('optional: after pairing the sign-in view opens; the phone declines (view stays), then signs: the page, the API and viem agree', async ({
+  test('one-click: the phone signs the sign-in once as it pairs; the modal closes signed in (the page, the API and viem agree), the sign-in view never shows', async ({
     page,
   }) => {
     test.setTimeout(90_000)
     const wallet = await WalletConnectWallet.create({ privateKey: generatePrivateKey() })
     wallets.push(wallet)
     await Siwx.open(page, site.url, 'optional')
+    const uri = await pairingUri(page)
+    // The pairing carries the sign-in request (wc_sessionAuthenticate), with the page's message.
+    const request = await wallet.pairSignIn(uri)
+    const { authPayload } = request.params
+    expect(authPayload.domain).toBe(new URL(site.url).host)
+    expect(authPayload.aud).toBe(new URL(site.url).origin)
+    expect(authPayload.nonce).toMatch(/^[A-Za-z0-9]{8,}$/)
+    expect(authPayload.chains).toEqual(['eip155:31337', 'eip155:31338'])
+
+    // Before the phone answers: the QR code still shows, nothing is connected or signed.
+    await expect(Pages.modal(page).locator('figure[data-uri]')).toBeVisible()
+    expect((await Siwx.state(page)).status).not.toBe('connected')
+    expect((await Siwx.state(page)).siwxSession).toBeUndefined()
+    expect(await Siwx.apiSessions('eip155:31337', wallet.address)).toEqual([])
+    expect(wallet.signedIn).toEqual([])
+    await Siwx.shot(page, 'walletconnect-one-click-pairing')
+
+    await wallet.approveSignIn(request)
+    await Pages.expectClosed(page)
+    await expect
+      .poll(async () => (await Siwx.state(page)).siwxSession?.data.accountAddress)
+      .toBe(wallet.address)
+    const state = await Siwx.state(page)
+    expect(state.status).toBe('connected')
+    const session = state.siwxSession!
+    // The wallet signed once, during pairing: that message and signature are the session.
+    expect(wallet.signedIn).toHaveLength(1)
+    expect(session.message).toBe(wallet.signedIn[0]!.message)
+    expect(session.signature).toBe(wallet.signedIn[0]!.signature)
+    expect(session.data).toMatchObject({ chainId: 'eip155:31337', nonce: authPayload.nonce })
+    expect(wallet.requests.filter((r) => r.method === 'personal_sign')).toEqual([])
+    const stored = await Siwx.apiSessions('eip155:31337', wallet.address)
+    expect(stored.map((s) => s.session.signature)).toEqual([session.signature])
+    // The API keeps the CACAO beside the message.
+    expect((stored[0]!.session as { cacao?: unknown }).cacao).toMatchObject({
+      h: { t: 'caip122' },
+      s: { s: session.signature },
+    })
+    const viem = await Siwx.verifiedByViem(session)
+    expect(viem.valid).toBe(true)
+    expect(viem.parsed.address).toBe(wallet.address)
+
+    // The sign-in view never showed, and does not come after.
+    await page.waitForTimeout(1000)
+    expect(await views(page)).not.toContain('SIWXSignMessage')
+    await Pages.expectClosed(page)
+    await Siwx.shot(page, 'walletconnect-one-click-signed')
+  })
+
+  test('a wallet without one-click, optional: after pairing the sign-in view opens; the phone declines (view stays), then signs: the page, the API and viem agree', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000)
+    const wallet = await WalletConnectWallet.create({ privateKey: generatePrivateKey(), oneClick: false })
+    wallets.push(wallet)
+    await Siwx.open(page, site.url, 'optional')
+    expect(await views(page)).not.toContain('SIWXSignMessage')
     await connect(page, wallet)
+    // Connected by the proposal, nothing signed yet: the sign-in view asks for personal_sign.
     await Siwx.expectSignIn(page)
+    expect(wallet.signedIn).toEqual([])
+    expect(wallet.requests).toEqual([])
     await Siwx.shot(page, 'walletconnect-sign-in')
 
     wallet.answerNext('personal_sign', 'reject')
@@ -61,11 +133,11 @@ test.describe('sign in with the wallet (SIWX), WalletConnect', () => {
     await Siwx.shot(page, 'walletconnect-signed')
   })
 
-  test('required: the modal shakes instead of closing; cancel with no session disconnects the session', async ({
+  test('a wallet without one-click, required: the modal shakes instead of closing; cancel with no session disconnects the session', async ({
     page,
   }) => {
     test.setTimeout(90_000)
-    const wallet = await WalletConnectWallet.create({ privateKey: generatePrivateKey() })
+    const wallet = await WalletConnectWallet.create({ privateKey: generatePrivateKey(), oneClick: false })
     wallets.push(wallet)
     await Siwx.open(page, site.url, 'required')
     await connect(page, wallet)
