@@ -30,7 +30,7 @@ async function login(page: Page) {
 }
 
 test.describe('sign in with the wallet (SIWX), email wallet', () => {
-  test('optional: after the code the sign-in view opens; the message is approved in the auth frame like any signature; declined there keeps the view; approved, the page, the API and viem agree', async ({
+  test('optional: after the code the sign-in view opens; the message is approved in the auth frame like any signature; declined there keeps the view; approved, the page, the API (by account and by id) and viem agree; the site revokes it by POST /v1/sessions/{id}/revoke', async ({
     page,
   }) => {
     test.setTimeout(120_000)
@@ -66,6 +66,28 @@ test.describe('sign in with the wallet (SIWX), email wallet', () => {
     expect(stored.map((s) => s.session.signature)).toEqual([session.signature])
     expect((await Siwx.verifiedByViem(session)).valid).toBe(true)
     await Siwx.shot(page, 'email-signed')
+    // The spec's GET /v1/sessions/{id} answers the page's session by its id.
+    const id = stored[0]!.id
+    const byId = await Siwx.apiSession(id)
+    expect(byId).toEqual({ status: 200, body: stored[0] })
+    expect(byId.body.session).toMatchObject({
+      message: session.message,
+      signature: session.signature,
+      data: {
+        accountAddress: session.data.accountAddress,
+        chainId: 'eip155:31337',
+        nonce: session.data.nonce,
+      },
+    })
+
+    // The site's server revokes it by POST /v1/sessions/{id}/revoke with {pci, signature}: another
+    // signature is refused, the session's own revokes it, and it is gone by id and by account.
+    const other = await Siwx.apiRevoke(id, `0x${'00'.repeat(65)}`)
+    expect(other).toBe(401)
+    expect((await Siwx.apiSession(id)).status).toBe(200)
+    expect(await Siwx.apiRevoke(id, session.signature)).toBe(200)
+    expect((await Siwx.apiSession(id)).status).toBe(404)
+    expect(await Siwx.apiSessions('eip155:31337', address)).toEqual([])
   })
 
   test('required: Escape shakes on the sign-in view; cancel with no session logs out', async ({ page }) => {

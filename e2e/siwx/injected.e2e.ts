@@ -56,6 +56,19 @@ test.describe('sign in with the wallet (SIWX), injected wallet', () => {
     const stored = await Siwx.apiSessions('eip155:31337', wallet.address)
     expect(stored).toHaveLength(1)
     expect(stored[0]?.session).toMatchObject({ message: session.message, signature: session.signature })
+    // The spec's GET /v1/sessions/{id} answers the same session by its id.
+    const id = stored[0]!.id
+    const byId = await Siwx.apiSession(id)
+    expect(byId).toEqual({ status: 200, body: stored[0] })
+    expect(byId.body.session).toMatchObject({
+      message: session.message,
+      signature: session.signature,
+      data: {
+        accountAddress: session.data.accountAddress,
+        chainId: 'eip155:31337',
+        nonce: session.data.nonce,
+      },
+    })
     // An outside client agrees: viem parses the EIP-4361 message and verifies its signature.
     const outside = await Siwx.verifiedByViem(session)
     expect(outside.parsed).toMatchObject({
@@ -75,10 +88,12 @@ test.describe('sign in with the wallet (SIWX), injected wallet', () => {
     await Pages.modal(page).getByRole('button', { name: 'Close' }).click()
     await Pages.expectClosed(page)
 
-    // The page revokes: gone from its state and from the API.
+    // The page revokes (the default siwx posts {pci, signature} to POST /v1/sessions/{id}/revoke):
+    // gone from its state and from the API, by account and by id.
     await Siwx.revoke(page, 'eip155:31337', wallet.address)
     expect((await Siwx.state(page)).siwxSession).toBeUndefined()
     expect(await Siwx.apiSessions('eip155:31337', wallet.address)).toEqual([])
+    expect((await Siwx.apiSession(id)).status).toBe(404)
 
     // A reload reconnects the wallet; with no session stored, the sign-in view opens by itself.
     await page.reload()

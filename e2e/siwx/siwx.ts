@@ -75,16 +75,29 @@ export function revoke(page: Page, chainId: string, address: string) {
   ] as const)
 }
 
-/** The API's live sessions of `address` on `chainId`. */
-export async function apiSessions(
-  chainId: string,
-  address: string,
-): Promise<{ id: string; session: Session }[]> {
-  const response = await fetch(
-    `${API_URL}/v1/siwx/sessions?projectId=demo&chainId=${chainId}&address=${address}`,
-  )
+type Stored = { id: string; session: Session }
+
+/** The API's live sessions of `address` on `chainId`: `GET /v1/sessions/{caipAddress}`. */
+export async function apiSessions(chainId: string, address: string): Promise<Stored[]> {
+  const response = await fetch(`${API_URL}/v1/sessions/${chainId}:${address}?projectId=demo`)
   expect(response.status).toBe(200)
-  return ((await response.json()) as { sessions: { id: string; session: Session }[] }).sessions
+  return ((await response.json()) as { sessions: Stored[] }).sessions
+}
+
+/** The API's answer to `GET /v1/sessions/{id}`: the stored session (200), or a 404 once it is revoked. */
+export async function apiSession(id: string): Promise<{ status: number; body: Stored }> {
+  const response = await fetch(`${API_URL}/v1/sessions/${id}?projectId=demo`)
+  return { status: response.status, body: (await response.json()) as Stored }
+}
+
+/** `POST /v1/sessions/{id}/revoke` with `{pci, signature}`, as the site's server would: the status. */
+export async function apiRevoke(id: string, signature: string): Promise<number> {
+  const response = await fetch(`${API_URL}/v1/sessions/${id}/revoke?projectId=demo`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ pci: id, signature }),
+  })
+  return response.status
 }
 
 /** The sign-in view is on screen (and the dialog open). */
