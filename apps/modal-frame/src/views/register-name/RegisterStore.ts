@@ -1,4 +1,4 @@
-import * as Store from '../../store/Store.js'
+import * as Flow from '../../store/Flow.js'
 
 /** Where a registration is: typing, waiting for the wallet's signature, or for the API. */
 type Step = 'edit' | 'sign' | 'register'
@@ -15,24 +15,5 @@ type State = {
   error: string | undefined
 }
 
-const INITIAL: State = { typed: '', step: 'edit', error: undefined }
-
-/** Creates the store; `reset` clears it (after a registration). */
-function create() {
-  const store = Store.create<State>(INITIAL)
-  return {
-    ...store,
-    /** Merges `patch` into the state. */
-    update(patch: Partial<State>) {
-      store.set((s) => ({ ...s, ...patch }))
-    },
-    reset() {
-      store.set(INITIAL)
-    },
-  }
-}
-
-type RegisterStore = ReturnType<typeof create>
-
-/** The frame's registration flow. */
-export const frame: RegisterStore = create()
+/** The frame's registration flow; `reset` after a registration. */
+export const frame: Flow.Flow<State> = Flow.create<State>({ typed: '', step: 'edit', error: undefined })
