@@ -88,6 +88,12 @@ test.describe('sign in with the wallet (SIWX), WalletConnect', () => {
       h: { t: 'caip122' },
       s: { s: session.signature },
     })
+    // The sign-in routes' own list says the same: GET /v1/siwx/sessions.
+    const query = new URLSearchParams({ projectId: 'demo', chainId: 'eip155:31337', address: wallet.address })
+    const listed = await fetch(`${Pages.addresses.API_URL}/v1/siwx/sessions?${query}`)
+    expect(listed.status).toBe(200)
+    const { sessions } = (await listed.json()) as { sessions: { session: { signature: string } }[] }
+    expect(sessions.map((s) => s.session.signature)).toEqual([session.signature])
     const viem = await Siwx.verifiedByViem(session)
     expect(viem.valid).toBe(true)
     expect(viem.parsed.address).toBe(wallet.address)
