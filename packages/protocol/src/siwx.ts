@@ -31,7 +31,13 @@ export type Account = z.infer<typeof Account>
 /** What a sign-in message says (packages/schemas `Siwx.SiwxMessageData`), with no other key. */
 export const MessageData = z.strictObject(Siwx.SiwxMessageData.shape)
 
-/** A session as carried over the bridge: the message data, its text, its signature, an optional CACAO. */
+/**
+ * A session as carried over the bridge: the message data, its text, its signature, an optional CACAO.
+ * In `siwxGetSessions`' answer the signature may be empty: a session the page knows of but does not
+ * hold (the default siwx reads the account's sessions from our API, which never answers a signature;
+ * it has those this browser signed). It still counts as a session: the modal only asks whether there
+ * is one.
+ */
 export const Session = z.strictObject({
   data: MessageData,
   message: z.string().check(z.maxLength(MESSAGE_MAX_CHARS)),

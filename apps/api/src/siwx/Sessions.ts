@@ -4,8 +4,14 @@ import { and, desc, eq, gt, isNull, or } from 'drizzle-orm'
 import type * as Db from '../db/Db.js'
 import * as Tables from '../db/Tables.js'
 
-/** A stored sign-in as the page reads it: its id (the pci) and the spec's session (data, message, signature, cacao). */
+/** A stored sign-in as signing in answers it: its id (the pci) and the session with its signature. */
 export type Stored = Sessions.StoredSession
+
+/**
+ * A stored sign-in as the reads answer it: its id, data and message (and the CACAO without its
+ * signature), never the signature, which is what revokes it.
+ */
+export type Read = Sessions.ReadSession
 
 /** An account on a network (a parsed CAIP-10 id). */
 export type Account = { chainId: string; address: string }
@@ -32,15 +38,19 @@ function isOf(account: Account, chainId: string, address: string): boolean {
 }
 
 function stored(row: Row, data: Siwx.SiwxMessageData): Stored {
-  return {
-    id: row.id,
-    session: {
-      data,
-      message: row.message,
-      signature: row.signature,
-      ...(row.cacao != null ? { cacao: row.cacao } : {}),
-    },
-  }
+  return { id: row.id, session: { ...read(row, data).session, signature: row.signature } }
+}
+
+/** A CACAO (CAIP-74) without its signature `s`: header and payload, what the message says. */
+function unsigned(cacao: unknown): unknown {
+  if (typeof cacao !== 'object' || cacao === null || Array.isArray(cacao)) return undefined
+  const { s: _signature, ...rest } = cacao as Record<string, unknown>
+  return rest
+}
+
+function read(row: Row, data: Siwx.SiwxMessageData): Read {
+  const cacao = row.cacao != null ? unsigned(row.cacao) : undefined
+  return { id: row.id, session: { data, message: row.message, ...(cacao ? { cacao } : {}) } }
 }
 
 /**
@@ -79,14 +89,14 @@ export async function add(
 
 /**
  * The live sessions of an account on a network for a project, newest first: not revoked, not
- * expired. Addresses compare case-insensitively on eip155 (checksum or not is one account).
+ * expired; without their signatures (anyone who knows the address may read them). Addresses compare case-insensitively on eip155 (checksum or not is one account).
  */
 export async function list(
   db: Db.Db,
   projectId: string,
   account: Account,
   options: { now: number; parse: (message: string) => Siwx.SiwxMessageData },
-): Promise<Stored[]> {
+): Promise<Read[]> {
   const rows = await db.orm
     .select()
     .from(table)
@@ -95,26 +105,26 @@ export async function list(
   return rows
     .filter((row) => isOf(account, row.chainId, row.address))
     .slice(0, LIST_MAX)
-    .map((row) => stored(row, options.parse(row.message)))
+    .map((row) => read(row, options.parse(row.message)))
 }
 
-/** A live session of a project by its id (the pci), or undefined. */
+/** A live session of a project by its id (the pci), without its signature, or undefined. */
 export async function get(
   db: Db.Db,
   projectId: string,
   id: string,
   options: { now: number; parse: (message: string) => Siwx.SiwxMessageData },
-): Promise<Stored | undefined> {
+): Promise<Read | undefined> {
   const [row] = await db.orm
     .select()
     .from(table)
     .where(and(eq(table.id, id), eq(table.projectId, projectId), live(options.now)))
-  return row ? stored(row, options.parse(row.message)) : undefined
+  return row ? read(row, options.parse(row.message)) : undefined
 }
 
 /**
- * Revokes a live session of a project. The caller proves it holds the session by its signature (the
- * page that signed in has it). `unknown`: no such live session (or not of `options.account` when
+ * Revokes a live session of a project. The caller proves it holds the session by its signature: the
+ * page that signed in has it, and no read answers it (list and get leave it out). `unknown`: no such live session (or not of `options.account` when
  * given); `refused`: the signature is not the session's own.
  */
 export async function revoke(

@@ -18,7 +18,8 @@ const post = (path: string, body?: unknown) =>
   })
 
 /** A fresh account signs in to the demo site; the API's answer (201) is the stored session. */
-async function signIn(options: { expirationTime?: string } = {}) {
+async function signIn(options: { expirationTime?: string; cacao?: unknown } = {}) {
+  const { cacao, ...fields } = options
   const account = privateKeyToAccount(generatePrivateKey())
   const { body: issued } = await post('/v1/siwx/nonce?projectId=demo')
   const message = SiwxMessage.format({
@@ -29,10 +30,14 @@ async function signIn(options: { expirationTime?: string } = {}) {
     version: '1',
     nonce: issued.nonce,
     issuedAt: new Date(t.deps.auth.now()).toISOString(),
-    ...options,
+    ...fields,
   })
   const signature = await account.signMessage({ message })
-  const { status, body } = await post('/v1/siwx/sessions?projectId=demo', { message, signature })
+  const { status, body } = await post('/v1/siwx/sessions?projectId=demo', {
+    message,
+    signature,
+    ...(cacao ? { cacao } : {}),
+  })
   expect(status).toBe(201)
   return { account, caip: `eip155:31337:${account.address}`, id: body.id as string, signature, stored: body }
 }
@@ -40,12 +45,13 @@ async function signIn(options: { expirationTime?: string } = {}) {
 const unknownId = '0'.repeat(32)
 
 describe('GET /v1/sessions/{id}', () => {
-  test('a session id answers the stored session, as signing in answered it', async () => {
+  test('a session id answers the stored session as signing in answered it, but for its signature', async () => {
     const { id, stored } = await signIn()
     const { status, body } = await t.getJson(`/v1/sessions/${id}?projectId=demo`)
     expect(status).toBe(200)
-    expect(body).toEqual(stored)
-    expect(SessionSchemas.StoredSession.parse(body).id).toBe(id)
+    const { signature: _, ...session } = stored.session
+    expect(body).toEqual({ id, session })
+    expect(SessionSchemas.ReadSession.parse(body).id).toBe(id)
   })
 
   test('a CAIP-10 account answers its live sessions, newest first (any address case), as /v1/siwx/sessions does', async () => {
@@ -189,6 +195,60 @@ describe('POST /v1/sessions/{id}/revoke', () => {
     })
     expect((await t.getJson(`/v1/sessions/${id}?projectId=demo`)).status).toBe(404)
     expect((await post(`/v1/sessions/${id}/revoke?projectId=demo`, { pci: id, signature })).status).toBe(404)
+  })
+})
+
+describe('a third party (anyone who knows the address)', () => {
+  test("reads an account's sessions, by account and by id, without their signatures, and cannot revoke them", async () => {
+    const cacao = { h: { t: 'caip122' }, p: { iss: 'did:pkh:x' }, s: { t: 'eip191', s: '0xcacao' } }
+    const holder = await signIn({ cacao })
+    const reads = [
+      ...(await t.getJson(`/v1/sessions/${holder.caip}?projectId=demo`)).body.sessions,
+      ...(
+        await t.getJson(
+          `/v1/siwx/sessions?projectId=demo&chainId=eip155:31337&address=${holder.account.address}`,
+        )
+      ).body.sessions,
+      (await t.getJson(`/v1/sessions/${holder.id}?projectId=demo`)).body,
+    ]
+    expect(reads).toHaveLength(3)
+    for (const read of reads) {
+      // Whatever the read gave, nothing in it revokes the session, by either route.
+      for (const guess of [read.session.signature, read.session.cacao?.s?.s, read.id, read.session.message])
+        if (typeof guess === 'string' && guess) {
+          const spec = await post(`/v1/sessions/${holder.id}/revoke?projectId=demo`, {
+            pci: holder.id,
+            signature: guess,
+          })
+          const first = await post(`/v1/siwx/sessions/${holder.id}/revoke?projectId=demo`, {
+            signature: guess,
+          })
+          expect([spec.status, first.status]).toEqual([401, 401])
+        }
+      // What a page needs to know the session exists: its id, its message and what it says.
+      expect(read).toEqual({
+        id: holder.id,
+        session: {
+          data: holder.stored.session.data,
+          message: holder.stored.session.message,
+          cacao: { h: cacao.h, p: cacao.p },
+        },
+      })
+      expect(JSON.stringify(read)).not.toContain(holder.signature)
+      expect(SessionSchemas.ReadSession.parse(read)).toEqual(read)
+    }
+    expect((await t.getJson(`/v1/sessions/${holder.id}?projectId=demo`)).status).toBe(200)
+    // The holder (the page that signed in, which has the signature from signing) still can.
+    const own = await post(`/v1/sessions/${holder.id}/revoke?projectId=demo`, {
+      pci: holder.id,
+      signature: holder.signature,
+    })
+    expect(own).toMatchObject({ status: 200, body: { ok: true } })
+  })
+
+  test('signing in answers the session with its signature: the caller sent it', async () => {
+    const { signature, stored } = await signIn()
+    expect(SessionSchemas.StoredSession.parse(stored).session.signature).toBe(signature)
   })
 })
 

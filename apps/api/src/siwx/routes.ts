@@ -82,7 +82,8 @@ const refused = (message: string) => Errors.fail(400, Errors.CODE.invalidRequest
  * Sign in with the wallet (SIWX, CAIP-122 / EIP-4361) for a project's site: a single-use nonce, the
  * verified session made from a signed message, and the spec's session routes: `GET /v1/sessions/{id}`
  * (one session by its id, or an account's by its CAIP-10 id) and `POST /v1/sessions/{id}/revoke`
- * (`{pci, signature}`). `GET /v1/siwx/sessions` and `POST /v1/siwx/sessions/{id}/revoke`, the first
+ * (`{pci, signature}`). The reads are public (an address is enough), so they never answer a
+ * signature: only the page that signed in holds it, and it alone revokes. `GET /v1/siwx/sessions` and `POST /v1/siwx/sessions/{id}/revoke`, the first
  * forms, answer the same. The page (or our modal frame on its behalf) calls these with `?projectId=`;
  * CORS answers the project's allowed origins.
  *
@@ -176,7 +177,7 @@ export function routes(deps: Deps.Deps) {
         await deps.projects.require(projectId)
         const found = await Sessions.get(deps.db, projectId, id, { now: now(), parse })
         if (!found) throw Errors.fail(404, Errors.CODE.notFound, NO_SESSION)
-        return c.json(found satisfies SessionSchemas.StoredSession)
+        return c.json(found satisfies SessionSchemas.ReadSession)
       },
     )
     .post(

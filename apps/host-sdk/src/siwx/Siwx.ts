@@ -30,7 +30,10 @@ export type MessageData = {
 /** A message the page made: its data, and its own text if it wrote one (`toString`). */
 type Message = MessageData & { toString?: () => string }
 
-/** A session: the message data, the message as signed, its signature, and the CACAO if there is one. */
+/**
+ * A session: the message data, the message as signed, its signature, and the CACAO if there is one.
+ * The default siwx's `getSessions` gives an empty signature for a session this browser did not sign.
+ */
 export type Session = { data: MessageData; message: string; signature: string; cacao?: unknown }
 
 /** The `siwx` option: how the page makes messages and keeps sessions (AppKit's SIWXConfig shape). */
@@ -43,7 +46,7 @@ export type Config = {
   revokeSession: (chainId: string, address: string) => Promise<void>
   /** Replaces the stored sessions (WalletConnect's one-click auth gives several at once). */
   setSessions?: (sessions: Session[]) => Promise<void>
-  /** The live sessions of `address` on `chainId`, newest first. */
+  /** The live sessions of `address` on `chainId`, newest first (the default: this browser's first). */
   getSessions: (chainId: string, address: string) => Promise<Session[]>
   /** True: the visitor must sign in; the modal cannot be closed until they do (or they disconnect). */
   getRequired?: () => boolean

@@ -32,9 +32,19 @@ describe('StoredSession', () => {
   })
 })
 
+describe('ReadSession', () => {
+  test('an id and the session without its signature (dropped if given)', () => {
+    const { signature: _, ...read } = session
+    expect(Sessions.ReadSession.parse({ id, session: read })).toEqual({ id, session: read })
+    expect(Sessions.ReadSession.parse({ id, session })).toEqual({ id, session: read })
+    expect(Sessions.ReadSession.safeParse({ id, session: { data: session.data } }).success).toBe(false)
+  })
+})
+
 describe('SessionsResponse', () => {
   test('a sessions list', () => {
-    expect(Sessions.SessionsResponse.safeParse({ sessions: [{ id, session }] }).success).toBe(true)
+    const { signature: _, ...read } = session
+    expect(Sessions.SessionsResponse.safeParse({ sessions: [{ id, session: read }] }).success).toBe(true)
     expect(Sessions.SessionsResponse.safeParse({ sessions: [{ id }] }).success).toBe(false)
   })
 })
