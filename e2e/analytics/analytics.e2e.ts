@@ -56,10 +56,12 @@ test.beforeAll(async () => {
     await StackControl.startPart('api')
   }
   site = createServer((request, response) => {
-    const project = new URL(request.url ?? '/', AppKitPageServer.PAGE_URL).searchParams.get('project') ?? ''
+    const query = new URL(request.url ?? '/', AppKitPageServer.PAGE_URL).searchParams
+    const project = query.get('project') ?? ''
+    const chains = query.get('chains') === '31337,31338' ? '31337,31338' : '31337'
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
     response.end(`<!doctype html><html lang="en"><head><title>Analytics</title></head><body>
-<script src="${MODAL_URL}/sdk.js" data-project-id="${project}" data-chain-ids="31337"></script></body></html>`)
+<script src="${MODAL_URL}/sdk.js" data-project-id="${project}" data-chain-ids="${chains}"></script></body></html>`)
   })
   await new Promise<void>((resolve) =>
     site.listen(Number(new URL(AppKitPageServer.PAGE_URL).port), '127.0.0.1', resolve),
@@ -95,8 +97,8 @@ function beacons(page: Page) {
   return seen
 }
 
-async function openSite(page: Page, projectId: string) {
-  await page.goto(`${AppKitPageServer.PAGE_URL}/?project=${projectId}`)
+async function openSite(page: Page, projectId: string, chains = '31337') {
+  await page.goto(`${AppKitPageServer.PAGE_URL}/?${new URLSearchParams({ project: projectId, chains })}`)
   await page.waitForFunction(() => (window as unknown as { frontdoor?: unknown }).frontdoor !== undefined)
   await page.evaluate(() => void (window as unknown as { frontdoor: { open: () => void } }).frontdoor.open())
   await Pages.expectConnectShown(page)
@@ -122,28 +124,30 @@ async function storedEvents(projectId: string, events: string[]) {
 const FLUSH_WAIT_MS = 6_500
 
 test.describe('analytics (POST /e)', () => {
-  test('analytics on: an injected connect stores the funnel events with their props, and no address', async ({
+  test('analytics on: an injected connect and a network switch store their events with their props, and no address', async ({
     page,
   }) => {
     const wallet = await Injected.install(page, { privateKey: USER.privateKey })
     const sent = beacons(page)
     expect(await stored(PROJECT.on)).toEqual([])
-    await openSite(page, PROJECT.on)
+    await openSite(page, PROJECT.on, '31337,31338')
     await Pages.modal(page).getByRole('button', { name: wallet.name }).click()
     await Pages.expectClosed(page)
+    expect(await Pages.providerRequest(page, 'wallet_switchEthereumChain', [{ chainId: '0x7a6a' }])).toEqual({
+      result: null,
+    })
     // The queue leaves on the client's timer while the page stays (and on page hide).
     await expect.poll(() => sent.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(4)
     await leave(page)
-    await expect
-      .poll(async () => (await stored(PROJECT.on)).length, { timeout: 15_000 })
-      .toBeGreaterThanOrEqual(4)
-    const reports = await stored(PROJECT.on)
-    const events = reports.map((r) => r.props.event)
-    expect(events).toEqual(
-      expect.arrayContaining(['MODAL_OPEN', 'SELECT_METHOD', 'CONNECT_ATTEMPT', 'CONNECT_SUCCESS']),
-    )
-    const props = (event: string) => reports.find((r) => r.props.event === event)?.props.properties
+    const { reports, props } = await storedEvents(PROJECT.on, [
+      'MODAL_OPEN',
+      'SELECT_METHOD',
+      'CONNECT_ATTEMPT',
+      'CONNECT_SUCCESS',
+      'SWITCH_NETWORK',
+    ])
     const choice = { method: 'injected', kind: 'injected', wallet: 'dev.frontdoor.testwallet' }
+    expect(props('SWITCH_NETWORK')).toEqual({ from: 31337, to: 31338, kind: 'injected' })
     expect(props('SELECT_METHOD')).toEqual(choice)
     expect(props('CONNECT_ATTEMPT')).toEqual(choice)
     expect(props('CONNECT_SUCCESS')).toEqual({ ...choice, chainId: 31337 })
