@@ -28,7 +28,17 @@ type Session = { data: Record<string, unknown> & { chainId: string }; message: s
  * The page's side as the host answers it: an in-memory session store (the page's functions are the
  * page's; what is tested is the modal's use of them).
  */
-function page(options: { siwx?: boolean; required?: boolean; sessions?: Session[] } = {}) {
+type Created = { data: Record<string, unknown>; message?: string }
+
+function page(
+  options: {
+    siwx?: boolean
+    required?: boolean
+    sessions?: Session[]
+    /** The page's own createMessage: changes what the default answer would be. */
+    create?: (created: { data: Session['data'] }) => Created
+  } = {},
+) {
   const sessions = options.sessions ?? []
   const calls: string[] = []
   const remote = {
@@ -43,7 +53,7 @@ function page(options: { siwx?: boolean; required?: boolean; sessions?: Session[
         accountAddress,
         chainId,
       }
-      return { data }
+      return options.create ? options.create({ data }) : { data }
     },
     async siwxAddSession(session: Session) {
       calls.push('add')
@@ -199,6 +209,100 @@ describe('signIn', () => {
     expect(t.sessions).toEqual([])
     expect(t.ui.closeAsked).toBe(0)
     expect(t.signIn.hasSession()).toBe(false)
+  })
+})
+
+describe("the page's message is checked before the wallet signs it", () => {
+  const other = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d')
+  const format = (data: Session['data']) => SiwxMessage.format(data as never)
+  test.each([
+    [
+      'another account',
+      ({ data }: { data: Session['data'] }) => ({ data: { ...data, accountAddress: other.address } }),
+    ],
+    [
+      'another network',
+      ({ data }: { data: Session['data'] }) => ({ data: { ...data, chainId: 'eip155:1' } }),
+    ],
+    [
+      'another domain',
+      ({ data }: { data: Session['data'] }) => ({ data: { ...data, domain: 'evil.example' } }),
+    ],
+    [
+      'another origin as URI',
+      ({ data }: { data: Session['data'] }) => ({ data: { ...data, uri: 'https://evil.example/login' } }),
+    ],
+    [
+      'a text for another site than its data',
+      ({ data }: { data: Session['data'] }) => ({
+        data,
+        message: format({ ...data, domain: 'evil.example', uri: 'https://evil.example' }),
+      }),
+    ],
+    [
+      'a text for another account than its data',
+      ({ data }: { data: Session['data'] }) => ({
+        data,
+        message: format({ ...data, accountAddress: other.address }),
+      }),
+    ],
+    [
+      'a text with another nonce than its data',
+      ({ data }: { data: Session['data'] }) => ({ data, message: format({ ...data, nonce: 'zzzzzzzz99' }) }),
+    ],
+    [
+      'a text with a statement its data lacks',
+      ({ data }: { data: Session['data'] }) => ({
+        data,
+        message: format({ ...data, statement: 'Send all funds' }),
+      }),
+    ],
+    [
+      'a text that is no sign-in message',
+      ({ data }: { data: Session['data'] }) => ({ data, message: 'Transfer 10 ETH' }),
+    ],
+  ])('%s: the view shows the mismatch, nothing is signed or stored', async (_, create) => {
+    const t = setup({ create })
+    t.connect()
+    await t.signIn.check()
+    const error = await t.signIn.signIn().catch((e: unknown) => e)
+    expect(Siwx.errorOf(error)).toBe(Siwx.MESSAGE_MISMATCH)
+    expect(t.wallet.signed).toEqual([])
+    expect(t.calls).toEqual(['get eip155:31337', 'create'])
+    expect(t.sessions).toEqual([])
+    expect(t.router.get().view).toBe('SIWXSignMessage')
+    expect(t.router.get().transactionStack).toEqual([])
+    expect(t.ui.closeAsked).toBe(0)
+  })
+
+  test("the page's own text that says what its data says is signed as it is (a page's createMessage; the address in any case, a path in the URI)", async () => {
+    const own = ({ data }: { data: Session['data'] }) => {
+      const mine = { ...data, uri: 'https://shop.example/login', statement: 'Welcome back' }
+      return { data: { ...mine, accountAddress: address.toLowerCase() }, message: format(mine) }
+    }
+    const t = setup({ create: own })
+    t.connect()
+    await t.signIn.check()
+    await t.signIn.signIn()
+    expect(t.wallet.signed).toHaveLength(1)
+    expect(t.wallet.signed[0]).toContain('Welcome back')
+    expect(t.sessions[0]?.message).toBe(t.wallet.signed[0])
+    expect(t.ui.closeAsked).toBe(1)
+  })
+
+  test('matches: the host origin decides domain and URI', () => {
+    const data = {
+      ...DATA,
+      chainId: 'eip155:31337',
+      accountAddress: address,
+      issuedAt: new Date().toISOString(),
+    }
+    const expected = { address, chainId: 'eip155:31337', origin: 'https://shop.example' }
+    expect(Siwx.matches({ data }, expected)).toBe(true)
+    expect(Siwx.matches({ data, message: format(data) }, expected)).toBe(true)
+    expect(Siwx.matches({ data }, { ...expected, origin: 'https://shop.example:8443' })).toBe(false)
+    expect(Siwx.matches({ data: { ...data, uri: 'http://shop.example' } }, expected)).toBe(false)
+    expect(Siwx.matches({ data: { ...data, uri: 'not a url' } }, expected)).toBe(false)
   })
 })
 

@@ -40,6 +40,68 @@ export function errorOf(error: unknown): string {
   return typeof e?.message === 'string' && e.message ? e.message : Errors.FRAME.SOMETHING_WENT_WRONG
 }
 
+/**
+ * The error SIWXSignMessage shows when the page's message is not what the view asks to sign: another
+ * account or network than the connected one, another site than the page, or a text that says other
+ * than its data. Nothing is signed.
+ */
+export const MESSAGE_MISMATCH =
+  'The sign-in message does not match this account, network or site. Nothing was signed.'
+
+/** What a sign-in message says that the wallet's user relies on (SiwxMessage's fields). */
+const FIELDS = [
+  'accountAddress',
+  'chainId',
+  'domain',
+  'uri',
+  'version',
+  'nonce',
+  'statement',
+  'issuedAt',
+  'expirationTime',
+  'notBefore',
+  'requestId',
+  'resources',
+] as const
+
+const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase()
+
+/** Whether two messages' data say the same (addresses in any case: eip155 checksums or not). */
+function sameData(a: Siwx.CreatedMessage['data'], b: Siwx.CreatedMessage['data']): boolean {
+  return FIELDS.every((key) =>
+    key === 'accountAddress'
+      ? sameAddress(a.accountAddress, b.accountAddress)
+      : JSON.stringify(a[key]) === JSON.stringify(b[key]),
+  )
+}
+
+/**
+ * Whether the page's message is the one the view asks to sign: its data names the connected account
+ * and network, its domain and URI are the host page's (the handshake's origin), and its own text, when
+ * the page wrote one, says exactly what its data says. A page's own `createMessage` is fine; a text
+ * that differs from what the view shows is not.
+ */
+export function matches(
+  created: Siwx.CreatedMessage,
+  expected: { address: string; chainId: string; origin: string },
+): boolean {
+  const { data } = created
+  let uri: URL
+  try {
+    uri = new URL(data.uri)
+  } catch {
+    return false
+  }
+  if (!sameAddress(data.accountAddress, expected.address) || data.chainId !== expected.chainId) return false
+  if (uri.origin !== expected.origin || data.domain !== new URL(expected.origin).host) return false
+  if (created.message === undefined) return true
+  try {
+    return sameData(SiwxMessage.parse(created.message), data)
+  } catch {
+    return false
+  }
+}
+
 let instance: SignIn | undefined
 
 /** The modal's sign-in, once the controller created it (SIWXSignMessage reads it). */
@@ -148,8 +210,9 @@ export function create(options: Options, host: () => HostBridge.Connected | unde
   }
 
   /**
-   * Signs in the connected account: the page's message, the wallet's signature, the page's new
-   * session; then the modal closes. Throws for the view to show (errorOf).
+   * Signs in the connected account: the page's message (checked: {@link matches}, else
+   * MESSAGE_MISMATCH and nothing signed), the wallet's signature, the page's new session; then the
+   * modal closes. Throws for the view to show (errorOf).
    */
   async function signIn(): Promise<void> {
     const current = account()
@@ -158,6 +221,9 @@ export function create(options: Options, host: () => HostBridge.Connected | unde
     const where = { connectorId: connection.get().connectorId, chainId: current.chainId }
     const calls = remote()
     const created = await calls.siwxCreateMessage({ accountAddress: current.address, chainId: current.caip2 })
+    const origin = host()?.origin
+    if (!origin || !matches(created, { address: current.address, chainId: current.caip2, origin }))
+      throw new Error(MESSAGE_MISMATCH)
     const message = created.message ?? SiwxMessage.format(created.data)
     // The sign-in is this view's pending transaction: a wallet view pushed over it (the embedded
     // wallet's approval) comes back here when it is done instead of closing the modal.
