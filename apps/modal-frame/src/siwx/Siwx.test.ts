@@ -132,7 +132,7 @@ function setup(options: Parameters<typeof page>[0] & { chainId?: number; decline
   const signIn = Siwx.create(controller, () => host)
   const connect = (chainId = options.chainId ?? 31337) =>
     state.set((s) => ({ ...s, status: 'connected', address, chainId }))
-  return { signIn, state, router, ui, wallet: wallet_, sessions, calls, connect }
+  return { signIn, state, router, modal, ui, wallet: wallet_, sessions, calls, connect }
 }
 
 describe('check', () => {
@@ -358,6 +358,58 @@ describe('cancel', () => {
     expect(t.wallet.switched).toEqual([31337])
     expect(t.wallet.disconnected).toBe(0)
     expect(t.signIn.hasSession()).toBe(true)
+  })
+})
+
+describe('a session revoked by the page while the modal is closed', () => {
+  /** Signed in on 31337, the modal closed, the page's Account view next time. */
+  async function signedIn(required: boolean) {
+    const t = setup({ required })
+    t.connect()
+    await t.signIn.check()
+    await t.signIn.signIn()
+    t.router.reset('Account')
+    expect(t.modal.get().open).toBe(false)
+    expect(t.state.get().signInLock).toBe(false)
+    return t
+  }
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
+
+  test('required: opening the modal reads the sessions again; none: SIWXSignMessage, locked', async () => {
+    const t = await signedIn(true)
+    // The page revokes (frontdoor.siwx.revokeSession, or its own server): its store is empty.
+    t.sessions.length = 0
+    t.modal.open()
+    await settle()
+    expect(t.calls.at(-1)).toBe('get eip155:31337')
+    expect(t.router.get().view).toBe('SIWXSignMessage')
+    expect(t.signIn.hasSession()).toBe(false)
+    expect(t.state.get().signInLock).toBe(true)
+    // Signing again unlocks it.
+    await t.signIn.signIn()
+    expect(t.state.get().signInLock).toBe(false)
+    expect(t.signIn.hasSession()).toBe(true)
+  })
+
+  test('a session still there: the view the modal opened on stays', async () => {
+    const t = await signedIn(true)
+    t.modal.open()
+    await settle()
+    expect(t.calls.filter((c) => c.startsWith('get'))).toHaveLength(2)
+    expect(t.router.get().view).toBe('Account')
+    expect(t.state.get().signInLock).toBe(false)
+  })
+
+  test('optional, cancelled: opening again does not ask again (no session was seen)', async () => {
+    const t = setup()
+    t.connect()
+    await t.signIn.check()
+    await t.signIn.cancel()
+    t.router.reset('Account')
+    t.modal.open()
+    await settle()
+    expect(t.calls).toEqual(['get eip155:31337'])
+    expect(t.router.get().view).toBe('Account')
   })
 })
 

@@ -175,7 +175,7 @@ export function create(options: Options, host: () => HostBridge.Connected | unde
   /**
    * Checks the connected account: with no session stored for it on a supported network,
    * SIWXSignMessage opens (and the modal with it). Resolves true when it opened. Once per account
-   * and network.
+   * and network, and again when the modal opens while the account was seen signed in.
    */
   function check(): Promise<boolean> {
     const current = account()
@@ -277,7 +277,23 @@ export function create(options: Options, host: () => HostBridge.Connected | unde
     if (mode !== 'inline') ui.requestClose()
   }
 
-  const stop = state.subscribe(() => void check())
+  const stopState = state.subscribe(() => void check())
+  // The page may have revoked the session since it was seen (its revokeSession, its own server, an
+  // expiry) without the modal knowing: each time the modal opens on an account seen signed in, the
+  // page's sessions are read again, and with none SIWXSignMessage shows (locked when required).
+  let wasOpen = modal.get().open
+  const stopModal = modal.subscribe(() => {
+    const open = modal.get().open
+    if (open && !wasOpen && has) {
+      checked = undefined
+      void check()
+    }
+    wasOpen = open
+  })
+  const stop = () => {
+    stopState()
+    stopModal()
+  }
   void check()
 
   instance = {
