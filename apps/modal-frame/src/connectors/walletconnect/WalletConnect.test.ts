@@ -235,11 +235,11 @@ function siwxHost(options: { failCreate?: boolean } = {}) {
     },
     async siwxAddSession(session) {
       added.push(session)
-      return { ok: true } as Awaited<ReturnType<Authenticate.Calls['siwxAddSession']>>
     },
   }
   const info = { siwx: true } as HostModal.HostInfo
-  return { created, added, host: () => ({ info, extend: () => calls }) as never }
+  const extend = () => calls
+  return { created, added, extend, host: () => ({ info, extend }) as never }
 }
 
 /** Connects `c`, giving the URI to `answer` (what the wallet's user does with it). */
@@ -326,7 +326,7 @@ describe('one-click sign-in (wc_sessionAuthenticate) when the page set siwx', ()
     const server = await relay()
     const page = siwxHost()
     const info = { siwx: false } as unknown as HostModal.HostInfo
-    const c = connector(server.url, { host: () => ({ info, extend: page.host().extend }) as never })
+    const c = connector(server.url, { host: () => ({ info, extend: page.extend }) as never })
     const w = await wallet(server.url)
     const { session } = connecting(c, async (uri) => w.approve(await w.pair(uri)))
     await expect(session).resolves.toMatchObject({ accounts: [w.address] })
