@@ -39,12 +39,14 @@ async function start() {
   const approval = Approval.create()
   let dapp: Screen.Dapp
   let hostOrigin: string | undefined
-  // Error reports (POST /e): the frame's uncaught errors and failed requests, about the page it serves.
-  Analytics.start({
-    apiUrl: env.apiUrl,
-    projectId: new URLSearchParams(location.search).get('projectId') ?? undefined,
-    page: () => hostOrigin,
-  })
+  // Error reports (POST /e): the frame's uncaught errors and failed requests, about the page it serves;
+  // none when the page turned analytics off.
+  if (!env.analyticsOff)
+    Analytics.start({
+      apiUrl: env.apiUrl,
+      projectId: new URLSearchParams(location.search).get('projectId') ?? undefined,
+      page: () => hostOrigin,
+    })
   const screen = Screen.create(root, {
     approve: approval.approve,
     decline: approval.decline,

@@ -24,6 +24,16 @@ export const CHANNEL = 'frontdoor:modal-auth'
 export const PAGE_ORIGIN_PARAM = 'origin'
 
 /**
+ * The query parameter by which the modal tells the auth frame that the page turned analytics off
+ * (`features.analytics: false`): {@link ANALYTICS_OFF}, and the frame sends no error report. Absent,
+ * the frame asks the project's `/getAnalyticsConfig` as before.
+ */
+export const ANALYTICS_PARAM = 'analytics'
+
+/** {@link ANALYTICS_PARAM}'s value when the page turned analytics off. */
+export const ANALYTICS_OFF = 'off'
+
+/**
  * The auth frame's only message when its server could not verify that page (spec section 8's
  * unverified domain): posted to the modal's origin, before and instead of the bridge; the frame
  * starts nothing.

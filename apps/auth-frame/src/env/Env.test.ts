@@ -24,7 +24,17 @@ describe('read', () => {
       modalOrigin: 'http://127.0.0.1:5180',
       apiUrl: 'http://127.0.0.1:4000',
       unverifiedDomain: false,
+      analyticsOff: false,
     })
+  })
+  test("the modal's word that the page turned analytics off (?analytics=off); anything else leaves them to the project", () => {
+    const metas = doc({
+      [Env.META.modalOrigin]: 'http://127.0.0.1:5180',
+      [Env.META.apiUrl]: 'http://127.0.0.1:4000',
+    })
+    expect(Env.read(metas, undefined, '?projectId=demo&analytics=off').analyticsOff).toBe(true)
+    expect(Env.read(metas, undefined, '?projectId=demo').analyticsOff).toBe(false)
+    expect(Env.read(metas, undefined, '?analytics=on').analyticsOff).toBe(false)
   })
   test("the server's word that it could not verify the page", () => {
     const metas = {

@@ -1,3 +1,4 @@
+import * as ModalAuth from '@frontdoor/protocol/modal-auth'
 import * as Constants from '@frontdoor/schemas/constants'
 
 /** What the frame learned from its server: who may talk to it and where the API is. */
@@ -14,6 +15,8 @@ export type Env = {
    * frame only tells the modal (spec section 8's unverified domain).
    */
   unverifiedDomain: boolean
+  /** The page turned analytics off (the modal's `?analytics=off`): the frame sends no error report. */
+  analyticsOff: boolean
 }
 
 /** The `<meta>` names the frame server writes into index.html. */
@@ -61,13 +64,22 @@ function exactOrigin(value: string | undefined): string | undefined {
  * browser's, unless given). Throws when the server did not say who the modal is: the frame then talks
  * to nobody.
  */
-export function read(doc: Document = document, timeZone: string | undefined = browserTimeZone()): Env {
+export function read(
+  doc: Document = document,
+  timeZone: string | undefined = browserTimeZone(),
+  search: string = doc.location?.search ?? '',
+): Env {
   const modalOrigin = exactOrigin(meta(doc, META.modalOrigin))
   const regional = isRestrictedTimeZone(timeZone) ? meta(doc, META.regionalApiUrl) : undefined
   const apiUrl = (regional ?? meta(doc, META.apiUrl))?.replace(/\/$/, '')
   if (!modalOrigin || !apiUrl || !exactOrigin(new URL(apiUrl).origin))
     throw new Error('frontdoor auth frame: the server did not name the modal origin and the API')
-  return { modalOrigin, apiUrl, unverifiedDomain: meta(doc, META.unverifiedDomain) === 'true' }
+  return {
+    modalOrigin,
+    apiUrl,
+    unverifiedDomain: meta(doc, META.unverifiedDomain) === 'true',
+    analyticsOff: new URLSearchParams(search).get(ModalAuth.ANALYTICS_PARAM) === ModalAuth.ANALYTICS_OFF,
+  }
 }
 
 /**

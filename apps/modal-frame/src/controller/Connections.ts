@@ -144,6 +144,7 @@ export function create(options: Options) {
       projectId: env.projectId,
       metadata: host()?.info?.metadata,
       hostOrigin: host()?.origin,
+      analytics: state.get().features.analytics,
       sdkVersion: host()?.info?.sdkVersion ?? Api.SDK_VERSION,
       theme: state.get().theme,
     }),

@@ -73,6 +73,23 @@ describe('create', () => {
     expect(frame.failed()).toBe(true)
   })
 
+  test("the page's analytics off goes to the frame as ?analytics=off (its error reports stay home); on or unsaid, nothing", () => {
+    const src = (analytics: boolean | undefined) => {
+      const frame = AuthFrame.create({
+        authUrl,
+        projectId: 'demo',
+        analytics,
+        connect: TestPeer.connect({}, { silent: true }),
+      })
+      const url = new URL(frame.element.src)
+      frame.destroy()
+      return url.searchParams.get(ModalAuth.ANALYTICS_PARAM)
+    }
+    expect(src(false)).toBe(ModalAuth.ANALYTICS_OFF)
+    expect(src(true)).toBeNull()
+    expect(src(undefined)).toBeNull()
+  })
+
   test('a frame whose server could not verify the page says so: unverified_domain at once, from that frame and origin only', async () => {
     const onFailure = vi.fn()
     const frame = AuthFrame.create({

@@ -46,6 +46,8 @@ export type Options = {
   projectId?: string | undefined
   /** The page the modal serves (its handshake's origin): the auth frame's server checks it. */
   pageOrigin?: string | undefined
+  /** The page's `features.analytics`; false tells the frame to send no error report. */
+  analytics?: boolean | undefined
   /** Where the iframe is appended (the modal's body). */
   parent?: HTMLElement
   /** Told about each failure, to report it (iframe_load_failed, iframe_request_timeout, unverified_domain). */
@@ -105,6 +107,7 @@ export function create(options: Options) {
   const query = new URLSearchParams({
     ...(options.projectId ? { projectId: options.projectId } : {}),
     ...(options.pageOrigin ? { [ModalAuth.PAGE_ORIGIN_PARAM]: options.pageOrigin } : {}),
+    ...(options.analytics === false ? { [ModalAuth.ANALYTICS_PARAM]: ModalAuth.ANALYTICS_OFF } : {}),
     ...Log.param(),
   })
   iframe.src = `${origin}/${query.size ? `?${query}` : ''}`

@@ -36,6 +36,8 @@ export type Settings = {
   hostOrigin?: string | undefined
   sdkVersion: string
   theme: HostModal.Theme
+  /** The page's `features.analytics`: false, and the auth frame sends no error report either. */
+  analytics?: boolean | undefined
 }
 
 /** What the connector does to the modal's UI for requests. */
@@ -99,6 +101,7 @@ export function create(options: Options) {
         authUrl: settings.authUrl,
         projectId: settings.projectId,
         pageOrigin: settings.hostOrigin,
+        analytics: settings.analytics,
         ...(options.onFailure ? { onFailure: options.onFailure } : {}),
       })
       prepared = undefined
