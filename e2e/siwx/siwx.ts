@@ -75,16 +75,20 @@ export function revoke(page: Page, chainId: string, address: string) {
   ] as const)
 }
 
-type Stored = { id: string; session: Session }
+/** A session as the API's public reads answer it: no signature (the page that signed in holds it). */
+type Stored = { id: string; session: Omit<Session, 'signature'> & { cacao?: Record<string, unknown> } }
 
-/** The API's live sessions of `address` on `chainId`: `GET /v1/sessions/{caipAddress}`. */
+/** The API's live sessions of `address` on `chainId`: `GET /v1/sessions/{caipAddress}`, without signatures. */
 export async function apiSessions(chainId: string, address: string): Promise<Stored[]> {
   const response = await fetch(`${API_URL}/v1/sessions/${chainId}:${address}?projectId=demo`)
   expect(response.status).toBe(200)
   return ((await response.json()) as { sessions: Stored[] }).sessions
 }
 
-/** The API's answer to `GET /v1/sessions/{id}`: the stored session (200), or a 404 once it is revoked. */
+/**
+ * The API's answer to `GET /v1/sessions/{id}`: the stored session without its signature (200), or a
+ * 404 once it is revoked.
+ */
 export async function apiSession(id: string): Promise<{ status: number; body: Stored }> {
   const response = await fetch(`${API_URL}/v1/sessions/${id}?projectId=demo`)
   return { status: response.status, body: (await response.json()) as Stored }
@@ -108,8 +112,9 @@ export async function expectSignIn(page: Page) {
 }
 
 /**
- * What an outside client says of a session: viem's EIP-4361 parser reads the message, and
- * verifySiweMessage accepts it with its signature against the devnet (domain and nonce as issued).
+ * What an outside client says of the page's session (`getState().siwxSession`, which carries the
+ * signature): viem's EIP-4361 parser reads the message, and verifySiweMessage accepts it with its
+ * signature against the devnet (domain and nonce as issued).
  */
 export async function verifiedByViem(session: Session) {
   const parsed = parseSiweMessage(session.message)
@@ -123,6 +128,16 @@ export async function verifiedByViem(session: Session) {
       ...(parsed.nonce ? { nonce: parsed.nonce } : {}),
     }),
   }
+}
+
+/** The API's read of a session says what the page's says, and never its signature. */
+export function expectReadOf(read: Stored, session: Session) {
+  expect(read.session).toMatchObject({
+    message: session.message,
+    data: { accountAddress: session.data.accountAddress, nonce: session.data.nonce },
+  })
+  expect(read.session).not.toHaveProperty('signature')
+  expect(JSON.stringify(read)).not.toContain(session.signature.slice(2))
 }
 
 /** Keeps a screenshot of the page (with the modal) as an artifact. */

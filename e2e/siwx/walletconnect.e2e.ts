@@ -82,18 +82,17 @@ test.describe('sign in with the wallet (SIWX), WalletConnect', () => {
     expect(session.data).toMatchObject({ chainId: 'eip155:31337', nonce: authPayload.nonce })
     expect(wallet.requests.filter((r) => r.method === 'personal_sign')).toEqual([])
     const stored = await Siwx.apiSessions('eip155:31337', wallet.address)
-    expect(stored.map((s) => s.session.signature)).toEqual([session.signature])
-    // The API keeps the CACAO beside the message.
-    expect((stored[0]!.session as { cacao?: unknown }).cacao).toMatchObject({
-      h: { t: 'caip122' },
-      s: { s: session.signature },
-    })
+    expect(stored).toHaveLength(1)
+    Siwx.expectReadOf(stored[0]!, session)
+    // The API keeps the CACAO beside the message; its reads leave out the CACAO's signature.
+    expect(stored[0]!.session.cacao).toMatchObject({ h: { t: 'caip122' } })
+    expect(stored[0]!.session.cacao).not.toHaveProperty('s')
     // The sign-in routes' own list says the same: GET /v1/siwx/sessions.
     const query = new URLSearchParams({ projectId: 'demo', chainId: 'eip155:31337', address: wallet.address })
     const listed = await fetch(`${Pages.addresses.API_URL}/v1/siwx/sessions?${query}`)
     expect(listed.status).toBe(200)
-    const { sessions } = (await listed.json()) as { sessions: { session: { signature: string } }[] }
-    expect(sessions.map((s) => s.session.signature)).toEqual([session.signature])
+    const { sessions } = (await listed.json()) as { sessions: typeof stored }
+    expect(sessions).toEqual(stored)
     const viem = await Siwx.verifiedByViem(session)
     expect(viem.valid).toBe(true)
     expect(viem.parsed.address).toBe(wallet.address)
@@ -133,7 +132,8 @@ test.describe('sign in with the wallet (SIWX), WalletConnect', () => {
       .toBe(wallet.address)
     const session = (await Siwx.state(page)).siwxSession!
     const stored = await Siwx.apiSessions('eip155:31337', wallet.address)
-    expect(stored.map((s) => s.session.signature)).toEqual([session.signature])
+    expect(stored).toHaveLength(1)
+    Siwx.expectReadOf(stored[0]!, session)
     expect((await Siwx.verifiedByViem(session)).valid).toBe(true)
     expect(wallet.requests.filter((r) => r.method === 'personal_sign')).toHaveLength(2)
     await Siwx.shot(page, 'walletconnect-signed')
