@@ -33,24 +33,25 @@ function solcVersion(): string {
   return (require('solc/package.json') as { version: string }).version
 }
 
-function sources(): Record<string, { content: string }> {
+function sources(dir: string): Record<string, { content: string }> {
   const result: Record<string, { content: string }> = {}
-  for (const file of readdirSync(CONTRACTS_DIR).sort()) {
-    if (file.endsWith('.sol')) result[file] = { content: readFileSync(join(CONTRACTS_DIR, file), 'utf8') }
+  for (const file of readdirSync(dir).sort()) {
+    if (file.endsWith('.sol')) result[file] = { content: readFileSync(join(dir, file), 'utf8') }
   }
   return result
 }
 
 /**
- * Compiles `contracts/*.sol` with solc-js (Hardhat's compiler download needs a network this machine
- * does not have) and returns every contract by name. The output is cached in `.cache/`, keyed by the
- * sources, the settings and the compiler version, so only the first call after a change pays for solc.
+ * Compiles `contracts/*.sol` (or the `.sol` files of `dir`, such as a test's own fixtures) with solc-js
+ * (Hardhat's compiler download needs a network this machine does not have) and returns every contract
+ * by name. The output is cached in `.cache/`, keyed by the sources, the settings and the compiler
+ * version, so only the first call after a change pays for solc.
  *
  * @example
  * const { Token } = Compile.contracts()
  */
-export function contracts(): Record<string, Artifact> {
-  const input = { language: 'Solidity', sources: sources(), settings: SETTINGS }
+export function contracts(dir: string = CONTRACTS_DIR): Record<string, Artifact> {
+  const input = { language: 'Solidity', sources: sources(dir), settings: SETTINGS }
   const key = createHash('sha256')
     .update(JSON.stringify(input))
     .update(solcVersion())

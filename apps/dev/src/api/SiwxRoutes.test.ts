@@ -1,9 +1,24 @@
+import { fileURLToPath } from 'node:url'
 import * as TestApp from '@frontdoor/api/TestApp'
+import * as Accounts from '@frontdoor/devnet/accounts'
+import * as Compile from '@frontdoor/devnet/compile'
 import * as Devnet from '@frontdoor/devnet/devnet'
 import { SiwxMessage } from '@frontdoor/schemas'
 import { SiweMessage } from 'siwe'
-import { createPublicClient, http } from 'viem'
+import {
+  type Address,
+  createPublicClient,
+  createWalletClient,
+  encodeFunctionData,
+  getAddress,
+  type Hex,
+  http,
+  keccak256,
+  serializeErc6492Signature,
+  stringToHex,
+} from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { hardhat } from 'viem/chains'
 import { createSiweMessage, parseSiweMessage, verifySiweMessage } from 'viem/siwe'
 import { afterAll, describe, expect, test } from 'vitest'
 
@@ -33,11 +48,11 @@ async function nonce() {
   return body.nonce as string
 }
 
-/** A message written by viem's createSiweMessage for the demo site, signed by `account`. */
-async function signedByViem(account = privateKeyToAccount(generatePrivateKey()), change: object = {}) {
-  const message = createSiweMessage({
+/** A message written by viem's createSiweMessage for the demo site, for `address`. */
+async function messageByViem(address: Address, change: object = {}) {
+  return createSiweMessage({
     domain,
-    address: account.address,
+    address,
     uri: site,
     version: '1',
     chainId: 31337,
@@ -46,6 +61,11 @@ async function signedByViem(account = privateKeyToAccount(generatePrivateKey()),
     statement: 'Sign in to the demo.',
     ...change,
   })
+}
+
+/** A message written by viem's createSiweMessage for the demo site, signed by `account`. */
+async function signedByViem(account = privateKeyToAccount(generatePrivateKey()), change: object = {}) {
+  const message = await messageByViem(account.address, change)
   return { account, message, signature: await account.signMessage({ message }) }
 }
 
@@ -171,6 +191,92 @@ describe('POST /v1/siwx/sessions', () => {
     })
     expect(status).toBe(400)
     expect(body.error.message).toBe('The message does not start with a sign-in line')
+  })
+})
+
+describe('POST /v1/siwx/sessions from a contract account', () => {
+  // Our own ERC-1271 wallet and its CREATE2 factory (fixtures/SmartWallet.sol), compiled as the devnet
+  // compiles its contracts; the wallet accepts its owner's signature of the hash it is asked about.
+  const { SmartWallet, SmartWalletFactory } = Compile.contracts(
+    fileURLToPath(new URL('./fixtures', import.meta.url)),
+  )
+  const deployer = createWalletClient({
+    account: privateKeyToAccount(Accounts.DEV_ACCOUNTS[0]!.privateKey),
+    chain: hardhat,
+    transport: http(node.url),
+  })
+  const deployed = async (hash: Hex) => {
+    const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 20 })
+    expect(receipt.status).toBe('success')
+    return getAddress(receipt.contractAddress as Address)
+  }
+  const refused = {
+    status: 401,
+    body: { error: { message: 'The signature does not match the message and account' } },
+  }
+
+  test('ERC-1271: a deployed wallet signs in with the signature of its owner, not of another key', async () => {
+    const owner = privateKeyToAccount(generatePrivateKey())
+    const wallet = await deployed(
+      await deployer.deployContract({
+        abi: SmartWallet!.abi,
+        bytecode: SmartWallet!.bytecode,
+        args: [owner.address],
+      }),
+    )
+    const message = await messageByViem(wallet)
+    const other = await privateKeyToAccount(generatePrivateKey()).signMessage({ message })
+    expect(await post('/v1/siwx/sessions?projectId=demo', { message, signature: other })).toMatchObject(
+      refused,
+    )
+
+    // The wallet checks the EIP-191 hash of the message, as viem's verifyMessage asks it.
+    const signature = await owner.signMessage({ message })
+    expect(await verifySiweMessage(client, { message, signature, domain })).toBe(true)
+    const { status, body } = await post('/v1/siwx/sessions?projectId=demo', { message, signature })
+    expect(status).toBe(201)
+    expect(body.session.data).toMatchObject({ accountAddress: wallet, chainId: 'eip155:31337' })
+  })
+
+  test('ERC-6492: a wallet not deployed yet signs in through its factory and stays undeployed', async () => {
+    const factory = await deployed(
+      await deployer.deployContract({ abi: SmartWalletFactory!.abi, bytecode: SmartWalletFactory!.bytecode }),
+    )
+    const owner = privateKeyToAccount(generatePrivateKey())
+    const salt = keccak256(stringToHex('siwx'))
+    const wallet = (await client.readContract({
+      address: factory,
+      abi: SmartWalletFactory!.abi,
+      functionName: 'addressOf',
+      args: [owner.address, salt],
+    })) as Address
+    expect(await client.getCode({ address: wallet })).toBeUndefined()
+
+    const message = await messageByViem(wallet)
+    const counterfactual = async (signer: typeof owner) =>
+      serializeErc6492Signature({
+        address: factory,
+        data: encodeFunctionData({
+          abi: SmartWalletFactory!.abi,
+          functionName: 'deploy',
+          args: [owner.address, salt],
+        }),
+        signature: await signer.signMessage({ message }),
+      })
+    const other = await counterfactual(privateKeyToAccount(generatePrivateKey()))
+    expect(await post('/v1/siwx/sessions?projectId=demo', { message, signature: other })).toMatchObject(
+      refused,
+    )
+
+    const signature = await counterfactual(owner)
+    const { status, body } = await post('/v1/siwx/sessions?projectId=demo', { message, signature })
+    expect(status).toBe(201)
+    expect(body.session).toMatchObject({
+      signature,
+      data: { accountAddress: wallet, chainId: 'eip155:31337' },
+    })
+    // The chain was only asked (eth_call): nothing was deployed.
+    expect(await client.getCode({ address: wallet })).toBeUndefined()
   })
 })
 
