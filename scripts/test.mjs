@@ -1,4 +1,6 @@
-// `npm test`: lint, dead code (knip), typecheck, unit tests, then the end-to-end tests in Chromium. Stops at the first failure.
+// `npm test`: lint, dead code (knip), typecheck, unit tests, the fault tests (real PostgreSQL restarts under a
+// running API; skipped where PostgreSQL is not installed), then the end-to-end tests in Chromium. Stops at the
+// first failure.
 import { spawnSync } from 'node:child_process'
 
 const steps = [
@@ -10,6 +12,7 @@ const steps = [
     ['turbo', 'run', 'typecheck', 'test', '--output-logs=errors-only', '--concurrency=2'],
   ],
   ['typecheck scripts', 'npx', ['tsc', '-p', '.']],
+  ['faults', 'npm', ['run', 'test:faults']],
   ['end-to-end', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--pass-with-no-tests']],
 ]
 
