@@ -160,3 +160,20 @@ describe('sessionOf', () => {
     expect(() => Authenticate.sessionOf(cacao(1), () => 'hello')).toThrow('sign-in line')
   })
 })
+
+describe('forSite', () => {
+  test("the page's message is for the page the modal serves: its domain is the host's, its URI on the host's origin", () => {
+    const origin = 'http://localhost:5173'
+    expect(
+      Authenticate.forSite({ domain: 'localhost:5173', uri: 'http://localhost:5173/login' }, origin),
+    ).toBe(true)
+    expect(Authenticate.forSite({ domain: 'bank.example', uri: 'http://localhost:5173' }, origin)).toBe(false)
+    expect(Authenticate.forSite({ domain: 'localhost:5173', uri: 'https://bank.example' }, origin)).toBe(
+      false,
+    )
+    expect(Authenticate.forSite({ domain: 'localhost:5173', uri: 'not a uri' }, origin)).toBe(false)
+    expect(
+      Authenticate.forSite({ domain: 'localhost:5173', uri: 'http://localhost:5173' }, 'not an origin'),
+    ).toBe(false)
+  })
+})

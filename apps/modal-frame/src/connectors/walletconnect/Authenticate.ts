@@ -46,6 +46,19 @@ export function eligible(proposal: Partial<Record<string, unknown>>): boolean {
 }
 
 /**
+ * Whether the page's message is for the page itself: its domain is the host's (the handshake's
+ * origin) and its URI on that origin. The wallet is asked to sign nothing for another site; the
+ * sign-in view (which checks the same) asks after connecting instead.
+ */
+export function forSite(data: Pick<Siwx.CreatedMessage['data'], 'domain' | 'uri'>, origin: string): boolean {
+  try {
+    return data.domain === new URL(origin).host && new URL(data.uri).origin === origin
+  } catch {
+    return false
+  }
+}
+
+/**
  * sign-client's `authenticate` params from the page's message and the proposal's eip155 namespace:
  * the spec's nonce, domain, uri, exp, iat, nbf, requestId, version, resources, statement, chainId,
  * methods and chains (the chain to sign on first).

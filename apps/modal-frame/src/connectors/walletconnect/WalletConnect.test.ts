@@ -212,7 +212,7 @@ describe('connect', () => {
 })
 
 /** A host page that set `siwx`: its createMessage (a fresh nonce each time) and the sessions it was given. */
-function siwxHost(options: { failCreate?: boolean } = {}) {
+function siwxHost(options: { failCreate?: boolean; origin?: string } = {}) {
   const created: Siwx.CreatedMessage['data'][] = []
   const added: Siwx.Session[] = []
   let nonces = 0
@@ -239,7 +239,12 @@ function siwxHost(options: { failCreate?: boolean } = {}) {
   }
   const info = { siwx: true } as HostModal.HostInfo
   const extend = () => calls
-  return { created, added, extend, host: () => ({ info, extend }) as never }
+  return {
+    created,
+    added,
+    extend,
+    host: () => ({ info, extend, origin: options.origin ?? 'http://localhost:5173' }) as never,
+  }
 }
 
 /** Connects `c`, giving the URI to `answer` (what the wallet's user does with it). */
@@ -340,6 +345,25 @@ describe('one-click sign-in (wc_sessionAuthenticate) when the page set siwx', ()
     const w = await wallet(server.url)
     const { session } = connecting(c, async (uri) => w.approve(await w.pair(uri)))
     await expect(session).resolves.toMatchObject({ accounts: [w.address] })
+    expect(page.added).toEqual([])
+  })
+
+  test('a page whose message names another site: no one-click, a plain proposal; the page gets no session', async () => {
+    const server = await relay()
+    // The message says localhost:5173, the page the modal serves is another origin.
+    const page = siwxHost({ origin: 'https://shop.example' })
+    const c = connector(server.url, { host: page.host })
+    const w = await wallet(server.url)
+    const uris: string[] = []
+    const { session } = connecting(c, async (uri) => {
+      uris.push(uri)
+      return w.approve(await w.pair(uri))
+    })
+    await expect(session).resolves.toMatchObject({ accounts: [w.address] })
+    expect(page.created).toHaveLength(1)
+    // The pairing offers no wallet-session authenticate: the wallet is asked to sign nothing.
+    expect(uris).toHaveLength(1)
+    expect(decodeURIComponent(uris[0]!)).not.toContain('wc_sessionAuthenticate')
     expect(page.added).toEqual([])
   })
 

@@ -56,7 +56,7 @@ export type Options = {
    * The connected host page. When it set `siwx`, a pairing signs in at once (one-click,
    * Authenticate.ts): the page's message goes with it and the wallet's CACAO becomes its session.
    */
-  host?: (() => Pick<HostBridge.Connected, 'info' | 'extend'> | undefined) | undefined
+  host?: (() => Pick<HostBridge.Connected, 'info' | 'extend' | 'origin'> | undefined) | undefined
 }
 
 /** Thrown when the relay does not answer: the view shows it with a retry. */
@@ -574,6 +574,7 @@ export function create(options: Options) {
         accountAddress: Authenticate.UNKNOWN_ACCOUNT,
         chainId,
       })
+      if (!Authenticate.forSite(data, host.origin)) throw new Error("the page's message names another site")
       return { Authenticate, calls, params: Authenticate.params(data, proposal.eip155) }
     } catch (error) {
       console.error(`frontdoor: no one-click sign-in: ${toError(error).message}`)
