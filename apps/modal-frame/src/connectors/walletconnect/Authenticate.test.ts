@@ -1,4 +1,6 @@
+import { EVENT } from '@frontdoor/schemas/api/analytics'
 import { describe, expect, test } from 'vitest'
+import * as Track from '../../analytics/Track.js'
 import * as Authenticate from './Authenticate.js'
 
 const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
@@ -175,5 +177,18 @@ describe('forSite', () => {
     expect(
       Authenticate.forSite({ domain: 'localhost:5173', uri: 'http://localhost:5173' }, 'not an origin'),
     ).toBe(false)
+  })
+})
+
+describe('record', () => {
+  test('a one-click sign-in records SIWX_SUCCESS or SIWX_ERROR with kind, chain and oneClick only', () => {
+    const events: [string, unknown][] = []
+    Track.attach({ track: (event, properties) => void events.push([event, properties]) })
+    Authenticate.record(31337)
+    Authenticate.record(31338, Object.assign(new Error('the page refused'), { code: -32000 }))
+    expect(events).toEqual([
+      [EVENT.SIWX_SUCCESS, { kind: 'walletConnect', chainId: 31337, oneClick: true }],
+      [EVENT.SIWX_ERROR, { kind: 'walletConnect', chainId: 31338, oneClick: true, declined: false }],
+    ])
   })
 })

@@ -1,6 +1,8 @@
 import type * as Bridge from '@frontdoor/protocol/bridge'
 import * as Siwx from '@frontdoor/protocol/siwx'
 import { SiwxMessage } from '@frontdoor/schemas'
+import { EVENT } from '@frontdoor/schemas/api/analytics'
+import * as Track from '../../analytics/Track.js'
 import type * as HostBridge from '../../bridge/HostBridge.js'
 import type * as Namespaces from './Namespaces.js'
 
@@ -123,4 +125,14 @@ export function sessionOf(cacao: Cacao, format: (cacao: Cacao) => string): Siwx.
     signature: cacao.s.s,
     cacao: cacao as unknown as Record<string, unknown>,
   }
+}
+
+/**
+ * Records how a one-click sign-in ended, as the sign-in view records its own: SIWX_SUCCESS, or
+ * SIWX_ERROR when no session came of the CACAO; connector kind, chain and `oneClick`, nothing else.
+ */
+export function record(chainId: number, error?: unknown) {
+  const where = { connectorId: 'walletConnect', chainId }
+  if (error === undefined) Track.outcome(EVENT.SIWX_SUCCESS, where, { oneClick: true })
+  else Track.outcome(EVENT.SIWX_ERROR, where, { oneClick: true }, error)
 }

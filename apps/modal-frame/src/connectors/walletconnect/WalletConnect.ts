@@ -594,7 +594,9 @@ export function create(options: Options) {
         client.formatAuthMessage({ request: c.p, iss: c.p.iss }),
       )
       await signIn.calls.siwxAddSession(session)
+      signIn.Authenticate.record(chainId)
     } catch (error) {
+      signIn.Authenticate.record(chainId, error)
       console.error(`frontdoor: the one-click sign-in made no session: ${toError(error).message}`)
     }
   }
