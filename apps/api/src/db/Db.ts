@@ -51,6 +51,39 @@ export async function open(options: OpenOptions = {}): Promise<Db> {
   return openPglite(options.dataDir)
 }
 
+/** The seconds a client is asked to wait (Retry-After) while the database cannot be reached. */
+export const UNAVAILABLE_RETRY_AFTER_S = 1
+
+// SQLSTATEs of a server going away or not yet back: class 08 (connection exception), admin and crash
+// shutdown, and "cannot connect now" (starting up or shutting down).
+const UNAVAILABLE_STATES = /^(08...|57P01|57P02|57P03)$/
+const UNAVAILABLE_ERRNOS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+])
+// node-postgres's own errors for a connection that dropped or could not be made.
+const UNAVAILABLE_MESSAGES =
+  /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect)/
+
+/**
+ * Whether `error` (or one of its causes: drizzle wraps the driver's error) says the database is out of
+ * reach: a restart, failover or outage under way, not a fault of the request. The API answers these
+ * with a 503 and Retry-After (http/Errors.ts); the pool reconnects on the next request.
+ */
+export function unavailable(error: unknown): boolean {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    const code = (e as { code?: unknown }).code
+    if (typeof code === 'string' && (UNAVAILABLE_STATES.test(code) || UNAVAILABLE_ERRNOS.has(code)))
+      return true
+    if (UNAVAILABLE_MESSAGES.test(e.message)) return true
+  }
+  return false
+}
+
 async function openPglite(dataDir: string | undefined): Promise<Db> {
   // One process per data folder (DataLock.ts): a second one is refused, naming the first.
   const release = dataDir ? DataLock.acquire(dataDir) : () => {}

@@ -144,4 +144,41 @@ describe('onError', () => {
     })
     expect(JSON.stringify(body)).not.toContain('secret')
   })
+
+  test('an unreachable database is a 503 with Retry-After; the driver error may be wrapped (drizzle)', async () => {
+    // The errors node-postgres gives during a restart (57P01, 57P03), a refused connection and a dropped one.
+    const driver = [
+      Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
+      Object.assign(new Error('the database system is starting up'), { code: '57P03' }),
+      Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
+      new Error('Connection terminated unexpectedly'),
+    ]
+    for (const cause of driver)
+      for (const thrown of [cause, new Error('Failed query: SELECT 1', { cause })]) {
+        const app = new Hono()
+          .use(requestId())
+          .get('/db', () => {
+            throw thrown
+          })
+          .onError(Errors.onError)
+        const response = await app.request('/db')
+        expect(response.status).toBe(503)
+        expect(response.headers.get('retry-after')).toBe('1')
+        expect(await response.json()).toEqual({
+          error: {
+            code: 'database_unavailable',
+            message: Errors.DATABASE_UNAVAILABLE,
+            retryAfterS: 1,
+            requestId: response.headers.get('x-request-id'),
+          },
+        })
+      }
+    // A query the database refused (a bug, not an outage) stays a 500.
+    const app = new Hono()
+      .get('/db', () => {
+        throw Object.assign(new Error('relation "x" does not exist'), { code: '42P01' })
+      })
+      .onError(Errors.onError)
+    expect((await app.request('/db')).status).toBe(500)
+  })
 })

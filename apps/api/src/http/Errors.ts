@@ -2,6 +2,7 @@ import { Alerts, Errors as Messages } from '@frontdoor/schemas'
 import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import * as Db from '../db/Db.js'
 
 /**
  * The one error body of the API, on every route but the JSON-RPC proxy (which answers JSON-RPC errors):
@@ -9,8 +10,8 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
  * {@link CODE} (or a route's own, such as `invalid_otp`), or an EIP-1193 / JSON-RPC number for vault
  * signing; `message` is the spec's server message where it has one ('Unauthorized: invalid key',
  * 'Unauthorized: origin not allowed', 'Rate Limited', ...), so clients map it to an alert with
- * `Alerts.fromServerMessage`. Details: `issues` (each bad field), `retryAfterS` (with a 429),
- * `requestId` (with a 500), and what a route adds.
+ * `Alerts.fromServerMessage`. Details: `issues` (each bad field), `retryAfterS` (with a 429, and with
+ * the 503 of an unreachable database), `requestId` (with a 500 or 503), and what a route adds.
  */
 export type Body = { error: { code: string | number; message: string } & Record<string, unknown> }
 
@@ -26,6 +27,7 @@ export const CODE = {
   rateLimited: 'rate_limited',
   unsupportedChain: 'unsupported_chain',
   upstreamUnavailable: 'upstream_unavailable',
+  databaseUnavailable: 'database_unavailable',
   serverError: 'server_error',
 } as const
 
@@ -35,6 +37,9 @@ export const RATE_LIMITED = Alerts.ALERTS.RATE_LIMITED.shortMessage
 
 /** The message of a 500 (its `requestId` finds it in the logs). */
 export const UNEXPECTED = 'An unexpected error occurred'
+
+/** The message of a 503 while the database cannot be reached (a restart, failover or outage). */
+export const DATABASE_UNAVAILABLE = 'The service is briefly unavailable; try again shortly'
 
 /** The body of an error. */
 export function body(code: string | number, message: string, details: Record<string, unknown> = {}): Body {
@@ -111,7 +116,8 @@ function codeOf(status: number): string {
 
 /**
  * The global error handler: errors of this module as they are, other HTTP errors (Hono's own, such as
- * malformed JSON) in the same shape, anything else a 500 with the request id.
+ * malformed JSON) in the same shape, an unreachable database a 503 with Retry-After (`database
+ * unavailable` in the log), anything else a 500 with the request id.
  */
 export function onError(error: Error, c: Context): Response {
   const requestId = c.get('requestId') as string | undefined
@@ -121,6 +127,18 @@ export function onError(error: Error, c: Context): Response {
       : response(error.status as ContentfulStatusCode, codeOf(error.status), error.message || 'Bad Request')
     if (requestId) answer.headers.set('x-request-id', requestId)
     return answer
+  }
+  if (Db.unavailable(error)) {
+    // A database restart or outage: the request may succeed again in a moment, so say when to retry.
+    c.get('logger')?.warn({ err: error, requestId }, 'database unavailable')
+    const retryAfterS = Db.UNAVAILABLE_RETRY_AFTER_S
+    return response(
+      503,
+      CODE.databaseUnavailable,
+      DATABASE_UNAVAILABLE,
+      { retryAfterS, ...(requestId ? { requestId } : {}) },
+      { 'retry-after': String(retryAfterS), ...(requestId ? { 'x-request-id': requestId } : {}) },
+    )
   }
   c.get('logger')?.error({ err: error, requestId }, 'unhandled error')
   if (!requestId) return response(500, CODE.serverError, UNEXPECTED)
