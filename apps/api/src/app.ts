@@ -1,5 +1,4 @@
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
-import { cors } from 'hono/cors'
 import { requestId } from 'hono/request-id'
 import { matchedRoutes } from 'hono/route'
 import type { Logger } from 'pino'
@@ -82,7 +81,7 @@ export function build(deps: Deps.Deps, options: { metrics?: Metrics.Metrics } = 
   app.use(
     AuthOrigin.guard(
       deps.config,
-      cors({
+      Cors.middleware({
         origin: Cors.allowOrigin(deps),
         allowMethods: ['GET', 'POST', 'OPTIONS'],
         allowHeaders: ['content-type', 'x-request-id'],

@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { HTTPException } from 'hono/http-exception'
 import * as Errors from './Errors.js'
@@ -27,12 +27,33 @@ export function of(
   maxBytes: number,
   error: (maxBytes: number) => HTTPException = tooLarge,
 ): MiddlewareHandler {
-  return bodyLimit({
-    maxSize: maxBytes,
-    onError: () => {
-      throw error(maxBytes)
-    },
+  return guard(maxBytes, () => {
+    throw error(maxBytes)
   })
+}
+
+/**
+ * Hono's `bodyLimit` (`onTooLarge` answers a body over `maxBytes`) without touching the request's web
+ * body when it need not: a GET or HEAD has none, and a declared `content-length` (without
+ * `transfer-encoding`) is all Hono's reads. Reading `c.req.raw.body` makes @hono/node-server build
+ * the whole web Request and then stream the body through it, where `c.req.text()` would read the
+ * Node request directly; that was a tenth of every request's time.
+ *
+ * @example
+ * app.post('/v1/', BodyLimit.guard(5 * 1024 * 1024, (c) => c.json({ error: 'too large' }, 413)), handler)
+ */
+export function guard(
+  maxBytes: number,
+  onTooLarge: (c: Context) => Response | Promise<Response>,
+): MiddlewareHandler {
+  const streamed = bodyLimit({ maxSize: maxBytes, onError: onTooLarge })
+  return (c, next) => {
+    const method = c.req.method
+    if (method === 'GET' || method === 'HEAD') return next()
+    const length = c.req.header('content-length')
+    if (length === undefined || c.req.header('transfer-encoding') !== undefined) return streamed(c, next)
+    return Number.parseInt(length, 10) > maxBytes ? Promise.resolve(onTooLarge(c)) : next()
+  }
 }
 
 /**

@@ -45,3 +45,32 @@ describe('allowOrigin', () => {
     expect(await allowed('/v1/auth/me?projectId=demo', TestApp.DEMO_URL)).toBeNull()
   })
 })
+
+describe('middleware', () => {
+  test("a simple request's answer carries the grant, the exposed headers and Vary, on errors too", async () => {
+    for (const [path, status] of [
+      ['/getWallets?projectId=demo&page=1&entries=4', 200],
+      ['/getWallets?projectId=demo&page=0&entries=4', 400],
+      ['/getWallets?projectId=ghost-project&page=1&entries=4', 401],
+    ] as const) {
+      const response = await t.app.request(path, { headers: { origin: TestApp.MODAL_URL } })
+      expect(response.status, path).toBe(status)
+      expect(response.headers.get('access-control-allow-origin'), path).toBe(TestApp.MODAL_URL)
+      expect(response.headers.get('access-control-expose-headers'), path).toBe(
+        'x-request-id,retry-after,etag',
+      )
+      expect(response.headers.get('vary'), path).toBe('Origin')
+      expect(response.headers.get('x-request-id'), path).toBeTruthy()
+    }
+  })
+
+  test('a refused origin gets no grant but the same Vary and exposed headers', async () => {
+    const response = await t.app.request('/getWallets?projectId=demo&page=1&entries=4', {
+      headers: { origin: 'https://evil.example' },
+    })
+    expect(response.status).toBe(200)
+    expect(response.headers.get('access-control-allow-origin')).toBeNull()
+    expect(response.headers.get('vary')).toBe('Origin')
+    expect(response.headers.get('access-control-expose-headers')).toBe('x-request-id,retry-after,etag')
+  })
+})

@@ -1,6 +1,5 @@
 import { Chains, Constants, Errors as Messages } from '@frontdoor/schemas'
 import { type Context, type Env, Hono, type MiddlewareHandler } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import * as z from 'zod'
 import * as zm from 'zod/mini'
@@ -144,10 +143,9 @@ export function routes(deps: Deps.Deps) {
     if (answers) return c.json([...answers, ...refusals], status)
     return c.body(answer.body, status, { 'content-type': 'application/json' })
   }
-  const limit = bodyLimit({
-    maxSize: RPC_BODY_MAX_BYTES,
-    onError: (c) => rpcError(c, 413, RpcCode.invalidRequest, BodyLimit.tooLargeMessage(RPC_BODY_MAX_BYTES)),
-  })
+  const limit = BodyLimit.guard(RPC_BODY_MAX_BYTES, (c) =>
+    rpcError(c, 413, RpcCode.invalidRequest, BodyLimit.tooLargeMessage(RPC_BODY_MAX_BYTES)),
+  )
   return new Hono().on(
     'POST',
     [...PATHS],
