@@ -101,6 +101,22 @@ describe('Connection.reconnect', () => {
     expect(older.reconnect).not.toHaveBeenCalled()
   })
 
+  it("gives the connector the wallet its stored connection kept (the embedded wallet's login comes back from it)", async () => {
+    const embedded = scripted('embedded')
+    const backend = Storage.memory()
+    Storage.create(backend).setActive('embedded', 1, {
+      namespace: 'eip155',
+      accounts: [{ address: BOB, type: 'eoa' }],
+      chainId: 31337,
+      wallet: { id: 'embedded', name: 'google' },
+    })
+    const { connection } = setup([embedded], backend)
+    await connection.reconnect()
+    expect(embedded.reconnect).toHaveBeenCalledWith(
+      expect.objectContaining({ stored: { id: 'embedded', name: 'google' } }),
+    )
+  })
+
   it('falls through to the next connector and ends disconnected when none is authorized', async () => {
     const a = scripted('walletConnect', { restore: false })
     const b = scripted('injected:io.metamask', { restore: false })

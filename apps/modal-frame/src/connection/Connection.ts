@@ -198,7 +198,9 @@ export function create(options: Options) {
       for (const [index, candidate] of candidates.entries()) {
         const connector = await options.resolve(candidate.connectorId).catch(() => undefined)
         const session = connector
-          ? await connector.reconnect(options.context()).catch(() => undefined)
+          ? await connector
+              .reconnect({ ...options.context(), stored: candidate.wallet })
+              .catch(() => undefined)
           : undefined
         if (mine !== attempt) return undefined
         if (connector && session) {

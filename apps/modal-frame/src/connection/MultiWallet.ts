@@ -67,7 +67,9 @@ export async function restoreOthers(internals: Connection.Internals, entries: St
     if (internals.live(connectorId)) continue
     const connector = await internals.options.resolve(connectorId).catch(() => undefined)
     const session = connector
-      ? await connector.reconnect(internals.options.context()).catch(() => undefined)
+      ? await connector
+          .reconnect({ ...internals.options.context(), stored: entry.wallet })
+          .catch(() => undefined)
       : undefined
     if (internals.live(connectorId) || internals.current()?.id === connectorId) continue
     if (!connector || !session) {

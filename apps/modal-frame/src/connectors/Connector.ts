@@ -39,6 +39,11 @@ export type Context = {
   networks: HostModal.HostInfo['networks']
   /** The chain to connect on, when the page has a current one. */
   chainId: number | undefined
+  /**
+   * On a reconnect: the wallet the stored connection kept (its name is the email or social login's
+   * provider for the embedded wallet, which restores how the user logged in from it).
+   */
+  stored?: { name: string } | undefined
 }
 
 /** Options of `Connector.connect`. */

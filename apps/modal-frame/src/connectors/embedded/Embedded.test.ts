@@ -122,6 +122,35 @@ describe('reconnect', () => {
     const { embedded } = setup({ isConnected: () => ({ isConnected: true }) })
     expect((await embedded.reconnect(context))?.accounts).toEqual([address])
   })
+
+  test('after a reload, how the user logged in comes back from the stored connection: the social provider, Farcaster or email', async () => {
+    const loggedIn = { isConnected: () => ({ isConnected: true }) }
+    const google = setup(loggedIn).embedded
+    // Before the reconnect the connector knows no login.
+    expect(google.state.get().login).toBeUndefined()
+    const session = await google.reconnect({ ...context, stored: { name: 'google' } })
+    expect(google.state.get().login).toEqual({ method: 'social', provider: 'google' })
+    // The stored connection keeps the same name again.
+    expect(session?.wallet.name).toBe('google')
+    const farcaster = setup(loggedIn).embedded
+    await farcaster.reconnect({ ...context, stored: { name: 'Farcaster' } })
+    expect(farcaster.state.get().login).toEqual({ method: 'farcaster' })
+    const email = setup(loggedIn).embedded
+    await email.reconnect({ ...context, stored: { name: 'alice@example.com' } })
+    expect(email.state.get().login).toEqual({ method: 'email' })
+    const unknown = setup(loggedIn).embedded
+    await unknown.reconnect(context)
+    expect(unknown.state.get().login).toBeUndefined()
+  })
+})
+
+describe('loginOf', () => {
+  test('a stored name reads back as the login that gave it', () => {
+    expect(Embedded.loginOf('discord')).toEqual({ method: 'social', provider: 'discord' })
+    expect(Embedded.loginOf('Farcaster')).toEqual({ method: 'farcaster' })
+    expect(Embedded.loginOf('bob@example.com')).toEqual({ method: 'email' })
+    expect(Embedded.loginOf(undefined)).toBeUndefined()
+  })
 })
 
 describe('request', () => {

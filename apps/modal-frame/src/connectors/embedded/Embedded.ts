@@ -6,6 +6,7 @@ import * as Timeouts from '@frontdoor/protocol/timeouts'
 import { Errors as SchemaErrors, type User } from '@frontdoor/schemas'
 import * as Alerts from '@frontdoor/schemas/alerts'
 import * as Caip from '@frontdoor/schemas/caip'
+import { SOCIAL_PROVIDERS } from '@frontdoor/schemas/validation/socialProvider'
 import type * as Router from '../../router/Router.js'
 import * as Store from '../../store/Store.js'
 import type * as Connector from '../Connector.js'
@@ -24,6 +25,20 @@ const ID = 'embedded'
 
 /** How the user logged in. */
 export type Login = { method: 'email' } | { method: 'social'; provider: string } | { method: 'farcaster' }
+
+/** The wallet name a login gives its stored connection (sessionOf), and the login read back from it. */
+const FARCASTER_NAME = 'Farcaster'
+
+/**
+ * How the user logged in, from the name the stored connection kept ({@link FARCASTER_NAME}, a social
+ * provider, or the email): a reload restores `socialProvider` with the session.
+ */
+export function loginOf(storedName: string | undefined): Login | undefined {
+  if (storedName === undefined) return undefined
+  if (storedName === FARCASTER_NAME) return { method: 'farcaster' }
+  const provider = SOCIAL_PROVIDERS.find((p) => p === storedName)
+  return provider ? { method: 'social', provider } : { method: 'email' }
+}
 
 /** What the connector needs from the modal. */
 export type Settings = {
@@ -142,7 +157,7 @@ export function create(options: Options) {
       login?.method === 'social'
         ? login.provider
         : login?.method === 'farcaster'
-          ? 'Farcaster'
+          ? FARCASTER_NAME
           : (user.email ?? user.userName ?? 'Email')
     return {
       accounts: [user.address as `0x${string}`],
@@ -216,7 +231,7 @@ export function create(options: Options) {
       try {
         const { isConnected } = await run((remote) => remote.isConnected())
         if (!isConnected) return undefined
-        return await userOn(context, state.get().login)
+        return await userOn(context, state.get().login ?? loginOf(context.stored?.name))
       } catch (error) {
         // The frame held a session the API no longer accepts (it signed it out): 'Session Expired',
         // on the modal opened for it (Connect), where the visitor can log in again.
