@@ -437,9 +437,10 @@ describe.skipIf(!PG_BIN)('PostgreSQL faults under a running API process', { time
     expect(log).toContain('database unavailable')
 
     db.start()
+    const startedAt = Date.now()
     await until('/healthz to answer 200', async () => ((await health()) === 200 ? true : undefined))
     console.log(
-      `faults: PostgreSQL stopped and started: served again ${Date.now() - stoppedAt} ms after the stop`,
+      `faults: PostgreSQL stopped for ${startedAt - stoppedAt} ms, then started: served again ${Date.now() - startedAt} ms after it accepted connections`,
     )
     expect(await getUser()).toBe('200')
     await until('the indexer leader elected again', async () =>
