@@ -1,7 +1,9 @@
+import { gunzipSync } from 'node:zlib'
 import { Directory } from '@frontdoor/schemas'
 import { afterAll, describe, expect, test } from 'vitest'
 import * as z from 'zod/mini'
 import * as TestApp from '../TestApp.js'
+import * as DirectoryRoutes from './routes.js'
 import * as Seed from './Seed.js'
 
 const t = await TestApp.create()
@@ -192,4 +194,44 @@ describe('image routes', () => {
       expect((await t.app.request(`${prefix}usd%20c`)).status).toBe(400)
     },
   )
+})
+
+describe('GET /getWallets, compressed', () => {
+  const path = '/getWallets?projectId=demo&page=1&entries=40'
+  test('a client that accepts gzip gets the same page gzipped; one that does not, plain JSON', async () => {
+    const plain = await t.app.request(path)
+    expect(plain.headers.get('content-encoding')).toBeNull()
+    expect(plain.headers.get('vary')).toContain('Accept-Encoding')
+    const text = await plain.text()
+    for (const accept of ['gzip, deflate, br, zstd', 'br;q=1, gzip;q=0.5', '*']) {
+      const zipped = await t.app.request(path, { headers: { 'accept-encoding': accept } })
+      expect(zipped.status, accept).toBe(200)
+      expect(zipped.headers.get('content-encoding'), accept).toBe('gzip')
+      expect(zipped.headers.get('content-type'), accept).toBe('application/json')
+      expect(zipped.headers.get('vary'), accept).toContain('Accept-Encoding')
+      expect(gunzipSync(Buffer.from(await zipped.arrayBuffer())).toString(), accept).toBe(text)
+    }
+    for (const accept of ['br', 'gzip;q=0', 'identity'])
+      expect(
+        (await t.app.request(path, { headers: { 'accept-encoding': accept } })).headers.get(
+          'content-encoding',
+        ),
+        accept,
+      ).toBeNull()
+  })
+
+  test('errors are not compressed', async () => {
+    const response = await t.app.request('/getWallets?projectId=demo&page=0&entries=40', {
+      headers: { 'accept-encoding': 'gzip' },
+    })
+    expect(response.status).toBe(400)
+    expect(response.headers.get('content-encoding')).toBeNull()
+  })
+})
+
+test('acceptsGzip', () => {
+  expect(DirectoryRoutes.acceptsGzip(undefined)).toBe(false)
+  expect(DirectoryRoutes.acceptsGzip('GZIP')).toBe(true)
+  expect(DirectoryRoutes.acceptsGzip('gzip;q=0.0')).toBe(false)
+  expect(DirectoryRoutes.acceptsGzip('deflate, gzip;q=0.1')).toBe(true)
 })
