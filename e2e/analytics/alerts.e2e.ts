@@ -170,7 +170,10 @@ test.describe('alerts of spec section 8', () => {
     )
     await expect(frame.getByRole('heading', { name: 'Account' })).toBeVisible()
     await expect(frame.getByText('Multi-Wallet Not Enabled')).toHaveCount(0)
-    await frame.locator('button.fd-wallet').click()
+    // The Account view's wallet button: the one visible (Connect's may linger hidden while Account loads).
+    const walletButton = frame.locator('button.fd-wallet:visible')
+    await expect(walletButton).toHaveCount(1)
+    await walletButton.click()
     const info = frame.getByRole('status').filter({ hasText: 'Multi-Wallet Not Enabled' })
     await expect(info).toBeVisible()
     await expect(info).toContainText('turn on the multi_wallet feature')

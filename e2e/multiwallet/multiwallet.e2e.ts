@@ -66,7 +66,12 @@ async function manageWallets(page: Page): Promise<FrameLocator> {
   await open(page)
   const frame = Pages.modal(page)
   await expect(frame.getByRole('heading', { name: 'Account' })).toBeVisible()
-  await frame.locator('button.fd-wallet').click()
+  // Right after a reload the Account view may still be loading its chunk: React keeps the view before
+  // it (Connect, with wallet buttons of the same class) in the document, hidden, until it shows. The
+  // Account view's wallet button is the one visible button of that class.
+  const wallet = frame.locator('button.fd-wallet:visible')
+  await expect(wallet).toHaveCount(1)
+  await wallet.click()
   await expect(frame.getByRole('list', { name: 'Wallets' })).toBeVisible()
   return frame
 }
