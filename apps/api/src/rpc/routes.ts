@@ -9,7 +9,6 @@ import * as ClientIp from '../http/ClientIp.js'
 import * as Errors from '../http/Errors.js'
 import * as Query from '../http/Query.js'
 import * as RateLimiter from '../http/RateLimiter.js'
-import * as TtlCache from '../http/TtlCache.js'
 import * as Validate from '../http/Validate.js'
 import * as Policy from './Policy.js'
 
@@ -39,26 +38,6 @@ export const RpcRequest = Chains.JsonRpcRequest
 export const RpcBatch = Chains.JsonRpcBatchRequest
 
 type Queried = { out: { query: zm.output<typeof RpcQuery> } }
-
-/**
- * Methods whose answer is a node's constant (its chain id): answered from the chain's last good answer
- * for {@link CONSTANT_TTL_MS} instead of a round trip per request (wallets and viem ask eth_chainId
- * before most calls). Only a `result` from a 200 is kept; errors and failures are never reused.
- */
-export const CONSTANT_METHODS: ReadonlySet<string> = new Set(['eth_chainId'])
-/** How long a chain's constant answer is reused before a node is asked again. */
-export const CONSTANT_TTL_MS = 60_000
-
-/**
- * Thrown by a constant's load when there is no answer to keep: every upstream failed (`unavailable`:
- * the request gets the 502 at once rather than a second round of attempts), or a node answered
- * something else (the request is then forwarded as any other).
- */
-class NotConstant extends Error {
-  constructor(readonly unavailable: boolean) {
-    super('not a constant answer')
-  }
-}
 
 /** The node's answers to a batch, or undefined when it answered something else (one error for all). */
 function batchOf(text: string): unknown[] | undefined {
@@ -123,19 +102,6 @@ export function routes(deps: Deps.Deps) {
         },
       ),
   )
-  // One in-flight or kept answer per chain and method, shared by every project (a chain's constant).
-  const constants = TtlCache.create<unknown>({ ttlMs: CONSTANT_TTL_MS, max: 1_000, now: () => Date.now() })
-  const constant = (chainId: string, method: string) =>
-    constants.get(`${chainId} ${method}`, async () => {
-      const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: [] })
-      const answer = await deps.upstreams.forward(chainId, body)
-      if (!answer) throw new NotConstant(true)
-      if (answer.status !== 200) throw new NotConstant(false)
-      const json = batchOf(`[${answer.body}]`)?.[0] as { result?: unknown; error?: unknown } | null
-      if (!json || json.error !== undefined || json.result === undefined) throw new NotConstant(false)
-      return json.result
-    })
-  const unavailable = Symbol('unavailable')
   const proxy = async (c: Context<Env, string, Queried>) => {
     const { chainId } = c.req.valid('query')
     let json: unknown
@@ -167,16 +133,6 @@ export function routes(deps: Deps.Deps) {
     const refusals = requests.filter((request) => !Policy.isForwarded(request.method)).map(Policy.refusal)
     if (!Array.isArray(body.data) && refusals[0]) return c.json(refusals[0])
     if (forwarded.length === 0) return c.json(refusals)
-    const single = Array.isArray(body.data) ? undefined : body.data
-    const noParams = single?.params === undefined || (Array.isArray(single.params) && !single.params.length)
-    if (single && single.id !== undefined && noParams && CONSTANT_METHODS.has(single.method)) {
-      const result = await constant(chainId, single.method).catch((error: unknown) =>
-        error instanceof NotConstant && error.unavailable ? unavailable : undefined,
-      )
-      if (result === unavailable)
-        return rpcError(c, 502, RpcCode.upstreamUnavailable, 'Upstream unavailable', { chainId })
-      if (result !== undefined) return c.json({ jsonrpc: '2.0', id: single.id, result })
-    }
     const answer = await deps.upstreams.forward(
       chainId,
       JSON.stringify(Array.isArray(body.data) ? forwarded : body.data),
