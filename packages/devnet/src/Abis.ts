@@ -42,3 +42,16 @@ export const wethAbi = parseAbi([
   'function balanceOf(address) view returns (uint256)',
   'function approve(address guy, uint256 wad) returns (bool)',
 ])
+
+/** `SimpleAccountFactory` of `@account-abstraction/contracts` 0.7 (the EntryPoint's is viem's `entryPoint07Abi`). */
+export const simpleAccountFactoryAbi = parseAbi([
+  'function accountImplementation() view returns (address)',
+  'function createAccount(address owner, uint256 salt) returns (address ret)',
+  'function getAddress(address owner, uint256 salt) view returns (address)',
+])
+
+/** `SimpleAccount` of `@account-abstraction/contracts` 0.7: the calls the devnet checks. */
+export const simpleAccountAbi = parseAbi([
+  'function entryPoint() view returns (address)',
+  'function owner() view returns (address)',
+])

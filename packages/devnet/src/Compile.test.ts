@@ -1,6 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
 import * as Compile from './Compile.js'
+import * as Deployment from './Deployment.js'
 
 describe('contracts', () => {
   test('compiles Token and Collectible and caches the output in .cache/', () => {
@@ -18,5 +19,33 @@ describe('contracts', () => {
       true,
     )
     expect(Compile.contracts()).toEqual(compiled)
+  })
+})
+
+describe('packaged', () => {
+  test('compiles the EntryPoint v0.7 and the account factory from @account-abstraction/contracts', () => {
+    const compiled = Compile.packaged(Deployment.ACCOUNT_ABSTRACTION_SOURCES)
+    const { EntryPoint, SimpleAccountFactory, SimpleAccount } = compiled
+    const functions = (artifact: Compile.Artifact | undefined) =>
+      artifact?.abi.flatMap((item) => (item.type === 'function' ? [item.name] : [])) ?? []
+    expect(functions(EntryPoint)).toEqual(
+      expect.arrayContaining(['handleOps', 'getUserOpHash', 'getNonce', 'getSenderAddress', 'depositTo']),
+    )
+    expect(functions(SimpleAccountFactory)).toEqual(
+      expect.arrayContaining(['createAccount', 'getAddress', 'accountImplementation']),
+    )
+    expect(functions(SimpleAccount)).toEqual(
+      expect.arrayContaining(['validateUserOp', 'execute', 'executeBatch']),
+    )
+    // Deployable on the devnet: under the EIP-170 limit of 24,576 bytes of code.
+    for (const artifact of [EntryPoint, SimpleAccountFactory]) {
+      expect(artifact?.bytecode).toMatch(/^0x[0-9a-f]{1000,}$/)
+      expect(((artifact?.bytecode.length ?? 0) - 2) / 2).toBeLessThan(24_576)
+    }
+    expect(Compile.packaged(Deployment.ACCOUNT_ABSTRACTION_SOURCES)).toEqual(compiled)
+  })
+
+  test('names a missing source', () => {
+    expect(() => Compile.packaged(['@account-abstraction/contracts/core/Missing.sol'])).toThrow()
   })
 })

@@ -21,7 +21,10 @@ type SolcOutput = {
   contracts: Record<string, Record<string, { abi: Abi; evm: { bytecode: { object: string } } }>>
 }
 
-type Solc = { version: () => string; compile: (input: string) => string }
+type Solc = {
+  version: () => string
+  compile: (input: string, callbacks?: { import: (path: string) => unknown }) => string
+}
 
 const SETTINGS = {
   optimizer: { enabled: true, runs: 200 },
@@ -51,9 +54,17 @@ function sources(dir: string): Record<string, { content: string }> {
  * const { Token } = Compile.contracts()
  */
 export function contracts(dir: string = CONTRACTS_DIR): Record<string, Artifact> {
-  const input = { language: 'Solidity', sources: sources(dir), settings: SETTINGS }
+  return cached({ language: 'Solidity', sources: sources(dir), settings: SETTINGS }, [])
+}
+
+type Input = { language: 'Solidity'; sources: Record<string, { content: string }>; settings: typeof SETTINGS }
+type FindImport = (path: string) => { contents: string } | { error: string }
+
+/** Compiles `input` with solc-js, or reads its output from `.cache/` (keyed by `input`, `extra` and solc's version). */
+function cached(input: Input, extra: readonly string[], findImport?: FindImport): Record<string, Artifact> {
   const key = createHash('sha256')
     .update(JSON.stringify(input))
+    .update(extra.join('\n'))
     .update(solcVersion())
     .digest('hex')
     .slice(0, 16)
@@ -63,7 +74,9 @@ export function contracts(dir: string = CONTRACTS_DIR): Record<string, Artifact>
   } catch {}
 
   const solc = createRequire(import.meta.url)('solc') as Solc
-  const output = JSON.parse(solc.compile(JSON.stringify(input))) as SolcOutput
+  const output = JSON.parse(
+    solc.compile(JSON.stringify(input), findImport ? { import: findImport } : undefined),
+  ) as SolcOutput
   const errors = (output.errors ?? []).filter((error) => error.severity === 'error')
   if (errors.length) {
     throw new Error(`devnet: solc failed:\n${errors.map((error) => error.formattedMessage).join('\n')}`)
@@ -80,4 +93,53 @@ export function contracts(dir: string = CONTRACTS_DIR): Record<string, Artifact>
   writeFileSync(partial, JSON.stringify(result))
   renameSync(partial, cachePath)
   return result
+}
+
+/** A source file of an npm package, as solc names it: `@scope/package/path/File.sol`. */
+export type PackagedSource = `${string}.sol`
+
+/** The version of npm package `name` as installed. */
+function packageVersion(name: string): string {
+  const require = createRequire(import.meta.url)
+  return (require(`${name}/package.json`) as { version: string }).version
+}
+
+/** The npm package a solc import path lives in: `@scope/name` or `name`. */
+function packageOf(path: string): string {
+  const parts = path.split('/')
+  return path.startsWith('@') ? `${parts[0]}/${parts[1]}` : (parts[0] ?? path)
+}
+
+/**
+ * Compiles Solidity files of installed npm packages (such as `@account-abstraction/contracts`) with
+ * solc-js, resolving their imports from node_modules, and returns every contract by name. Cached like
+ * {@link contracts}, keyed by the file names, the installed versions of the packages they import from,
+ * the settings and the compiler version.
+ *
+ * @example
+ * const { EntryPoint } = Compile.packaged(['@account-abstraction/contracts/core/EntryPoint.sol'])
+ */
+export function packaged(files: readonly PackagedSource[]): Record<string, Artifact> {
+  const require = createRequire(import.meta.url)
+  const read = (path: string) => readFileSync(require.resolve(path), 'utf8')
+  const input: Input = {
+    language: 'Solidity',
+    sources: Object.fromEntries(files.map((file) => [file, { content: read(file) }])),
+    settings: SETTINGS,
+  }
+  // The key names each package's version and those of the packages it depends on (its imports).
+  const versions = [...new Set(files.map(packageOf))].flatMap((name) => {
+    const manifest = require(`${name}/package.json`) as { version: string; dependencies?: object }
+    const dependencies = Object.keys(manifest.dependencies ?? {}).map(
+      (dependency) => `${dependency}@${packageVersion(dependency)}`,
+    )
+    return [`${name}@${manifest.version}`, ...dependencies]
+  })
+  return cached(input, versions, (path) => {
+    try {
+      return { contents: read(path) }
+    } catch {
+      return { error: `not found: ${path}` }
+    }
+  })
 }

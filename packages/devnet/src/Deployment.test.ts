@@ -17,11 +17,25 @@ describe('DEPLOYMENTS', () => {
       d.uniswap.weth,
       d.uniswap.factory,
       d.uniswap.router,
+      ...[8, 9, 10, 11].map(() => undefined), // approvals and liquidity
+      d.accountAbstraction.entryPoint,
+      d.accountAbstraction.simpleAccountFactory,
     ]
+    expect(order).toHaveLength(Deployment.SEED_TRANSACTIONS)
     order.forEach((address, nonce) => {
-      expect(address).toBe(getContractAddress({ from: Accounts.DEPLOYER.address, nonce: BigInt(nonce) }))
+      if (address)
+        expect(address).toBe(getContractAddress({ from: Accounts.DEPLOYER.address, nonce: BigInt(nonce) }))
     })
     expect(d.tokens.WETH.address).toBe(d.uniswap.weth)
+  })
+
+  test('the EntryPoint and the account factory create their helper contracts with their nonce 1', () => {
+    const aa = d.accountAbstraction
+    expect(aa.senderCreator).toBe(getContractAddress({ from: aa.entryPoint, nonce: 1n }))
+    expect(aa.simpleAccountImplementation).toBe(
+      getContractAddress({ from: aa.simpleAccountFactory, nonce: 1n }),
+    )
+    expect(aa.entryPointVersion).toBe('0.7')
   })
 
   test('pools are the factory CREATE2 pairs of their sorted tokens', () => {

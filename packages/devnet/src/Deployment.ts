@@ -34,8 +34,29 @@ export type Deployment = {
   spamCollections: readonly Address[]
   uniswap: { factory: Address; router: Address; weth: Address; pairInitCodeHash: Hex }
   pools: { FUSD_WETH: Pool; DOOR_FUSD: Pool }
+  /** ERC-4337 v0.7, compiled from `@account-abstraction/contracts` 0.7 (see {@link ACCOUNT_ABSTRACTION_SOURCES}). */
+  accountAbstraction: AccountAbstraction
   accounts: readonly Accounts.DevAccount[]
 }
+
+/** The ERC-4337 contracts of a devnet. */
+export type AccountAbstraction = {
+  /** The EntryPoint, version 0.7. */
+  entryPoint: Address
+  entryPointVersion: '0.7'
+  /** The helper the EntryPoint creates in its constructor to call factories (its nonce 1). */
+  senderCreator: Address
+  /** `SimpleAccountFactory`: `createAccount(owner, salt)` deploys an ERC-1967 proxy with CREATE2. */
+  simpleAccountFactory: Address
+  /** The `SimpleAccount` implementation the factory creates in its constructor (its nonce 1). */
+  simpleAccountImplementation: Address
+}
+
+/** The package sources the ERC-4337 contracts are compiled from (solc-js, `Compile.packaged`). */
+export const ACCOUNT_ABSTRACTION_SOURCES = [
+  '@account-abstraction/contracts/core/EntryPoint.sol',
+  '@account-abstraction/contracts/samples/SimpleAccountFactory.sol',
+] as const
 
 /**
  * keccak256 of the published UniswapV2Pair creation code (`@uniswap/v2-core` build). The published
@@ -43,8 +64,11 @@ export type Deployment = {
  */
 export const PAIR_INIT_CODE_HASH: Hex = '0x96e8ac4277198ff8b6f785478aa9a39f403cb768dd02cbee326c3e7da348845f'
 
-/** How many transactions the deployer sends while seeding; its nonce after a complete seed. */
-export const SEED_TRANSACTIONS = 12
+/**
+ * How many transactions the deployer sends while seeding; its nonce after a complete seed. The last two
+ * deploy the EntryPoint (nonce 12) and the account factory (nonce 13).
+ */
+export const SEED_TRANSACTIONS = 14
 
 const [a0, a1, a2] = Accounts.DEV_ACCOUNTS.map((account) => account.address) as [Address, Address, Address]
 
@@ -118,6 +142,13 @@ function build(chainId: ChainId): Deployment {
       router: '0x2d71c73F5cADeF92a92D180bf2a8d875E2E107e4',
       weth: WETH,
       pairInitCodeHash: PAIR_INIT_CODE_HASH,
+    },
+    accountAbstraction: {
+      entryPoint: '0xa6772B7D23C242c8B25E1Ed7d80353ACb462D032',
+      entryPointVersion: '0.7',
+      senderCreator: '0x424fce68390C7F0F8B213B38D710C698B2a2b117',
+      simpleAccountFactory: '0x15e4cb5096E0097eB5cAF526Ca3FD8E462046718',
+      simpleAccountImplementation: '0x249e8B0B06a901BB538723dDF8984f0C9B169a8f',
     },
     pools: {
       FUSD_WETH: {

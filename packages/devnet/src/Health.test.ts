@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import * as Deployment from './Deployment.js'
 import * as Devnet from './Devnet.js'
 import * as Health from './Health.js'
 import * as Seed from './Seed.js'
@@ -28,5 +29,16 @@ describe('isSeeded', () => {
     expect(await Health.isSeeded(node.url)).toBe(false)
     await Seed.seed(node.url)
     expect(await Health.isSeeded(node.url)).toBe(true)
+  })
+
+  test('is false when the EntryPoint or the account factory has no code', async () => {
+    const { entryPoint, simpleAccountFactory } = Deployment.forChain(31337).accountAbstraction
+    for (const address of [simpleAccountFactory, entryPoint]) {
+      const code = await Health.call(node.url, 'eth_getCode', [address, 'latest'])
+      await Health.call(node.url, 'hardhat_setCode', [address, '0x'])
+      expect(await Health.isSeeded(node.url)).toBe(false)
+      await Health.call(node.url, 'hardhat_setCode', [address, code])
+      expect(await Health.isSeeded(node.url)).toBe(true)
+    }
   })
 })

@@ -27,19 +27,25 @@ export async function chainId(url: string): Promise<number | undefined> {
 
 /**
  * Resolves true when the node at `url` is a devnet whose seeding completed: the deployer sent every
- * seed transaction and the stablecoin has code. The stack's health check for the devnet parts.
+ * seed transaction and the stablecoin, the EntryPoint and the account factory have code. The stack's
+ * health check for the devnet parts.
  */
 export async function isSeeded(url: string): Promise<boolean> {
   const id = await chainId(url)
   if (id === undefined || !Deployment.isChainId(id)) return false
-  const [nonce, code] = await Promise.all([
+  const { tokens, accountAbstraction } = Deployment.forChain(id)
+  const contracts = [
+    tokens.FUSD.address,
+    accountAbstraction.entryPoint,
+    accountAbstraction.simpleAccountFactory,
+  ]
+  const [nonce, ...codes] = await Promise.all([
     call(url, 'eth_getTransactionCount', [Accounts.DEPLOYER.address, 'latest']),
-    call(url, 'eth_getCode', [Deployment.forChain(id).tokens.FUSD.address, 'latest']),
+    ...contracts.map((address) => call(url, 'eth_getCode', [address, 'latest'])),
   ])
   return (
     typeof nonce === 'string' &&
     Number(nonce) >= Deployment.SEED_TRANSACTIONS &&
-    typeof code === 'string' &&
-    code.length > 2
+    codes.every((code) => typeof code === 'string' && code.length > 2)
   )
 }

@@ -9,6 +9,7 @@ import {
   type PublicClient,
   parseEther,
 } from 'viem'
+import { entryPoint07Abi } from 'viem/account-abstraction'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import * as Abis from './Abis.js'
@@ -46,6 +47,10 @@ describe('seed', () => {
       d.uniswap.factory,
       d.uniswap.router,
       ...Object.values(d.pools).map((p) => p.address),
+      d.accountAbstraction.entryPoint,
+      d.accountAbstraction.senderCreator,
+      d.accountAbstraction.simpleAccountFactory,
+      d.accountAbstraction.simpleAccountImplementation,
     ]
     for (const address of addresses)
       expect((await client.getCode({ address }))?.length ?? 0).toBeGreaterThan(2)
@@ -197,6 +202,42 @@ describe('seed', () => {
     expect((await balance(d.tokens.FUSD.address, trader.address)) - fusdBefore).toBe(fusdOut)
   })
 
+  test('the account factory: a counterfactual account of an owner, deployed by createAccount, on the EntryPoint', async () => {
+    const aa = d.accountAbstraction
+    const owner = d.accounts[6]!
+    const factory = { address: aa.simpleAccountFactory, abi: Abis.simpleAccountFactoryAbi } as const
+    const account = await client.readContract({
+      ...factory,
+      functionName: 'getAddress',
+      args: [owner.address, 7n],
+    })
+    expect(await client.getCode({ address: account })).toBeUndefined()
+    const wallet = createWalletClient({
+      account: privateKeyToAccount(owner.privateKey),
+      chain: Seed.chain(31338, node.url),
+      transport: http(node.url),
+    })
+    const hash = await wallet.writeContract({
+      ...factory,
+      functionName: 'createAccount',
+      args: [owner.address, 7n],
+    })
+    expect((await client.waitForTransactionReceipt({ hash, pollingInterval: 50 })).status).toBe('success')
+    expect((await client.getCode({ address: account }))?.length ?? 0).toBeGreaterThan(2)
+    const deployed = { address: account, abi: Abis.simpleAccountAbi } as const
+    expect(await client.readContract({ ...deployed, functionName: 'owner' })).toBe(owner.address)
+    expect(await client.readContract({ ...deployed, functionName: 'entryPoint' })).toBe(aa.entryPoint)
+    // The EntryPoint v0.7 answers its own interface (deposits, nonces) at its address.
+    expect(
+      await client.readContract({
+        address: aa.entryPoint,
+        abi: entryPoint07Abi,
+        functionName: 'getNonce',
+        args: [account, 0n],
+      }),
+    ).toBe(0n)
+  })
+
   test('is idempotent: a seeded chain is checked and left alone', async () => {
     const block = await client.getBlockNumber()
     expect(await Seed.seed(node.url)).toEqual({ deployment: d, alreadySeeded: true })
@@ -222,7 +263,7 @@ describe('seed', () => {
       })
       await deployer.sendTransaction({ to: Accounts.DEPLOYER.address, value: 1n })
       await expect(Seed.seed(other.url)).rejects.toThrow(
-        `devnet: chain 31337 at ${other.url} is partly seeded (deployer nonce 1 of 12); restart the node to get a fresh chain`,
+        `devnet: chain 31337 at ${other.url} is partly seeded (deployer nonce 1 of 14); restart the node to get a fresh chain`,
       )
     } finally {
       await other.stop()

@@ -166,6 +166,11 @@ export async function seed(url: string): Promise<Seeded> {
       nonce: nonce++,
     }),
   )
+  const aa = deployment.accountAbstraction
+  const { EntryPoint, SimpleAccountFactory } = Compile.packaged(Deployment.ACCOUNT_ABSTRACTION_SOURCES)
+  if (!EntryPoint || !SimpleAccountFactory) throw new Error('devnet: no EntryPoint or SimpleAccountFactory')
+  await deploy('EntryPoint', aa.entryPoint, EntryPoint, [])
+  await deploy('SimpleAccountFactory', aa.simpleAccountFactory, SimpleAccountFactory, [aa.entryPoint])
   if (nonce !== Deployment.SEED_TRANSACTIONS) {
     throw new Error(
       `devnet: seeding sent ${nonce} transactions, Deployment.SEED_TRANSACTIONS says ${Deployment.SEED_TRANSACTIONS}`,
@@ -175,8 +180,27 @@ export async function seed(url: string): Promise<Seeded> {
   return { deployment, alreadySeeded: false }
 }
 
-/** Checks that the pools of `deployment` are the factory's pairs (so the router finds them). */
+/**
+ * Checks that the pools of `deployment` are the factory's pairs (so the router finds them) and that the
+ * account factory's implementation is the expected one, bound to the EntryPoint.
+ */
 async function verify(client: PublicClient, deployment: Deployment.Deployment): Promise<void> {
+  const aa = deployment.accountAbstraction
+  const implementation = await client.readContract({
+    address: aa.simpleAccountFactory,
+    abi: Abis.simpleAccountFactoryAbi,
+    functionName: 'accountImplementation',
+  })
+  const entryPoint = await client.readContract({
+    address: implementation,
+    abi: Abis.simpleAccountAbi,
+    functionName: 'entryPoint',
+  })
+  if (implementation !== aa.simpleAccountImplementation || entryPoint !== aa.entryPoint) {
+    throw new Error(
+      `devnet: the account factory's implementation is ${implementation} on EntryPoint ${entryPoint}, expected ${aa.simpleAccountImplementation} on ${aa.entryPoint}`,
+    )
+  }
   for (const pool of Object.values(deployment.pools)) {
     const pair = await client.readContract({
       address: deployment.uniswap.factory,
