@@ -126,6 +126,15 @@ export function parts(addresses: Addresses): Part[] {
       command: [...tsx, 'apps/dev/src/smtp-sink.ts'],
     },
     {
+      // The on-ramp sandbox: quotes, the checkout page (test cards) and orders; it delivers what was
+      // bought on the devnets from its own treasury account. The API reads its orders.
+      name: 'onramp',
+      url: addresses.ONRAMP_URL,
+      healthy: () => httpOk(`${addresses.ONRAMP_URL}/healthz`),
+      command: [...tsx, 'apps/onramp/src/main.ts'],
+      after: ['devnet-31337', 'devnet-31338'],
+    },
+    {
       name: 'api',
       url: addresses.API_URL,
       healthy: () => httpOk(`${addresses.API_URL}/healthz`),
@@ -140,7 +149,7 @@ export function parts(addresses: Addresses): Part[] {
           ? {}
           : { NETWORKS_JSON: registryNetworks() }),
       },
-      after: ['devnet-31337', 'devnet-31338', `devnet-${REGISTRY_DEVNET.chainId}`, 'smtp'],
+      after: ['devnet-31337', 'devnet-31338', `devnet-${REGISTRY_DEVNET.chainId}`, 'smtp', 'onramp'],
     },
     {
       name: 'auth-frame',

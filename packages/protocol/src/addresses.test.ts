@@ -12,6 +12,7 @@ describe('from', () => {
         "DEVNET_31338_URL": "http://127.0.0.1:8546",
         "MAILBOX_URL": "http://127.0.0.1:2580",
         "MODAL_URL": "http://127.0.0.1:5180",
+        "ONRAMP_URL": "http://127.0.0.1:5190",
         "RELAY_URL": "ws://127.0.0.1:4001",
         "SMTP_URL": "smtp://127.0.0.1:2525",
       }

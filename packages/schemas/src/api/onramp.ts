@@ -18,7 +18,7 @@ export const OnrampUrlBody = z.object({
 export type OnrampUrlBody = z.infer<typeof OnrampUrlBody>
 
 /** `POST /v1/generators/onrampurl` response. */
-export const OnrampUrlResponse = z.object({ url: z.string() })
+export const OnrampUrlResponse = z.object({ url: z.string(), orderId: z.optional(z.string()) })
 /** `POST /v1/generators/onrampurl` response. */
 export type OnrampUrlResponse = z.infer<typeof OnrampUrlResponse>
 
@@ -70,6 +70,8 @@ export const OnrampQuoteResponse = z.object({
   purchaseAmount: money,
   networkFee: money,
   quoteId: z.string(),
+  /** The provider's own fee (spec section 9: 1-2%), part of paymentTotal. */
+  providerFee: z.optional(money),
 })
 /** `POST /v1/onramp/quote` response. */
 export type OnrampQuoteResponse = z.infer<typeof OnrampQuoteResponse>

@@ -1,0 +1,56 @@
+import { describe, expect, test } from 'vitest'
+import * as Orders from './Orders.js'
+import * as Pricing from './Pricing.js'
+
+const buyer = '0x00000000000000000000000000000000000000b0'
+const quote = Pricing.quote(
+  {
+    provider: 'meld',
+    paymentMethod: 'card',
+    purchaseCurrency: 'ETH',
+    paymentCurrency: 'USD',
+    amount: '50',
+    network: 'eip155:31337',
+  },
+  'q1',
+  new Date('2026-01-01T00:00:00Z'),
+)
+
+describe('create', () => {
+  test('a quote makes one order; created -> pending -> completed, nothing after', () => {
+    let time = new Date('2026-01-01T00:00:00Z')
+    const orders = Orders.create({ checkoutUrl: (id) => `http://x/checkout/${id}`, now: () => time })
+    orders.keepQuote(quote)
+    expect(orders.quote('q1')).toEqual(quote)
+    const order = orders.open(quote, buyer)
+    expect(order).toMatchObject({ status: 'created', checkoutUrl: `http://x/checkout/${order.id}` })
+    expect(orders.quote('q1')).toBeUndefined()
+    expect(() => orders.move(order.id, 'completed')).toThrow('The order is created')
+    orders.move(order.id, 'pending')
+    time = new Date('2026-01-01T00:00:05Z')
+    expect(orders.move(order.id, 'completed', { txHash: '0x1' })).toMatchObject({
+      status: 'completed',
+      txHash: '0x1',
+      updatedAt: '2026-01-01T00:00:05.000Z',
+    })
+    expect(() => orders.move(order.id, 'failed')).toThrow(Orders.TransitionError)
+    expect(orders.of(buyer.toUpperCase().replace('0X', '0x')).map((o) => o.id)).toEqual([order.id])
+    expect(orders.of('0x00000000000000000000000000000000000000b1')).toEqual([])
+  })
+
+  test('a quote expires after its lifetime', () => {
+    let time = new Date('2026-01-01T00:09:59Z')
+    const orders = Orders.create({ checkoutUrl: (id) => id, now: () => time })
+    orders.keepQuote(quote)
+    expect(orders.quote('q1')).toBeDefined()
+    time = new Date('2026-01-01T00:10:00Z')
+    expect(orders.quote('q1')).toBeUndefined()
+  })
+
+  test('the public order has no checkout flag', () => {
+    const orders = Orders.create({ checkoutUrl: (id) => id })
+    const order = orders.open(quote, buyer)
+    const moved = orders.move(order.id, 'created', { awaitingConfirmation: true })
+    expect(Orders.publicOf(moved)).not.toHaveProperty('awaitingConfirmation')
+  })
+})

@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto'
+import type * as OnrampRule from '@frontdoor/schemas/api/onramp-rules'
+import type { Address } from 'viem'
+
+/**
+ * The sandbox's quotes and orders, in memory (a sandbox restarts empty, as the devnets do). An order
+ * moves created -> pending (paid) -> completed (delivered) or -> failed (declined, not confirmed, not
+ * delivered); `awaitingConfirmation` marks a created order whose card asked for the extra step.
+ */
+
+/** An order and whether its card waits for the buyer's confirmation. */
+export type Entry = OnrampRule.Order & { awaitingConfirmation?: boolean }
+
+/** The transitions an order may make. */
+const NEXT: Record<OnrampRule.OrderStatus, readonly OnrampRule.OrderStatus[]> = {
+  created: ['pending', 'failed'],
+  pending: ['completed', 'failed'],
+  completed: [],
+  failed: [],
+}
+
+/** An order asked to move where it may not. */
+export class TransitionError extends Error {
+  override name = 'TransitionError'
+}
+
+/** The most quotes kept; the oldest go first. */
+const QUOTES_KEPT = 10_000
+
+/**
+ * Creates the store.
+ *
+ * @example
+ * const orders = Orders.create({ checkoutUrl: (id) => `http://127.0.0.1:5190/checkout/${id}` })
+ */
+export function create(options: { checkoutUrl: (id: string) => string; now?: () => Date }) {
+  const now = options.now ?? (() => new Date())
+  const quotes = new Map<string, OnrampRule.Quote>()
+  const orders = new Map<string, Entry>()
+  return {
+    /** Keeps a quote so an order can be made of it; returns it. */
+    keepQuote(quote: OnrampRule.Quote) {
+      quotes.set(quote.quoteId, quote)
+      if (quotes.size > QUOTES_KEPT) quotes.delete(quotes.keys().next().value as string)
+      return quote
+    },
+    /** A quote still valid, or undefined. */
+    quote(quoteId: string) {
+      const found = quotes.get(quoteId)
+      return found && Date.parse(found.expiresAt) > now().getTime() ? found : undefined
+    },
+    /** A new order of `quote` for `address`, status created; the quote is used up. */
+    open(quote: OnrampRule.Quote, address: Address): Entry {
+      quotes.delete(quote.quoteId)
+      const id = randomUUID()
+      const time = now().toISOString()
+      const order: Entry = {
+        id,
+        status: 'created',
+        quote,
+        address,
+        checkoutUrl: options.checkoutUrl(id),
+        createdAt: time,
+        updatedAt: time,
+      }
+      orders.set(id, order)
+      return order
+    },
+    get(id: string): Entry | undefined {
+      return orders.get(id)
+    },
+    /** Moves order `id` to `status` with `changes`; throws {@link TransitionError} when it may not. */
+    move(id: string, status: OnrampRule.OrderStatus, changes: Partial<Entry> = {}): Entry {
+      const order = orders.get(id)
+      if (!order) throw new TransitionError(`No order ${id}`)
+      if (status !== order.status && !NEXT[order.status].includes(status))
+        throw new TransitionError(`The order is ${order.status}`)
+      const next: Entry = { ...order, ...changes, status, updatedAt: now().toISOString() }
+      orders.set(id, next)
+      return next
+    },
+    /** The orders of `address` (any case), newest first. */
+    of(address: string): Entry[] {
+      const wanted = address.toLowerCase()
+      return [...orders.values()]
+        .filter((order) => order.address.toLowerCase() === wanted)
+        .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+    },
+  }
+}
+
+/** The store of {@link create}. */
+export type Orders = ReturnType<typeof create>
+
+/** An order as the JSON API shows it (without the checkout's internal flag). */
+export function publicOf(entry: Entry): OnrampRule.Order {
+  const { awaitingConfirmation: _, ...order } = entry
+  return order
+}
