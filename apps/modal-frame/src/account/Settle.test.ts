@@ -11,7 +11,13 @@ const ME = '0x00000000000000000000000000000000000a11ce'
 // The chain's receipt and the API's history, as the test sets them.
 const chain = vi.hoisted(() => ({ status: 'success' as 'success' | 'reverted', indexed: true }))
 vi.mock('../chain/Chain.js', () => ({
-  client: () => ({ waitForTransactionReceipt: async () => ({ status: chain.status }) }),
+  client: () => ({
+    // No time left: viem's WaitForTransactionReceiptTimeoutError.
+    waitForTransactionReceipt: async ({ timeout }: { timeout: number }) => {
+      if (timeout === 0) throw new Error('Timed out while waiting for transaction')
+      return { status: chain.status }
+    },
+  }),
 }))
 vi.mock('./BlockchainApi.js', () => ({
   history: async () => ({ data: chain.indexed ? [{ metadata: { hash: HASH.toUpperCase() } }] : [] }),
@@ -66,5 +72,17 @@ describe('settle', () => {
     expect(Toast.frame.get()).toMatchObject({ message: Errors.EXECUTION_REVERTED, variant: 'error' })
     expect(refreshed).toEqual([[]])
     expect(pending.get()).toEqual([])
+  })
+
+  test('onMined hears the receipt: success, reverted, or nothing in time', async () => {
+    const { queries, scope } = setup()
+    const heard: unknown[] = []
+    const onMined = (status: unknown) => heard.push(status)
+    await Settle.settle({ queries, scope, hash: HASH, tokens: [], intervalMs: 1, onMined })
+    chain.status = 'reverted'
+    await Settle.settle({ queries, scope, hash: HASH, tokens: [], intervalMs: 1, onMined })
+    expect(heard).toEqual(['success', 'reverted'])
+    await Settle.settle({ queries, scope, hash: HASH, tokens: [], intervalMs: 1, timeoutMs: 0, onMined })
+    expect(heard).toEqual(['success', 'reverted', undefined])
   })
 })

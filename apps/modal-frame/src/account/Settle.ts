@@ -18,6 +18,8 @@ export type Options = {
   intervalMs?: number
   /** How long to wait for the transaction to be mined, then to be indexed. */
   timeoutMs?: number
+  /** Told the receipt's status once mined, or undefined when none came in time (a payment's outcome). */
+  onMined?: (status: 'success' | 'reverted' | undefined) => void
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -44,6 +46,7 @@ export async function settle(options: Options): Promise<'indexed' | 'timeout'> {
       })
       .catch(() => null)
     if (receipt?.status === 'reverted') Toast.frame.show(Errors.EXECUTION_REVERTED, 'error')
+    options.onMined?.(receipt?.status)
     while (Date.now() < deadline) {
       const page = await BlockchainApi.history(
         scope.context,

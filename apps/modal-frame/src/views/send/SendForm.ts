@@ -3,7 +3,8 @@ import type * as Token from '@frontdoor/schemas/entities/token'
 import * as Errors from '@frontdoor/schemas/errors'
 import * as AddressRule from '@frontdoor/schemas/validation/address'
 import * as SendRule from '@frontdoor/schemas/validation/send'
-import { encodeFunctionData, formatUnits, toHex } from 'viem/utils'
+import { formatUnits } from 'viem/utils'
+import * as Transfer from '../../account/Transfer.js'
 import * as Units from '../../account/Units.js'
 
 /** The Send flow's rules: validation with the spec's errors, amounts in base units, the transaction. */
@@ -20,7 +21,7 @@ export type Draft = {
 /** An amount that is not a plain positive decimal number. */
 export const INVALID_AMOUNT = 'Enter a valid amount'
 /** More than the balance. */
-export const INSUFFICIENT_BALANCE = 'Insufficient balance'
+export const INSUFFICIENT_BALANCE = Errors.INSUFFICIENT_BALANCE
 
 /** The token's decimals as a number. */
 function decimalsOf(token: Token.TokenBalance): number {
@@ -61,27 +62,6 @@ function contractOf(token: Token.TokenBalance): `0x${string}` | undefined {
   return address as `0x${string}`
 }
 
-const TRANSFER = [
-  {
-    type: 'function',
-    name: 'transfer',
-    stateMutability: 'nonpayable',
-    inputs: [
-      { name: 'to', type: 'address' },
-      { name: 'amount', type: 'uint256' },
-    ],
-    outputs: [{ name: '', type: 'bool' }],
-  },
-] as const
-
-/** An `eth_sendTransaction` request. */
-export type TransactionRequest = {
-  from: `0x${string}`
-  to: `0x${string}`
-  value: `0x${string}`
-  data?: `0x${string}`
-}
-
 /**
  * The transaction that sends `amount` of `token` from `from` to `to`: a plain value transfer for the
  * native coin, an ERC-20 `transfer` call otherwise.
@@ -91,17 +71,10 @@ export function transaction(
   amount: string,
   from: string,
   to: string,
-): TransactionRequest {
+): Transfer.TransactionRequest {
   const units = Units.parse(amount, decimalsOf(token))
   if (units === undefined) throw new Error(INVALID_AMOUNT)
-  const contract = contractOf(token)
-  if (!contract) return { from: from as `0x${string}`, to: to as `0x${string}`, value: toHex(units) }
-  return {
-    from: from as `0x${string}`,
-    to: contract,
-    value: '0x0',
-    data: encodeFunctionData({ abi: TRANSFER, functionName: 'transfer', args: [to as `0x${string}`, units] }),
-  }
+  return Transfer.transaction({ contract: contractOf(token), units, from, to })
 }
 
 /**

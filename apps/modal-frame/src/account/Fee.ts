@@ -1,5 +1,5 @@
-import * as Chain from '../../chain/Chain.js'
-import type * as SendForm from './SendForm.js'
+import * as Chain from '../chain/Chain.js'
+import type * as Transfer from './Transfer.js'
 
 /** A network fee estimate (EIP-1559): gas units, the most paid per gas and their product, in wei. */
 export type Fee = { gas: bigint; maxFeePerGas: bigint; fee: bigint }
@@ -11,7 +11,7 @@ const NATIVE_TRANSFER_GAS = 21_000n
 export async function estimate(
   context: Chain.Context,
   chainId: number,
-  transaction: SendForm.TransactionRequest,
+  transaction: Transfer.TransactionRequest,
 ): Promise<Fee> {
   const client = Chain.client(context, chainId)
   const [gas, fees] = await Promise.all([
