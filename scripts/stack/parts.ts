@@ -137,7 +137,7 @@ export function parts(addresses: Addresses): Part[] {
     {
       name: 'api',
       url: addresses.API_URL,
-      healthy: () => httpOk(`${addresses.API_URL}/healthz`),
+      healthy: () => httpOk(`${addresses.API_URL}/readyz`), // readiness: 200 once the database answers
       // The API with the development stand-ins of @frontdoor/dev (devnet tokens and prices, the dev
       // name, the dev OIDC provider); the production entry, apps/api/src/main.ts, has none of them.
       command: [...tsx, 'apps/dev/src/main.ts'],

@@ -2,6 +2,7 @@ import type { Logger } from 'pino'
 import type * as AuthDeps from './auth/AuthDeps.js'
 import type * as Config from './Config.js'
 import type * as Db from './db/Db.js'
+import type * as Metrics from './http/Metrics.js'
 import type * as RateLimiter from './http/RateLimiter.js'
 import type * as ProjectCache from './projects/ProjectCache.js'
 import type * as Upstreams from './rpc/Upstreams.js'
@@ -19,4 +20,6 @@ export type Deps = {
   auth: AuthDeps.AuthDeps
   /** Creates the dev OIDC provider of unconfigured socials; only the development module hands one in. */
   devOidc?: DevOidc.Factory | undefined
+  /** Where /metrics counts requests and dependency faults (a fresh registry per app when absent). */
+  metrics?: Metrics.Metrics | undefined
 }

@@ -8,6 +8,7 @@ import type * as Deps from './Deps.js'
 import * as Db from './db/Db.js'
 import * as Migrator from './db/Migrator.js'
 import * as Wallets from './directory/Wallets.js'
+import * as Metrics from './http/Metrics.js'
 import * as RateLimiter from './http/RateLimiter.js'
 import * as Names from './identity/Names.js'
 import * as Indexer from './indexer/Indexer.js'
@@ -15,6 +16,7 @@ import * as Registry from './indexer/Registry.js'
 import * as ProjectCache from './projects/ProjectCache.js'
 import * as Projects from './projects/Projects.js'
 import * as Upstreams from './rpc/Upstreams.js'
+import * as Startup from './Startup.js'
 import type * as DevOidc from './social/DevOidc.js'
 
 /** A running API. */
@@ -44,6 +46,8 @@ export type StartOptions = StandIns & {
   /** Follow the chains of `config.indexer.chains` (default true). */
   indexer?: boolean
   logger?: Logger
+  /** The wait after each failed start-up attempt (tests); the spec's retry delays by default. */
+  startupDelayMs?: (failures: number) => number
 }
 
 /**
@@ -74,13 +78,16 @@ export async function prepare(
 }
 
 /**
- * Starts the API: database, migrations, seed data, upstream pings, the chain indexer, HTTP server.
+ * Starts the API: HTTP server (liveness and readiness at once), then database, migrations, seed data
+ * and Redis, each retried with backoff while out of reach, then upstream pings, the chain indexer and
+ * the routes. Resolves once ready.
  *
  * @example
  * const server = await Server.start({ env: process.env })
  * await server.stop()
  */
 export async function start(options: StartOptions = {}): Promise<Server> {
+  const startedAt = Date.now()
   const env = options.env ?? process.env
   const { config, process: settings } = Config.fromEnv(env)
   const logger = options.logger ?? pino({ level: settings.logLevel, base: { service: 'api' } })
@@ -97,15 +104,67 @@ export async function start(options: StartOptions = {}): Promise<Server> {
       'DEV LOGINS ON: the dev OIDC provider (/oidc) and the Farcaster stand-in sign anyone in as any user; never expose this API (AUTH_DEV_PROVIDERS=0 turns them off)',
     )
   Registry.configure(options.registry ?? [])
-  const db = await prepare(
-    config,
-    { databaseUrl: settings.databaseUrl, dataDir: options.memory ? undefined : settings.dataDir },
-    options.names,
-  ).catch((error: unknown) => {
+  const metrics = Metrics.create()
+  // Listen first: until the database and Redis answer, liveness is 200, readiness 503 and every other
+  // request a 503 with Retry-After; the start retries with backoff and never exits for an outage.
+  let waiting: Startup.Waiting = { dependency: 'database', attempts: 0, since: Date.now() }
+  let handler: (request: Request, env: unknown) => Response | Promise<Response> = Startup.starting(
+    () => waiting,
+  ).fetch
+  const port = options.port ?? settings.port
+  const server = await new Promise<ServerType>((resolve, reject) => {
+    const s = serve({ fetch: (request, env) => handler(request, env), port, hostname: settings.host }, () =>
+      resolve(s),
+    )
+    s.once('error', reject)
+  }).catch((error: unknown) => {
     auth.mailer.close()
     throw error
   })
-  const upstreams = Upstreams.create({ upstreams: config.upstreams })
+  const closeServer = () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve())
+      // Keep-alive sockets would hold close() open.
+      if ('closeIdleConnections' in server) server.closeIdleConnections()
+    })
+  const wait = (dependency: Startup.Waiting['dependency']) => {
+    waiting = { dependency, attempts: 0, since: Date.now() }
+    return {
+      logger,
+      onFailure: (attempts: number) => {
+        waiting = { ...waiting, attempts }
+        metrics.count('frontdoor_startup_waits_total', { dependency })
+      },
+      ...(options.startupDelayMs ? { delayMs: options.startupDelayMs } : {}),
+    }
+  }
+  let db: Db.Db
+  try {
+    db = await Startup.retry(
+      'database',
+      () =>
+        prepare(
+          config,
+          { databaseUrl: settings.databaseUrl, dataDir: options.memory ? undefined : settings.dataDir },
+          options.names,
+        ),
+      { ...wait('database'), retryable: Db.unavailable },
+    )
+    const redisUrl = settings.redisUrl
+    if (redisUrl)
+      await Startup.retry('redis', () => Startup.pingRedis(redisUrl), {
+        ...wait('redis'),
+        retryable: () => true,
+      })
+  } catch (error) {
+    auth.mailer.close()
+    await closeServer()
+    throw error
+  }
+  const upstreams = Upstreams.create({
+    upstreams: config.upstreams,
+    onFailure: (chainId) => metrics.count('frontdoor_rpc_upstream_failures_total', { chain: chainId }),
+  })
   upstreams.start()
   const deps: Deps.Deps = {
     db,
@@ -116,6 +175,7 @@ export async function start(options: StartOptions = {}): Promise<Server> {
     upstreams,
     auth,
     devOidc: options.devOidc,
+    metrics,
   }
   const app = App.build(deps)
   const indexer = Indexer.create({
@@ -123,17 +183,15 @@ export async function start(options: StartOptions = {}): Promise<Server> {
     upstreams,
     chains: options.indexer === false ? [] : config.indexer.chains,
     logger: logger.child({ part: 'indexer' }),
+    onStepFailure: (chainId) => metrics.count('frontdoor_indexer_step_failures_total', { chain: chainId }),
   })
   indexer.start()
-  const port = options.port ?? settings.port
-  const server = await new Promise<ServerType>((resolve, reject) => {
-    const s = serve({ fetch: app.fetch, port, hostname: settings.host }, () => resolve(s))
-    s.once('error', reject)
-  })
+  handler = app.fetch
   const address = server.address()
   const actualPort = typeof address === 'object' && address ? address.port : port
   const url = `http://${settings.host.includes(':') ? `[${settings.host}]` : settings.host}:${actualPort}`
   logger.info({ url, database: db.kind, chains: upstreams.chains() }, 'api listening')
+  logger.info({ url, waitedMs: Date.now() - startedAt }, 'api ready')
   let stopped: Promise<void> | undefined
   return {
     url,
@@ -144,11 +202,7 @@ export async function start(options: StartOptions = {}): Promise<Server> {
         await indexer.stop()
         upstreams.stop()
         deps.auth.mailer.close()
-        await new Promise<void>((resolve) => {
-          server.close(() => resolve())
-          // Keep-alive sockets would hold close() open.
-          if ('closeIdleConnections' in server) server.closeIdleConnections()
-        })
+        await closeServer()
         await deps.limiter.close()
         await db.close()
       })()

@@ -97,11 +97,11 @@ function textOf(part: Part): string {
  * Starts a receiver.
  *
  * @example
- * const smtp = await TestSmtp.start()
+ * const smtp = await TestSmtp.start() // on a free port, or start(port) on that one
  * const t = await TestApp.create({ smtpUrl: smtp.smtpUrl })
  * const [latest] = smtp.messages('alice@example.com')
  */
-export async function start(): Promise<TestSmtp> {
+export async function start(port = 0): Promise<TestSmtp> {
   const stored: Message[] = []
   const sockets = new Set<Socket>()
   const server = createServer((socket) => {
@@ -157,10 +157,10 @@ export async function start(): Promise<TestSmtp> {
       }
     })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
+  const address = server.address() as AddressInfo
   return {
-    smtpUrl: `smtp://127.0.0.1:${port}`,
+    smtpUrl: `smtp://127.0.0.1:${address.port}`,
     messages: (to) => {
       const wanted = to?.trim().toLowerCase()
       const list = wanted ? stored.filter((m) => m.to.split(', ').includes(wanted)) : stored

@@ -14,10 +14,16 @@ afterAll(() => t.close())
 const METRICS_TOKEN = t.deps.config.metricsToken
 
 describe('build', () => {
-  test('/healthz answers ok with the database kind', async () => {
+  test('/healthz (liveness) answers ok with the database kind; /readyz (readiness) ready', async () => {
     const { status, body } = await t.getJson('/healthz')
     expect(status).toBe(200)
     expect(body).toEqual({ status: 'ok', database: process.env.DATABASE_URL ? 'postgres' : 'pglite' })
+    const ready = await t.getJson('/readyz')
+    expect(ready.status).toBe(200)
+    expect(ready.body).toEqual({
+      status: 'ready',
+      database: process.env.DATABASE_URL ? 'postgres' : 'pglite',
+    })
   })
 
   test('every response carries a request id; a given one is echoed', async () => {

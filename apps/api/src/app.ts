@@ -10,6 +10,7 @@ import * as Auth from './auth/routes.js'
 import * as Chains from './chains/routes.js'
 import * as Convert from './convert/routes.js'
 import type * as Deps from './Deps.js'
+import * as Db from './db/Db.js'
 import * as Directory from './directory/routes.js'
 import * as BodyLimit from './http/BodyLimit.js'
 import * as Cors from './http/Cors.js'
@@ -20,6 +21,7 @@ import * as SecureHeaders from './http/SecureHeaders.js'
 import * as ProjectAccess from './projects/access.js'
 import * as Projects from './projects/routes.js'
 import * as Rpc from './rpc/routes.js'
+import * as Startup from './Startup.js'
 import * as Siwx from './siwx/routes.js'
 import * as DevOidc from './social/DevOidc.js'
 import * as Social from './social/routes.js'
@@ -28,7 +30,7 @@ import * as Social from './social/routes.js'
 export type Env = { Variables: { requestId: string; logger: Logger } }
 
 /** Routes too frequent to log at info level. */
-const QUIET_ROUTES = new Set(['/healthz', '/metrics'])
+const QUIET_ROUTES = new Set([Startup.LIVENESS_PATH, Startup.READINESS_PATH, '/metrics'])
 
 /**
  * Each path's body limit, applied before any route reads a body: the embedded wallet's (signing
@@ -62,7 +64,7 @@ function routeOf(c: Context<Env>): string {
  * const response = await app.request('/getWallets?projectId=demo&page=1&entries=40')
  */
 export function build(deps: Deps.Deps, options: { metrics?: Metrics.Metrics } = {}) {
-  const metrics = options.metrics ?? Metrics.create()
+  const metrics = options.metrics ?? deps.metrics ?? Metrics.create()
   const app = new Hono<Env>()
   app.use(requestId())
   app.use(SecureHeaders.api())
@@ -91,12 +93,16 @@ export function build(deps: Deps.Deps, options: { metrics?: Metrics.Metrics } = 
     ),
   )
   app.use(BodyLimit.byPath(bodyLimits()))
-  app.get('/healthz', async (c) => {
+  // Liveness never asks a dependency (a database outage is no reason to restart the process);
+  // readiness says whether requests can be served now (the database answers).
+  app.get(Startup.LIVENESS_PATH, (c) => c.json({ status: 'ok', database: deps.db.kind }))
+  app.get(Startup.READINESS_PATH, async (c) => {
     try {
       await deps.db.session((session) => session.query('SELECT 1'))
-      return c.json({ status: 'ok', database: deps.db.kind })
+      return c.json({ status: 'ready', database: deps.db.kind })
     } catch {
-      return c.json({ status: 'unavailable', database: deps.db.kind }, 503)
+      const retryAfter = String(Db.UNAVAILABLE_RETRY_AFTER_S)
+      return c.json({ status: 'unavailable', database: deps.db.kind }, 503, { 'retry-after': retryAfter })
     }
   })
   app.get('/metrics', MetricsAuth.bearer(deps.config.metricsToken), (c) =>

@@ -173,8 +173,9 @@ describe.skipIf(!PG_BIN)('PostgreSQL faults under a running API process', { time
     // biome-ignore lint/suspicious/noExplicitAny: tests read response bodies loosely
     return { status: response.status, headers: response.headers, body: (await response.json()) as any }
   }
-  const health = async () =>
-    (await fetch(`${apiUrl}/healthz`, { signal: AbortSignal.timeout(5_000) }).catch(() => undefined))?.status
+  /** Readiness (/readyz): 503 while the database is out of reach. Liveness (/healthz) stays 200. */
+  const health = async (path = '/readyz') =>
+    (await fetch(`${apiUrl}${path}`, { signal: AbortSignal.timeout(5_000) }).catch(() => undefined))?.status
   const sendOtp = (email: string) =>
     post('/v1/auth/email/otp', { projectId: 'demo', email, deviceId: DEVICE })
   const verify = (email: string, otp: string) =>
@@ -298,7 +299,7 @@ describe.skipIf(!PG_BIN)('PostgreSQL faults under a running API process', { time
     const pid = api.pid
     const cursorBefore = await indexed()
 
-    // What /healthz and the logged-in user's requests answer while PostgreSQL restarts, every 50 ms.
+    // What /readyz and the logged-in user's requests answer while PostgreSQL restarts, every 50 ms.
     const seen = new Map<string, number>()
     const failedAt: number[] = []
     let probing = true
@@ -326,7 +327,7 @@ describe.skipIf(!PG_BIN)('PostgreSQL faults under a running API process', { time
     const restartedAt = Date.now()
     await db.restart()
     const restartMs = Date.now() - restartedAt
-    await until('/healthz to answer 200', async () => ((await health()) === 200 ? true : undefined))
+    await until('/readyz to answer 200', async () => ((await health()) === 200 ? true : undefined))
     await sleep(1_000)
     probing = false
     await probe
@@ -431,6 +432,7 @@ describe.skipIf(!PG_BIN)('PostgreSQL faults under a running API process', { time
     for (let i = 0; i < 3; i++) {
       expect(await getUser()).toBe(UNAVAILABLE)
       expect(await health()).toBe(503)
+      expect(await health('/healthz')).toBe(200)
       await sleep(500)
     }
     expect(exited).toBeUndefined()
@@ -438,7 +440,7 @@ describe.skipIf(!PG_BIN)('PostgreSQL faults under a running API process', { time
 
     db.start()
     const startedAt = Date.now()
-    await until('/healthz to answer 200', async () => ((await health()) === 200 ? true : undefined))
+    await until('/readyz to answer 200', async () => ((await health()) === 200 ? true : undefined))
     console.log(
       `faults: PostgreSQL stopped for ${startedAt - stoppedAt} ms, then started: served again ${Date.now() - startedAt} ms after it accepted connections`,
     )

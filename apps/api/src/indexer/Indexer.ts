@@ -43,6 +43,8 @@ export type Options = {
   pollMs?: number
   batchBlocks?: number
   leaderRetryMs?: number
+  /** Called for each step that failed (metrics count them). */
+  onStepFailure?: (chainId: string) => void
 }
 
 /** What one step did: stored blocks (and the head is further), stored up to the head, or rewound. */
@@ -188,6 +190,7 @@ export function create(options: Options): Indexer {
               // Another writer stored the range first: read the cursor again.
               if (error instanceof Store.CursorMoved) continue
               failures += 1
+              options.onStepFailure?.(chainId)
               logger.warn({ chainId, err: error, failures }, 'indexer: step failed; retrying')
               await sleep(Retry.retryDelayMs(failures - 1), signal)
               continue

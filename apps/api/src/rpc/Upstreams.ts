@@ -57,6 +57,8 @@ export type Options = {
   upstreams: Record<string, string[]>
   timeoutMs?: number
   pingIntervalMs?: number
+  /** Called for each forwarded attempt that failed (metrics count them). */
+  onFailure?: (chainId: string, url: string) => void
 }
 
 /** Creates the upstream set; call `start()` to begin pinging. */
@@ -89,6 +91,7 @@ export function create(options: Options): Upstreams {
           return { status: response.status, body: response.text, upstream: url }
         } catch {
           fallback.record(url, { ok: false, latencyMs: performance.now() - started })
+          options.onFailure?.(chainId, url)
         }
       }
       return undefined

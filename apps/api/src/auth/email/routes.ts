@@ -113,6 +113,7 @@ export function routes(deps: Deps.Deps) {
       await Promise.all(mails.map((mail) => deps.auth.mailer.send(mail)))
     } catch (error) {
       c.get('logger')?.error({ err: error }, 'auth: the email could not be sent')
+      deps.metrics?.count('frontdoor_email_failures_total')
       await Promise.all(keys.map((key) => Challenges.withdraw(deps.db, key)))
       throw AuthErrors.fail(502, 'email_failed', 'The email could not be sent; try again')
     }
@@ -145,6 +146,7 @@ export function routes(deps: Deps.Deps) {
             await deps.auth.mailer.send({ to: email, ...mail })
           } catch (error) {
             c.get('logger')?.error({ err: error }, 'auth: the email could not be sent')
+            deps.metrics?.count('frontdoor_email_failures_total')
             await Devices.withdraw(deps.db, user.id, body.deviceId)
             throw AuthErrors.fail(502, 'email_failed', 'The email could not be sent; try again')
           }
