@@ -21,3 +21,17 @@ describe('DEPLOYER', () => {
     expect(Accounts.DEV_ACCOUNTS.map((a) => a.address)).not.toContain(Accounts.DEPLOYER.address)
   })
 })
+
+describe('BUNDLER_EXECUTOR and BUNDLER_UTILITY', () => {
+  test('are mnemonic accounts 19 and 18, beyond the dev accounts', () => {
+    for (const [account, addressIndex] of [
+      [Accounts.BUNDLER_EXECUTOR, 19],
+      [Accounts.BUNDLER_UTILITY, 18],
+    ] as const) {
+      const derived = mnemonicToAccount(Accounts.DEV_MNEMONIC, { addressIndex })
+      expect(account.address).toBe(derived.address)
+      expect(account.privateKey).toBe(bytesToHex(derived.getHdKey().privateKey!))
+      expect(Accounts.DEV_ACCOUNTS.map((a) => a.address)).not.toContain(account.address)
+    }
+  })
+})

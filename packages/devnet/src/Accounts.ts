@@ -66,3 +66,17 @@ export const DEPLOYER: DevAccount = {
   address: '0x40f7c59324Aa7A2745f2832b4dc80aD86203D667',
   privateKey: '0x3a027998b942151c0e981f8a7b6dcf6070067b63166d58cd377857c344016811',
 }
+
+/**
+ * The bundler's accounts (mnemonic accounts 19 and 18, funded by every devnet, used by nothing else):
+ * the executor sends the bundles (`handleOps`) and collects their fees; the utility account deploys the
+ * bundler's simulation contract and tops the executor up.
+ */
+export const BUNDLER_EXECUTOR: DevAccount = {
+  address: '0x8626f6940E2eb28930eFb4CeF49B2d1F2C9C1199',
+  privateKey: '0xdf57089febbacf7ba0bc227dafbffa9fc08a93fdc68e1e42411a14efcf23656e',
+}
+export const BUNDLER_UTILITY: DevAccount = {
+  address: '0xdD2FD4581271e230360230F9337D5c0430Bf44C0',
+  privateKey: '0xde9be858da4a475276426320d5e9262ecfc3ba460bfac56360bfa6c4c28b4ee0',
+}

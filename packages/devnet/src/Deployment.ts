@@ -52,6 +52,16 @@ export type AccountAbstraction = {
   simpleAccountImplementation: Address
 }
 
+/**
+ * The deterministic deployment proxy (github.com/Arachnid/deterministic-deployment-proxy) most chains
+ * have at this address: it deploys `calldata[32:]` with CREATE2 and salt `calldata[0:32]`. The bundler
+ * deploys its simulation contract through it. Seeding sets its code (no transaction, so no nonce moves).
+ */
+export const DETERMINISTIC_DEPLOYER = {
+  address: '0x4e59b44847b379578588920ca78fbf26c0b4956c',
+  code: '0x7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe03601600081602082378035828234f58015156039578182fd5b8082525050506014600cf3',
+} as const satisfies { address: Address; code: Hex }
+
 /** The package sources the ERC-4337 contracts are compiled from (solc-js, `Compile.packaged`). */
 export const ACCOUNT_ABSTRACTION_SOURCES = [
   '@account-abstraction/contracts/core/EntryPoint.sol',

@@ -57,6 +57,9 @@ describe('seed', () => {
     expect(await client.getTransactionCount({ address: Accounts.DEPLOYER.address })).toBe(
       Deployment.SEED_TRANSACTIONS,
     )
+    expect(await client.getCode({ address: Deployment.DETERMINISTIC_DEPLOYER.address })).toBe(
+      Deployment.DETERMINISTIC_DEPLOYER.code,
+    )
     const factory = { address: d.uniswap.factory, abi: Abis.uniswapV2FactoryAbi } as const
     expect(await client.readContract({ ...factory, functionName: 'allPairsLength' })).toBe(2n)
     for (const pool of Object.values(d.pools)) {

@@ -50,8 +50,9 @@ async function receipt(client: PublicClient, hash: Hash) {
 }
 
 /**
- * Seeds a fresh devnet node at `url`: deploys the tokens, NFT collections and the Uniswap-v2 factory,
- * router and pools from `Accounts.DEPLOYER` in a fixed nonce order, so every address equals the
+ * Seeds a fresh devnet node at `url`: deploys the tokens, NFT collections, the Uniswap-v2 factory,
+ * router and pools and the ERC-4337 EntryPoint and account factory from `Accounts.DEPLOYER` in a fixed
+ * nonce order, and sets the deterministic deployment proxy's code, so every address equals the
  * constant in `Deployment`. Idempotent: on a chain seeded before it checks the deployment and sends
  * nothing. Refuses a chain where the deployer sent some transactions but did not complete the seed.
  *
@@ -79,9 +80,11 @@ export async function seed(url: string): Promise<Seeded> {
     )
   }
 
-  await createTestClient({ mode: 'hardhat', chain: viemChain, transport }).setBalance({
-    address: account.address,
-    value: Deployment.SEED.deployerWei,
+  const test = createTestClient({ mode: 'hardhat', chain: viemChain, transport })
+  await test.setBalance({ address: account.address, value: Deployment.SEED.deployerWei })
+  await test.setCode({
+    address: Deployment.DETERMINISTIC_DEPLOYER.address,
+    bytecode: Deployment.DETERMINISTIC_DEPLOYER.code,
   })
 
   const { Token, Collectible } = Compile.contracts()
@@ -181,10 +184,17 @@ export async function seed(url: string): Promise<Seeded> {
 }
 
 /**
- * Checks that the pools of `deployment` are the factory's pairs (so the router finds them) and that the
- * account factory's implementation is the expected one, bound to the EntryPoint.
+ * Checks that the deterministic deployment proxy is there, that the pools of `deployment` are the
+ * factory's pairs (so the router finds them) and that the account factory's implementation is the
+ * expected one, bound to the EntryPoint.
  */
 async function verify(client: PublicClient, deployment: Deployment.Deployment): Promise<void> {
+  const proxy = await client.getCode({ address: Deployment.DETERMINISTIC_DEPLOYER.address })
+  if (proxy !== Deployment.DETERMINISTIC_DEPLOYER.code) {
+    throw new Error(
+      `devnet: no deterministic deployment proxy at ${Deployment.DETERMINISTIC_DEPLOYER.address}`,
+    )
+  }
   const aa = deployment.accountAbstraction
   const implementation = await client.readContract({
     address: aa.simpleAccountFactory,
