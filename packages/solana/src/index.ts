@@ -1,0 +1,6 @@
+export * as Cluster from './Cluster.js'
+export * as Genesis from './Genesis.js'
+export * as Health from './Health.js'
+export * as Rpc from './Rpc.js'
+export * as Server from './Server.js'
+export * as Token from './Token.js'
