@@ -7,6 +7,7 @@ describe('from', () => {
       {
         "API_URL": "http://127.0.0.1:4000",
         "AUTH_URL": "http://127.0.0.1:5181",
+        "BUNDLER_URL": "http://127.0.0.1:4337",
         "DEMO_URL": "http://localhost:5173",
         "DEVNET_31337_URL": "http://127.0.0.1:8545",
         "DEVNET_31338_URL": "http://127.0.0.1:8546",

@@ -14,6 +14,7 @@ export const ADDRESS_DEFAULTS = {
   SMTP_URL: 'smtp://127.0.0.1:2525',
   MAILBOX_URL: 'http://127.0.0.1:2580',
   ONRAMP_URL: 'http://127.0.0.1:5190',
+  BUNDLER_URL: 'http://127.0.0.1:4337',
 } as const
 
 export type Addresses = { -readonly [K in keyof typeof ADDRESS_DEFAULTS]: string }
