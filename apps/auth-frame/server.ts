@@ -27,6 +27,8 @@ export type Options = {
   apiUrl: string
   /** The API the frame calls instead in the restricted time zones (China regions), if any. */
   regionalApiUrl?: string | undefined
+  /** The API as this server reaches it (API_INTERNAL_URL, behind an edge), for the allowed origins; default `apiUrl`. */
+  internalApiUrl?: string | undefined
   /** How long a project's allowed origins are kept. */
   originsCacheMs?: number
 }
@@ -47,7 +49,7 @@ export function frame(options: Options): FrameServer.Frame {
   const api = originOf(options.apiUrl)
   const regional = options.regionalApiUrl ? originOf(options.regionalApiUrl) : undefined
   const originsOf = Origins.create({
-    apiUrl: options.apiUrl,
+    apiUrl: options.internalApiUrl || options.apiUrl,
     client: CLIENT,
     schema: Project.AllowedOriginsResponse,
     ...(options.originsCacheMs === undefined ? {} : { cacheMs: options.originsCacheMs }),

@@ -16,6 +16,8 @@ export type Options = {
   apiUrl: string
   authUrl: string
   relayUrl: string
+  /** The API as this server reaches it (API_INTERNAL_URL, behind an edge), for the allowed origins; default `apiUrl`. */
+  internalApiUrl?: string | undefined
   /** How long allowed origins are kept per project. */
   originsCacheMs?: number
 }
@@ -48,7 +50,7 @@ export function frame(options: Options): FrameServer.Frame {
   const auth = new URL(options.authUrl).origin
   const relay = options.relayUrl.replace(/\/$/, '')
   const originsOf = Origins.create({
-    apiUrl: options.apiUrl,
+    apiUrl: options.internalApiUrl || options.apiUrl,
     client: CLIENT,
     schema: Project.AllowedOriginsResponse,
     ...(options.originsCacheMs === undefined ? {} : { cacheMs: options.originsCacheMs }),

@@ -26,6 +26,17 @@ describe('fromEnv: environment and dev logins', () => {
   })
 })
 
+describe('API_LISTEN', () => {
+  test('behind an edge: the public API_URL, and API_LISTEN for the socket', () => {
+    expect(Config.fromEnv({}).process).toMatchObject({ host: '127.0.0.1', port: 4000 })
+    const edge = Config.fromEnv({ API_URL: 'https://api.example.com', API_LISTEN: '0.0.0.0:4100' })
+    expect(edge.config.publicUrl).toBe('https://api.example.com')
+    expect(edge.process).toMatchObject({ host: '0.0.0.0', port: 4100 })
+    expect(Config.fromEnv({ API_LISTEN: '[::1]:4101' }).process).toMatchObject({ host: '::1', port: 4101 })
+    expect(() => Config.fromEnv({ API_LISTEN: '4100' })).toThrow(/API_LISTEN must be host:port/)
+  })
+})
+
 describe('secureCookies', () => {
   test('Secure unless the public URL is plain http on a loopback host (a TLS proxy in front changes nothing)', () => {
     for (const url of [

@@ -5,6 +5,7 @@ import * as Networks from './chains/Networks.js'
 import * as ConvertChains from './convert/Chains.js'
 import * as ClientIp from './http/ClientIp.js'
 import type * as RateLimiter from './http/RateLimiter.js'
+import * as OnrampOptions from './onramp/Options.js'
 import * as OAuthProviders from './social/OAuthProviders.js'
 
 /** The API's settings, read once from the environment (`fromEnv`) or built by tests. */
@@ -69,6 +70,11 @@ export type Config = {
   indexer: { chains: string[] }
   /** Swaps (the convert routes): the CAIP-2 chains they are offered on (CONVERT_CHAINS; see `convert/Chains.ts`). */
   convert: { chains: string[] }
+  /**
+   * Buying crypto: the on-ramp provider's JSON API (ONRAMP_URL; the sandbox in development) and the
+   * CAIP-2 chains it delivers on (ONRAMP_CHAINS; see `onramp/Options.ts`).
+   */
+  onramp: { url: string; chains: string[] }
 }
 
 /** Default limits; the error-report cap is the spec's. */
@@ -197,6 +203,14 @@ export type Process = {
   redisUrl: string | undefined
 }
 
+/** `host:port` (or `[v6]:port`) to listen on, from API_LISTEN; undefined when unset, throws when malformed. */
+export function listenFromEnv(value: string | undefined): { host: string; port: number } | undefined {
+  if (!value?.trim()) return undefined
+  const match = /^\[?([^\]]*?)\]?:(\d+)$/.exec(value.trim())
+  if (!match?.[1]) throw new Error(`API_LISTEN must be host:port (got '${value}')`)
+  return { host: match[1], port: Number(match[2]) }
+}
+
 /** Reads the app's config and the process settings from an environment. */
 export function fromEnv(env: Record<string, string | undefined>): { config: Config; process: Process } {
   const addresses = Addresses.from(env)
@@ -205,6 +219,7 @@ export function fromEnv(env: Record<string, string | undefined>): { config: Conf
   const extension = Networks.extensionFromEnv(env)
   const upstreams = { ...upstreamsFromEnv(env), ...extension.upstreams }
   const environment = environmentFromEnv(env)
+  const listen = listenFromEnv(env.API_LISTEN)
   return {
     config: {
       environment,
@@ -229,10 +244,12 @@ export function fromEnv(env: Record<string, string | undefined>): { config: Conf
       limits: DEFAULT_LIMITS,
       indexer: { chains: indexerChainsFromEnv(env, upstreams) },
       convert: { chains: ConvertChains.fromEnv(env, upstreams) },
+      onramp: { url: addresses.ONRAMP_URL, chains: OnrampOptions.chainsFromEnv(env, upstreams) },
     },
     process: {
-      port: Addresses.port(addresses.API_URL),
-      host: api.hostname.replace(/^\[|\]$/g, ''),
+      // Behind an edge API_URL is the edge's address and API_LISTEN (host:port) where this node listens.
+      port: listen?.port ?? Addresses.port(addresses.API_URL),
+      host: listen?.host ?? api.hostname.replace(/^\[|\]$/g, ''),
       databaseUrl: env.DATABASE_URL || undefined,
       dataDir: env.DATA_DIR || join(REPO_ROOT, '.data', 'pglite'),
       logLevel: env.LOG_LEVEL || 'info',

@@ -24,14 +24,20 @@ Build.ifStale({
 })
 
 const addresses = Addresses.from(process.env)
+// Behind an edge: FRAME_LISTEN (host:port) and API_INTERNAL_URL, as for the modal frame.
+const listen = FrameServer.listenAddress(process.env.FRAME_LISTEN) ?? {
+  host: new URL(addresses.AUTH_URL).hostname,
+  port: Addresses.port(addresses.AUTH_URL),
+}
 await FrameServer.listen(
   Server.frame({
     distDir: join(app, 'dist'),
     modalUrl: addresses.MODAL_URL,
     apiUrl: addresses.API_URL,
+    internalApiUrl: process.env.API_INTERNAL_URL || undefined,
     regionalApiUrl: process.env.REGIONAL_API_URL || undefined,
   }),
-  Addresses.port(addresses.AUTH_URL),
-  new URL(addresses.AUTH_URL).hostname,
+  listen.port,
+  listen.host,
 )
 console.log(`auth-frame: serving ${addresses.AUTH_URL} (embeddable by ${addresses.MODAL_URL} only)`)

@@ -33,15 +33,24 @@ Build.ifStale({
 
 const addresses = Addresses.from(process.env)
 const url = new URL(addresses.MODAL_URL)
+// Behind an edge (the scale profile, docker-compose.yml) MODAL_URL is the edge's address and
+// FRAME_LISTEN (host:port) where this server listens; API_INTERNAL_URL the API as it reaches it.
+const listen = FrameServer.listenAddress(process.env.FRAME_LISTEN) ?? {
+  host: url.hostname,
+  port: Addresses.port(addresses.MODAL_URL),
+}
 await FrameServer.listen(
   Server.frame({
     distDir: join(app, 'dist'),
     sdkPath: join(hostSdk, 'dist', 'sdk.js'),
     apiUrl: addresses.API_URL,
+    internalApiUrl: process.env.API_INTERNAL_URL || undefined,
     authUrl: addresses.AUTH_URL,
     relayUrl: addresses.RELAY_URL,
   }),
-  Addresses.port(addresses.MODAL_URL),
-  url.hostname,
+  listen.port,
+  listen.host,
 )
-console.log(`modal-frame: serving ${addresses.MODAL_URL} (sdk.js at ${addresses.MODAL_URL}/sdk.js)`)
+console.log(
+  `modal-frame: serving ${addresses.MODAL_URL} (sdk.js at ${addresses.MODAL_URL}/sdk.js) on ${listen.host}:${listen.port}`,
+)

@@ -29,6 +29,13 @@ describe('fromEnv', () => {
     })
   })
 
+  test('asks the API at API_INTERNAL_URL when set (behind an edge), else at API_URL', () => {
+    expect(Config.fromEnv({ API_URL: 'https://api.example.com' }).apiUrl).toBe('https://api.example.com')
+    expect(
+      Config.fromEnv({ API_URL: 'https://api.example.com', API_INTERNAL_URL: 'http://api-1:4000' }).apiUrl,
+    ).toBe('http://api-1:4000')
+  })
+
   test('limits from the environment, defaults otherwise', () => {
     const config = Config.fromEnv({ RELAY_MESSAGES_PER_SECOND: '50', RELAY_MESSAGES_BURST: 'x' })
     expect(config.limits.messagesPerSecond).toBe(50)

@@ -115,7 +115,8 @@ export function parseListen(value: string | undefined): { host: string; port: nu
 
 /**
  * Reads the relay's settings: RELAY_URL (the public address, also where to listen unless
- * RELAY_LISTEN=host:port says otherwise, e.g. behind a proxy), API_URL (the project registry),
+ * RELAY_LISTEN=host:port says otherwise, e.g. behind a proxy), API_URL (the project registry;
+ * API_INTERNAL_URL instead when set),
  * MODAL_URL and RELAY_TRUSTED_ORIGINS (origins served for every project), RELAY_PROJECT_CACHE_MS,
  * RELAY_PROJECTS (serve these project ids without the API),
  * REDIS_URL, LOG_LEVEL,
@@ -136,7 +137,8 @@ export function fromEnv(env: Record<string, string | undefined>): Config {
     heartbeatMs: Constants.RELAY_HEARTBEAT_S * 1000,
     jwtSkewS: JWT_SKEW_S,
     jwtMaxLifetimeS: positive(env.RELAY_MAX_JWT_LIFETIME_S, Auth.MAX_JWT_LIFETIME_S),
-    apiUrl: API_URL,
+    // API_INTERNAL_URL: the API as the relay reaches it (behind an edge); default API_URL.
+    apiUrl: env.API_INTERNAL_URL || API_URL,
     trustedOrigins: [
       ...new Set([
         new URL(MODAL_URL).origin,

@@ -106,6 +106,47 @@ describe('app: the document', () => {
   })
 })
 
+describe('app: the edge document answer', () => {
+  test("answers the document's headers and meta tags without the document (204), for the same query and referer", async () => {
+    requests.length = 0
+    const init = { headers: { referer: 'https://a.example/shop?x=1' } }
+    const edge = await get(`${FrameServer.EDGE_DOCUMENT_PATH}?projectId=demo`, init)
+    const page = await get('/?projectId=demo', init)
+    expect(edge.status).toBe(204)
+    expect(await edge.text()).toBe('')
+    expect(edge.headers.get('content-security-policy')).toBe(page.headers.get('content-security-policy'))
+    expect(directive(edge.headers.get('content-security-policy'), 'frame-ancestors')).toBe(
+      'https://a.example https://b.example',
+    )
+    expect(edge.headers.get('permissions-policy')).toBe(page.headers.get('permissions-policy'))
+    expect(edge.headers.get('cache-control')).toBe('no-store')
+    const meta = edge.headers.get(FrameServer.EDGE_META_HEADER)
+    expect(meta).toBe(
+      '<meta name="frontdoor:project" content="demo"><meta name="frontdoor:quote" content="a&quot;&lt;b>&amp;">',
+    )
+    // The document the frame server writes has exactly these tags.
+    expect(await page.text()).toContain(`${meta}</head>`)
+    expect(requests).toHaveLength(2)
+    expect(requests[0]).toEqual(requests[1])
+  })
+
+  test('another project, another answer; newlines never reach the header', async () => {
+    const other = await get(`${FrameServer.EDGE_DOCUMENT_PATH}?projectId=other`)
+    expect(directive(other.headers.get('content-security-policy'), 'frame-ancestors')).toBe("'none'")
+    expect(FrameServer.metaTags({ a: 'x\ny\rz', b: undefined })).toBe('<meta name="a" content="x y z">')
+  })
+})
+
+describe('listenAddress', () => {
+  test('host:port and [v6]:port; nothing for unset or malformed', () => {
+    expect(FrameServer.listenAddress('0.0.0.0:5180')).toEqual({ host: '0.0.0.0', port: 5180 })
+    expect(FrameServer.listenAddress('[::1]:6180')).toEqual({ host: '::1', port: 6180 })
+    expect(FrameServer.listenAddress(undefined)).toBeUndefined()
+    expect(FrameServer.listenAddress('6180')).toBeUndefined()
+    expect(FrameServer.listenAddress(':6180')).toBeUndefined()
+  })
+})
+
 describe('app: files', () => {
   test('assets: immutable, same-origin, gzipped when asked, with an ETag that revalidates', async () => {
     const plain = await get('/assets/a.js')

@@ -102,14 +102,31 @@ const COMMON_HEADERS = {
 const escapeAttr = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
 
+/** The page's `<meta>` tags, escaped, on one line (undefined contents write no tag). */
+export function metaTags(meta: Page['meta']): string {
+  return Object.entries(meta)
+    .filter((entry): entry is [string, string] => entry[1] !== undefined)
+    .map(
+      ([name, content]) =>
+        `<meta name="${escapeAttr(name)}" content="${escapeAttr(content).replace(/[\r\n]/g, ' ')}">`,
+    )
+    .join('')
+}
+
 /** `html` with the page's `<meta>` tags at the end of its head. */
 export function document(html: string, meta: Page['meta']): string {
-  const tags = Object.entries(meta)
-    .filter((entry): entry is [string, string] => entry[1] !== undefined)
-    .map(([name, content]) => `<meta name="${escapeAttr(name)}" content="${escapeAttr(content)}">`)
-    .join('')
-  return html.replace('</head>', `${tags}</head>`)
+  return html.replace('</head>', `${metaTags(meta)}</head>`)
 }
+
+/**
+ * The path at which the frame answers, for a document request's query and Referer, the headers and
+ * `<meta>` tags of the document without the document (204): what an edge web server that serves the
+ * build as static files asks before it answers `/` (nginx's `auth_request`, deploy/nginx/). The
+ * `<meta>` tags come in {@link EDGE_META_HEADER}.
+ */
+export const EDGE_DOCUMENT_PATH = '/_edge/document'
+/** The header of {@link EDGE_DOCUMENT_PATH}'s answer that carries the document's `<meta>` tags. */
+export const EDGE_META_HEADER = 'x-frontdoor-meta'
 
 /** The origin of a Referer header, or undefined. */
 function originOf(referer: string | undefined): string | undefined {
@@ -161,7 +178,7 @@ export function app(frame: Frame) {
   )
   app.on(
     'GET',
-    ['/', '/index.html'],
+    ['/', '/index.html', EDGE_DOCUMENT_PATH],
     async (c, next) => {
       const request = {
         projectId: c.req.query('projectId') || undefined,
@@ -180,6 +197,11 @@ export function app(frame: Frame) {
       permissionsPolicy: frame.permissionsPolicy,
     }),
     async (c) => {
+      if (c.req.path === EDGE_DOCUMENT_PATH) {
+        c.header(EDGE_META_HEADER, metaTags(c.var.page.meta))
+        c.header('cache-control', 'no-store')
+        return c.body(null, 204)
+      }
       if (!html) {
         html = readFile(join(frame.distDir, 'index.html'), 'utf8')
         // Read once (a new build comes with a restart), but a failed read is tried again.
@@ -197,6 +219,16 @@ export function app(frame: Frame) {
     return c.text('Internal Server Error', 500)
   })
   return app
+}
+
+/**
+ * Where to listen from a `host:port` (or `[v6]:port`) setting such as FRAME_LISTEN, used behind an
+ * edge whose address is the frame's public one; undefined when unset or malformed.
+ */
+export function listenAddress(value: string | undefined): { host: string; port: number } | undefined {
+  const match = value ? /^\[?([^\]]*?)\]?:(\d+)$/.exec(value.trim()) : null
+  if (!match?.[1]) return undefined
+  return { host: match[1], port: Number(match[2]) }
 }
 
 /** Serves `frame` on `host:port` (port 0: any free port); resolves once it listens. */

@@ -1,0 +1,123 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { Ajv } from 'ajv'
+import { describe, expect, test } from 'vitest'
+import { parse } from 'yaml'
+import * as Dockerfile from './Dockerfile.js'
+import * as Edge from './Edge.js'
+import { ROOT } from './Repo.js'
+
+/**
+ * docker-compose.yml, checked without Docker (which cannot run on our machines): valid against the
+ * Compose Specification's JSON schema (vendored in compose-spec/), and the topology of issue 17.
+ */
+
+type Service = {
+  build?: { context: string; dockerfile: string; target?: string }
+  image?: string
+  profiles?: string[]
+  environment?: Record<string, string>
+  depends_on?: string[] | Record<string, unknown>
+  ports?: string[]
+}
+type Compose = { services: Record<string, Service>; volumes?: Record<string, unknown> }
+
+const schema = JSON.parse(
+  readFileSync(join(import.meta.dirname, 'compose-spec', 'compose-spec.json'), 'utf8'),
+)
+// The schema names draft-07 by an https address Ajv does not know; Ajv's default is draft-07.
+delete schema.$schema
+const validate = new Ajv({ allErrors: true, strict: false }).compile(schema)
+
+/** The file as Compose reads it: YAML with merge keys (`<<: *anchor`). */
+const load = (text: string) => parse(text, { merge: true }) as Compose
+const source = readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8')
+const compose = load(source)
+
+describe('docker-compose.yml', () => {
+  test('is valid against the Compose Specification schema', () => {
+    const valid = validate(compose)
+    expect(validate.errors ?? []).toEqual([])
+    expect(valid).toBe(true)
+  })
+
+  test('the schema check can fail: a misspelt key, a port of the wrong type, an unknown depends_on condition', () => {
+    for (const broken of [
+      source.replace('services:\n', 'servces:\n'),
+      source.replace(
+        '    restart: unless-stopped\n    environment:\n      POSTGRES_USER',
+        '    restart: [always]\n    environment:\n      POSTGRES_USER',
+      ),
+      source.replace('condition: service_healthy', 'condition: when_ready'),
+    ]) {
+      expect(broken).not.toBe(source)
+      expect(validate(load(broken))).toBe(false)
+    }
+  })
+
+  test('PostgreSQL, Redis, two API nodes, two relay nodes, the frames and the edge; the dev profile adds the devnets, the mail sink and the demo', () => {
+    const always = Object.entries(compose.services)
+      .filter(([, service]) => !service.profiles)
+      .map(([name]) => name)
+    expect(always.sort()).toEqual(
+      [
+        'postgres',
+        'redis',
+        'api-1',
+        'api-2',
+        'relay-1',
+        'relay-2',
+        'modal-frame',
+        'auth-frame',
+        'edge',
+      ].sort(),
+    )
+    const dev = Object.entries(compose.services)
+      .filter(([, service]) => service.profiles?.includes('dev'))
+      .map(([name]) => name)
+    expect(dev.sort()).toEqual(['demo', 'devnet-31337', 'devnet-31338', 'smtp'])
+    // The nodes share PostgreSQL and Redis, and listen behind the edge's public addresses.
+    for (const name of ['api-1', 'api-2']) {
+      const env = compose.services[name]?.environment ?? {}
+      expect(env.DATABASE_URL).toMatch(/@postgres:5432\//)
+      expect(env.REDIS_URL).toBe('redis://redis:6379')
+      expect(env.API_LISTEN).toBe('0.0.0.0:4000')
+      expect(env.API_URL).toContain('8082')
+    }
+    for (const name of ['relay-1', 'relay-2'])
+      expect(compose.services[name]?.environment).toMatchObject({
+        REDIS_URL: 'redis://redis:6379',
+        RELAY_LISTEN: '0.0.0.0:4001',
+      })
+  })
+
+  test('the edge proxies every node and its template gets every name it uses', () => {
+    const edge = compose.services.edge as Service
+    expect(edge.environment?.FD_API_SERVERS).toBe('server api-1:4000; server api-2:4000;')
+    expect(edge.environment?.FD_RELAY_SERVERS).toBe('server relay-1:4001; server relay-2:4001;')
+    const dockerfile = Dockerfile.parse(readFileSync(join(ROOT, edge.build?.dockerfile as string), 'utf8'))
+    const names = new Set([...Object.keys(edge.environment ?? {}), ...dockerfile.env])
+    const template = readFileSync(join(Edge.NGINX_DIR, 'frontdoor.conf.template'), 'utf8')
+    expect(Edge.templateNames(template).filter((name) => !names.has(name))).toEqual([])
+  })
+
+  test('every service that builds names a Dockerfile that exists, and a target it has; every dependency is a service', () => {
+    for (const [name, service] of Object.entries(compose.services)) {
+      expect(service.build ?? service.image, name).toBeTruthy()
+      if (service.build) {
+        const path = join(ROOT, service.build.context, service.build.dockerfile)
+        expect(existsSync(path), path).toBe(true)
+        const stages = Dockerfile.parse(readFileSync(path, 'utf8')).stages
+        const target = service.build.target?.replace(/^\$\{API_TARGET:-(.+)\}$/, '$1')
+        if (target) expect(stages, name).toContain(target)
+      }
+      const needs = Array.isArray(service.depends_on)
+        ? service.depends_on
+        : Object.keys(service.depends_on ?? {})
+      for (const need of needs) expect(Object.keys(compose.services), `${name} -> ${need}`).toContain(need)
+    }
+    expect(Dockerfile.parse(readFileSync(join(ROOT, 'apps/api/Dockerfile'), 'utf8')).stages).toEqual(
+      expect.arrayContaining(['development', 'production']),
+    )
+  })
+})
