@@ -1,5 +1,7 @@
 import * as DevnetHealth from '@frontdoor/devnet/health'
 import type { Addresses } from '@frontdoor/protocol/addresses'
+import * as SolanaCluster from '@frontdoor/protocol/solana-cluster'
+import * as SolanaHealth from '@frontdoor/solana/health'
 
 /** One process of the stack: how to start it and how to know it is healthy. */
 export type Part = {
@@ -98,6 +100,15 @@ export function parts(addresses: Addresses): Part[] {
       }
     }),
     {
+      // The ERC-4337 bundler (apps/bundler): Alto for each devnet, POST BUNDLER_URL/<chainId>; the API
+      // forwards /v1/bundler to it. Healthy once both serve their EntryPoint (about 10 s, 2 x 150 MB).
+      name: 'bundler',
+      url: addresses.BUNDLER_URL,
+      healthy: () => httpOk(`${addresses.BUNDLER_URL}/healthz`),
+      command: [...tsx, 'apps/bundler/src/main.ts'],
+      after: ['devnet-31337', 'devnet-31338'],
+    },
+    {
       name: `devnet-${REGISTRY_DEVNET.chainId}`,
       url: REGISTRY_DEVNET.url,
       healthy: () => rpcOk(REGISTRY_DEVNET.url),
@@ -117,6 +128,14 @@ export function parts(addresses: Addresses): Part[] {
         FRONTDOOR_DEVNET_CHAIN_ID: String(REGISTRY_DEVNET.chainId),
         HARDHAT_DISABLE_TELEMETRY_PROMPT: 'true',
       },
+    },
+    {
+      // The local Solana cluster (packages/solana): LiteSVM behind Solana's JSON-RPC on SOLANA_URL
+      // (default :8899) and its WebSocket one port up. Healthy once seeded (genesis hash and token).
+      name: 'solana',
+      url: SolanaCluster.url(process.env),
+      healthy: () => SolanaHealth.isSeeded(SolanaCluster.url(process.env)),
+      command: [...tsx, 'packages/solana/src/cli.ts'],
     },
     {
       // The dev mail sink: accepts the API's mail on SMTP_URL; the mailbox (codes) on MAILBOX_URL.
@@ -149,7 +168,14 @@ export function parts(addresses: Addresses): Part[] {
           ? {}
           : { NETWORKS_JSON: registryNetworks() }),
       },
-      after: ['devnet-31337', 'devnet-31338', `devnet-${REGISTRY_DEVNET.chainId}`, 'smtp', 'onramp'],
+      after: [
+        'devnet-31337',
+        'devnet-31338',
+        `devnet-${REGISTRY_DEVNET.chainId}`,
+        'solana',
+        'smtp',
+        'onramp',
+      ],
     },
     {
       name: 'auth-frame',
