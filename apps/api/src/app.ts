@@ -18,6 +18,7 @@ import * as Errors from './http/Errors.js'
 import * as Metrics from './http/Metrics.js'
 import * as MetricsAuth from './http/MetricsAuth.js'
 import * as SecureHeaders from './http/SecureHeaders.js'
+import * as Onramp from './onramp/routes.js'
 import * as ProjectAccess from './projects/access.js'
 import * as Projects from './projects/routes.js'
 import * as Rpc from './rpc/routes.js'
@@ -116,6 +117,7 @@ export function build(deps: Deps.Deps, options: { metrics?: Metrics.Metrics } = 
   app.route('/', Rpc.routes(deps))
   app.route('/', Account.routes(deps))
   app.route('/', Convert.routes(deps))
+  app.route('/', Onramp.routes(deps))
   app.route('/', Auth.routes(deps))
   app.route('/', Social.routes(deps))
   app.route('/', Siwx.routes(deps))

@@ -22,6 +22,8 @@ import * as Names from '../identity/Names.js'
 import * as PublicKeys from '../identity/PublicKeys.js'
 import * as Registration from '../identity/Registration.js'
 import * as ChainRpc from '../indexer/ChainRpc.js'
+import * as OnrampProvider from '../onramp/Provider.js'
+import * as Purchases from '../onramp/Purchases.js'
 import * as Fungibles from '../prices/Fungibles.js'
 import * as Prices from '../prices/Prices.js'
 import * as Balances from './Balances.js'
@@ -150,7 +152,18 @@ export function routes(deps: Deps.Deps) {
           chainId: query.chainId,
           cursor: query.cursor ? History.decodeCursor(query.cursor) : undefined,
         })
-        return c.json(page)
+        // `onramp`: the first page shows the address's purchases too (a provider that does not answer
+        // leaves them out, not the history).
+        if (!query.onramp || query.cursor) return c.json(page)
+        const orders = await OnrampProvider.create({ url: deps.config.onramp.url })
+          .orders(address)
+          .catch((error: unknown) => {
+            deps.logger.warn({ err: error }, 'on-ramp purchases unavailable')
+            return []
+          })
+        return c.json(
+          Purchases.merge(page, orders, { publicUrl: deps.config.publicUrl, chainId: query.chainId }),
+        )
       },
     )
     .get('/v1/account//history', historyAddress)
