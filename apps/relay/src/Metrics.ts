@@ -14,6 +14,8 @@ export type Metrics = {
   evicted: (count: number) => void
   /** A request refused by a memory cap, by cap (`Limit`). */
   limitReached: (limit: Limit) => void
+  /** Redis lost (or not reachable at start): one per outage. */
+  redisOutage: () => void
   render: () => Promise<string>
 }
 
@@ -32,6 +34,8 @@ export type Gauges = {
   topics: () => number
   mailbox: () => Promise<number> | number
   mailboxBytes: () => Promise<number> | number
+  /** 1 while both Redis connections are up, 0 while not; undefined in memory (not rendered). */
+  redisUp?: () => number | undefined
 }
 
 function escapeLabel(value: string): string {
@@ -53,6 +57,7 @@ export function create(gauges: Gauges): Metrics {
   let stored = 0
   let rateLimited = 0
   let evicted = 0
+  let redisOutages = 0
   const counter = (name: string, help: string, label: string, values: Map<string, number>) => [
     `# HELP ${name} ${help}`,
     `# TYPE ${name} counter`,
@@ -84,6 +89,9 @@ export function create(gauges: Gauges): Metrics {
     },
     limitReached(limit) {
       limits.set(limit, (limits.get(limit) ?? 0) + 1)
+    },
+    redisOutage() {
+      redisOutages += 1
     },
     async render() {
       const [mailbox, mailboxBytes] = await Promise.all([gauges.mailbox(), gauges.mailboxBytes()])
@@ -145,7 +153,18 @@ export function create(gauges: Gauges): Metrics {
           'limit',
           limits,
         ),
+        ...single(
+          'frontdoor_relay_redis_outages_total',
+          'counter',
+          'Times this node lost Redis (or could not reach it at start).',
+          redisOutages,
+        ),
       ]
+      const redisUp = gauges.redisUp?.()
+      if (redisUp !== undefined)
+        lines.push(
+          ...single('frontdoor_relay_redis_up', 'gauge', 'Whether this node reaches Redis.', redisUp),
+        )
       return `${lines.join('\n')}\n`
     },
   }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { Redis } from 'ioredis'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import * as RawClient from './RawClient.js'
+import * as RelayRedis from './Redis.js'
 import * as RedisMailbox from './RedisMailbox.js'
 import * as Server from './Server.js'
 import * as TestProjects from './TestProjects.js'
@@ -25,6 +26,14 @@ async function until<T>(read: () => T | undefined, timeoutMs = 3000): Promise<T>
     await sleep(5)
   }
 }
+
+test('Redis reconnection backoff: 100 ms doubling to at most 2 s, less up to a quarter of jitter, never giving up', () => {
+  const none = () => 0
+  expect([1, 2, 3, 4, 5, 6, 100].map((attempt) => RelayRedis.retryDelay(attempt, none))).toEqual([
+    100, 200, 400, 800, 1600, 2000, 2000,
+  ])
+  expect(RelayRedis.retryDelay(6, () => 1)).toBe(1500)
+})
 
 describe.skipIf(skip)('on Redis', () => {
   let redis: TestRedis.TestRedis
@@ -210,24 +219,38 @@ describe.skipIf(skip)('on Redis', () => {
       expect((await until(() => dapp.deliveries[0])).data).toMatchObject({ message: 'response', tag: 1101 })
     })
 
-    test.skipIf(!TestRedis.installed())('a node that loses Redis answers /healthz with 503', async () => {
-      const own = await TestRedis.start({ throwaway: true })
-      cleanups.push(() => own.stop())
-      const server = await Server.start({
-        projects: TestProjects.registry(),
-        env: { LOG_LEVEL: 'silent', REDIS_URL: own.url },
-        port: 0,
-      })
-      cleanups.push(() => server.stop())
-      const health = () => fetch(`${server.url.replace(/^ws/, 'http')}/healthz`).then((r) => r.status)
-      expect(await health()).toBe(200)
-      await own.stop()
-      const deadline = Date.now() + 3000
-      while ((await health()) !== 503) {
-        if (Date.now() > deadline) throw new Error('still healthy without Redis')
-        await sleep(20)
-      }
-    })
+    test.skipIf(!TestRedis.installed())(
+      'a node that loses Redis answers /readyz with 503 and /healthz (liveness) with 200',
+      async () => {
+        const own = await TestRedis.start({ throwaway: true })
+        cleanups.push(() => own.stop())
+        const server = await Server.start({
+          projects: TestProjects.registry(),
+          env: { LOG_LEVEL: 'silent', REDIS_URL: own.url },
+          port: 0,
+        })
+        cleanups.push(() => server.stop())
+        const status = (path: string) =>
+          fetch(`${server.url.replace(/^ws/, 'http')}${path}`).then((r) => r.status)
+        const deadline = Date.now() + 3000
+        while ((await status('/readyz')) !== 200) {
+          if (Date.now() > deadline) throw new Error('never ready')
+          await sleep(20)
+        }
+        expect(await status('/healthz')).toBe(200)
+        await own.stop()
+        while ((await status('/readyz')) !== 503) {
+          if (Date.now() > deadline + 3000) throw new Error('still ready without Redis')
+          await sleep(20)
+        }
+        expect(await status('/healthz')).toBe(200)
+        // A socket opened meanwhile is refused with 1013 (try again later).
+        expect(await RawClient.refused(`${server.url}/?projectId=demo`)).toEqual(Server.REDIS_UNAVAILABLE)
+        const metrics = await (await fetch(`${server.url.replace(/^ws/, 'http')}/metrics`)).text()
+        expect(metrics).toContain('frontdoor_relay_redis_up 0')
+        expect(metrics).toMatch(/frontdoor_relay_redis_outages_total [1-9]/)
+      },
+    )
 
     test('after its last subscriber leaves, a node stops listening to the topic', async () => {
       const a = await node()

@@ -20,8 +20,17 @@ export type Relay = {
   disconnect: (client: Client.Client) => void
   /** Delivers a message published on another node to this node's subscribers. */
   receive: Fanout.Receive
+  /**
+   * Delivers from the mailbox what this node's subscribers have not received and are not waiting to
+   * ack: after the fan-out was cut (Redis restarted, the subscriber connection killed), messages other
+   * nodes announced meanwhile were never heard here. Resolves with how many were sent.
+   */
+  resync: () => Promise<number>
   topics: Topics.Topics
 }
+
+/** Subscriptions (client, topic) whose mailbox one step of `resync` reads together. */
+const RESYNC_BATCH = 256
 
 /**
  * Deliveries one socket may leave unacked before the oldest is forgotten (it is then delivered again
@@ -444,8 +453,28 @@ export function create(options: Options): Relay {
     client.send(JsonRpc.error(id, { code: JsonRpc.ErrorCodes.internal, message: 'Internal error' }))
   }
 
+  const resync = async () => {
+    const pairs: [Client.Client, string][] = []
+    for (const [topic, subscribers] of topics.entries())
+      for (const client of subscribers) pairs.push([client, topic])
+    let sent = 0
+    for (let i = 0; i < pairs.length; i += RESYNC_BATCH) {
+      const step = pairs.slice(i, i + RESYNC_BATCH)
+      const stored = await Promise.all(step.map(([client, topic]) => mailbox.list(topic, client.clientId)))
+      step.forEach(([client, topic], j) => {
+        for (const message of stored[j]!) {
+          if (message.publisher === client.clientId || client.unacked.has(String(message.messageId))) continue
+          send(client, topic, message.data, message.messageId)
+          sent += 1
+        }
+      })
+    }
+    return sent
+  }
+
   return {
     topics,
+    resync,
     receive: deliver,
     disconnect(client) {
       for (const topic of client.subscriptions.keys())

@@ -47,11 +47,14 @@ async function until<T>(read: () => T | undefined, timeoutMs = 2000): Promise<T>
 }
 
 describe('http', () => {
-  test('/healthz, /metrics and 404', async () => {
+  test('/healthz, /readyz, /metrics and 404', async () => {
     const server = await relay()
     const health = await fetch(`${http(server)}/healthz`)
     expect(health.status).toBe(200)
     expect(await health.json()).toEqual({ status: 'ok' })
+    const ready = await fetch(`${http(server)}/readyz`)
+    expect(ready.status).toBe(200)
+    expect(await ready.json()).toEqual({ status: 'ready' })
     const metrics = await (await fetch(`${http(server)}/metrics`)).text()
     for (const name of [
       'frontdoor_relay_sockets 0',

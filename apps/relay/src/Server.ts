@@ -43,17 +43,26 @@ export type StartOptions = {
 /** How long `stop` waits for clients to answer the close before dropping them. */
 const STOP_GRACE_MS = 1000
 
+/**
+ * How long `start` waits for Redis before it listens anyway (the node keeps trying, answers `/healthz`
+ * and serves sockets once Redis answers).
+ */
+const READY_GRACE_MS = 3000
+
 /** Missed pongs after which a socket is dropped. */
 const MAX_MISSED_PONGS = 3
 
-/** The storage and fan-out for a config: in memory, or Redis when `redisUrl` is set. */
+/**
+ * The storage and fan-out for a config: in memory, or Redis when `redisUrl` is set. Redis is not
+ * awaited: `ready` says when it is up (`/readyz`).
+ */
 async function backends(
   config: Config.Config,
   nodeId: string,
   receive: Fanout.Receive,
   logger: Logger,
-  onEvict: (count: number) => void,
-): Promise<{ mailbox: Mailbox.Mailbox; fanout: Fanout.Fanout; healthy: () => boolean }> {
+  events: { onEvict: (count: number) => void; onOutage: () => void; onResubscribed: () => void },
+): Promise<{ mailbox: Mailbox.Mailbox; fanout: Fanout.Fanout; ready: () => boolean }> {
   const caps: Mailbox.Caps = {
     maxMessagesPerTopic: config.limits.maxMailboxMessagesPerTopic,
     maxBytesPerTopic: config.limits.maxMailboxBytesPerTopic,
@@ -61,9 +70,9 @@ async function backends(
   }
   if (!config.redisUrl) {
     return {
-      mailbox: Mailbox.memory({ ...caps, onEvict }),
+      mailbox: Mailbox.memory({ ...caps, onEvict: events.onEvict }),
       fanout: Fanout.local(),
-      healthy: () => true,
+      ready: () => true,
     }
   }
   const Redis = await import('./Redis.js')
@@ -71,7 +80,7 @@ async function backends(
     url: config.redisUrl,
     nodeId,
     ...caps,
-    onEvict,
+    ...events,
     prefix: config.redisPrefix,
     receive,
     logger,
@@ -86,8 +95,13 @@ function token(request: Http.IncomingMessage, url: URL): string | null {
   return header?.startsWith('Bearer ') ? header.slice(7) : null
 }
 
+/** The close of a socket opened while this node cannot reach Redis: try again later (RFC 6455 1013). */
+export const REDIS_UNAVAILABLE = { code: 1013, reason: 'Try again later: Redis unavailable' } as const
+
 /**
- * Starts the relay: HTTP (`/healthz`, `/metrics`) and WebSocket on one port.
+ * Starts the relay: HTTP (`/healthz` liveness, `/readyz` readiness, `/metrics`) and WebSocket on one
+ * port. On Redis it listens once Redis answers, or after `READY_GRACE_MS` without it: then it keeps
+ * trying and serves sockets once Redis answers (`/readyz`).
  *
  * @example
  * const server = await Server.start({ env: process.env })
@@ -99,20 +113,35 @@ export async function start(options: StartOptions = {}): Promise<Server> {
   const nodeId = randomUUID()
   let relay: Relay.Relay | undefined
   let metrics: Metrics.Metrics | undefined
-  const { mailbox, fanout, healthy } = await backends(
+  const {
+    mailbox,
+    fanout,
+    ready: redisReady,
+  } = await backends(
     config,
     nodeId,
     (topic, publisher, data, messageId) => relay?.receive(topic, publisher, data, messageId),
     logger,
-    (count) => metrics?.evicted(count),
+    {
+      onEvict: (count) => metrics?.evicted(count),
+      onOutage: () => metrics?.redisOutage(),
+      onResubscribed: () => {
+        relay?.resync().then(
+          (sent) => logger.info({ sent }, 'redis fan-out resumed; missed messages sent from the mailbox'),
+          (error: unknown) => logger.warn({ err: error }, 'redis fan-out resync failed'),
+        )
+      },
+    },
   )
   const clients = new Set<{ client: Client.Client; socket: WebSocket; missed: number }>()
   metrics = Metrics.create({
     sockets: () => clients.size,
     subscriptions: () => relay?.topics.size() ?? 0,
     topics: () => relay?.topics.topicCount() ?? 0,
-    mailbox: () => mailbox.size(),
-    mailboxBytes: () => mailbox.bytes(),
+    // Without Redis these would wait for it; the scrape answers at once instead.
+    mailbox: () => (redisReady() ? mailbox.size() : Number.NaN),
+    mailboxBytes: () => (redisReady() ? mailbox.bytes() : Number.NaN),
+    redisUp: () => (config.redisUrl ? (redisReady() ? 1 : 0) : undefined),
   })
   relay = Relay.create({ mailbox, fanout, metrics, limits: config.limits, logger })
   const ready = relay
@@ -125,11 +154,17 @@ export async function start(options: StartOptions = {}): Promise<Server> {
   const http = Http.createServer((request, response) => {
     const path = (request.url ?? '/').split('?')[0]
     if (request.method === 'GET' && path === '/healthz') {
-      // With Redis, a node that lost it cannot reach the other nodes: tell the load balancer.
-      const ok = healthy()
+      // Liveness: the process answers. Losing Redis is not a reason to restart it (it reconnects).
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}')
+      return
+    }
+    if (request.method === 'GET' && path === '/readyz') {
+      // Readiness: with Redis, a node that cannot reach it cannot reach the other nodes nor keep a
+      // message: the load balancer should send sockets elsewhere until it is back.
+      const ok = redisReady()
       response
         .writeHead(ok ? 200 : 503, { 'content-type': 'application/json' })
-        .end(ok ? '{"status":"ok"}' : '{"status":"unavailable","reason":"redis"}')
+        .end(ok ? '{"status":"ready"}' : '{"status":"unavailable","reason":"redis"}')
       return
     }
     if (request.method === 'GET' && path === '/metrics') {
@@ -216,6 +251,11 @@ export async function start(options: StartOptions = {}): Promise<Server> {
       }),
     ]).then(([auth, access]) => {
       wss.handleUpgrade(request, stream, head, (socket) => {
+        if (!redisReady()) {
+          metrics.authFailure('redis_unavailable')
+          socket.close(REDIS_UNAVAILABLE.code, REDIS_UNAVAILABLE.reason)
+          return
+        }
         if (!auth.ok) {
           metrics.authFailure(auth.reason)
           logger.info({ reason: auth.reason, url: logged }, 'socket refused')
@@ -248,6 +288,10 @@ export async function start(options: StartOptions = {}): Promise<Server> {
   }, config.heartbeatMs)
   heartbeat.unref()
 
+  // Sockets that come before Redis would be refused (1013) and their clients back off: give Redis a
+  // moment first. Past it the node listens anyway (liveness), not ready until Redis answers.
+  for (const deadline = Date.now() + READY_GRACE_MS; !redisReady() && Date.now() < deadline; )
+    await new Promise((resolve) => setTimeout(resolve, 10))
   const port = options.port ?? config.port
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject)

@@ -1,5 +1,8 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { Redis } from 'ioredis'
 
 /**
@@ -75,5 +78,119 @@ export async function start(options: { throwaway?: boolean } = {}): Promise<Test
         child.once('exit', () => resolve())
         child.kill()
       }),
+  }
+}
+
+/**
+ * A `redis-server` for fault tests (issue 24): its own free port and temporary folder, writing every
+ * command to its append-only file before it answers (`appendonly yes`, `appendfsync always`, what
+ * docs/operations.md asks of production), so that it can be shut down and started again on the same
+ * port and data, as a restart or an upgrade does.
+ */
+export type FaultRedis = {
+  url: string
+  port: number
+  /** Its data folder (the append-only file and `redis.log`). */
+  dir: string
+  /** Starts it (again) on the same port and data; resolves once it answers PING. */
+  start: () => Promise<void>
+  /** `SHUTDOWN` (the append-only file is flushed), then waits for the process to exit. */
+  shutdown: () => Promise<void>
+  /** `CLIENT KILL` with these filters (e.g. `['TYPE', 'pubsub']`); resolves with how many were killed. */
+  clientKill: (...filters: string[]) => Promise<number>
+  /** Stops it for good and removes its folder. */
+  stop: () => Promise<void>
+}
+
+/** Starts a `FaultRedis` (with `started: false`, only picks its port and folder: `start()` later). */
+export async function faultServer(options: { started?: boolean } = {}): Promise<FaultRedis> {
+  const port = await freePort()
+  const dir = mkdtempSync(join(tmpdir(), 'frontdoor-faults-redis-'))
+  const url = `redis://127.0.0.1:${port}`
+  let child: ChildProcess | undefined
+  const admin = () => {
+    const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null })
+    client.on('error', () => {})
+    return client
+  }
+  const exited = (process: ChildProcess) =>
+    new Promise<void>((resolve) => {
+      if (process.exitCode !== null || process.signalCode !== null) return resolve()
+      process.once('exit', () => resolve())
+    })
+  const start = async () => {
+    const started = spawn(
+      'redis-server',
+      [
+        '--port',
+        String(port),
+        '--bind',
+        '127.0.0.1',
+        '--dir',
+        dir,
+        '--save',
+        '',
+        '--appendonly',
+        'yes',
+        '--appendfsync',
+        'always',
+        '--logfile',
+        join(dir, 'redis.log'),
+      ],
+      { stdio: 'ignore' },
+    )
+    child = started
+    const deadline = Date.now() + 10_000
+    for (;;) {
+      const probe = admin()
+      try {
+        await probe.connect()
+        // Answers PING only once the append-only file is loaded.
+        if ((await probe.ping()) === 'PONG') return
+      } catch (error) {
+        if (Date.now() > deadline || started.exitCode !== null) {
+          started.kill('SIGKILL')
+          throw error
+        }
+      } finally {
+        probe.disconnect()
+      }
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+  }
+  const shutdown = async () => {
+    const running = child
+    if (!running) return
+    const client = admin()
+    await client.connect()
+    await client.call('SHUTDOWN').catch(() => {})
+    client.disconnect()
+    await exited(running)
+    child = undefined
+  }
+  if (options.started !== false) await start()
+  return {
+    url,
+    port,
+    dir,
+    start,
+    shutdown,
+    async clientKill(...filters) {
+      const client = admin()
+      await client.connect()
+      try {
+        return Number(await client.call('CLIENT', 'KILL', ...filters, 'SKIPME', 'yes'))
+      } finally {
+        client.disconnect()
+      }
+    },
+    async stop() {
+      if (child) {
+        child.kill('SIGKILL')
+        await exited(child)
+        child = undefined
+      }
+      rmSync(dir, { recursive: true, force: true })
+    },
   }
 }

@@ -12,6 +12,8 @@ export type Topics = {
   size: () => number
   /** Topics with a subscriber on this node. */
   topicCount: () => number
+  /** Every topic with its subscribers on this node. */
+  entries: () => Iterable<[string, ReadonlySet<Client.Client>]>
 }
 
 /** Creates an empty registry. */
@@ -43,5 +45,6 @@ export function create(): Topics {
     subscribers: (topic) => topics.get(topic),
     size: () => size,
     topicCount: () => topics.size,
+    entries: () => topics.entries(),
   }
 }
