@@ -1,0 +1,1 @@
+export * as Bundler from './Bundler.js'
