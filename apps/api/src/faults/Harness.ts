@@ -1,7 +1,7 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { createServer, type Server, Socket } from 'node:net'
+import { createServer, Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -135,58 +135,105 @@ export async function rpc<T>(url: string, method: string, params: unknown[] = []
 }
 
 /**
- * A Hardhat node of the devnet (chain 31337, automine, the standard funded accounts, unseeded) on
- * `port`, as `npm run devnet` runs it. `kill()` is SIGKILL: the node is gone at once, as a crash does.
+ * A Hardhat node of the devnet (automine, the standard funded accounts, unseeded) on `port`, as
+ * `npm run devnet` runs it. `kill()` is SIGKILL: the node is gone at once, as a crash does (its chain
+ * with it). `freeze()` stops the process (SIGSTOP): its port still accepts connections, nothing answers,
+ * as a node stuck in a pause does; `thaw()` lets it go on.
  */
-export async function hardhatNode(port: number) {
+export async function hardhatNode(port: number, chainId: 31337 | 31338 = 31337) {
   const cli = createRequire(join(DEVNET_DIR, 'package.json')).resolve('hardhat/internal/cli/cli.js')
   const child: ChildProcess = spawn(
     process.execPath,
     [cli, 'node', '--hostname', '127.0.0.1', '--port', String(port), '--config', 'hardhat.config.cjs'],
     {
       cwd: DEVNET_DIR,
-      env: { ...process.env, FRONTDOOR_DEVNET_CHAIN_ID: '31337', HARDHAT_DISABLE_TELEMETRY_PROMPT: 'true' },
+      env: {
+        ...process.env,
+        FRONTDOOR_DEVNET_CHAIN_ID: String(chainId),
+        HARDHAT_DISABLE_TELEMETRY_PROMPT: 'true',
+      },
       stdio: 'ignore',
     },
   )
   const exited = new Promise((resolve) => child.once('exit', resolve))
+  const kill = () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+  }
+  process.once('exit', kill)
   const url = `http://127.0.0.1:${port}`
-  for (const deadline = Date.now() + 60_000; (await rpc(url, 'eth_chainId')) !== '0x7a69'; await sleep(100)) {
+  const hexId = `0x${chainId.toString(16)}`
+  for (const deadline = Date.now() + 60_000; (await rpc(url, 'eth_chainId')) !== hexId; await sleep(100)) {
     if (child.exitCode !== null) throw new Error(`the Hardhat node on ${port} exited (${child.exitCode})`)
     if (Date.now() > deadline) throw new Error(`the Hardhat node on ${port} did not answer`)
   }
   await rpc(url, 'hardhat_setLoggingEnabled', [false])
   return {
     url,
+    freeze: () => child.kill('SIGSTOP'),
+    thaw: () => child.kill('SIGCONT'),
     kill: async () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+      process.off('exit', kill)
+      child.kill('SIGCONT')
+      kill()
       await exited
     },
   }
 }
 
-/** A port that accepts TCP connections and never answers a byte: a hung upstream. */
-export function hangingServer(): Promise<{ url: string; server: Server; connections: () => number }> {
+/**
+ * A TCP pass-through on a port of its own to `target` (host:port), whose behaviour the test switches:
+ * `forward` (pipes each connection to the target), `refuse` (the port closed: connections refused, as
+ * when the node's process is gone) or `hang` (accepts and never answers a byte). Each switch drops the
+ * connections open at the time, as the fault would (keep-alive ones included).
+ */
+export async function gate(target: string) {
+  const { hostname, port: targetPort } = new URL(target)
   const sockets = new Set<Socket>()
-  let accepted = 0
+  let mode: 'forward' | 'hang' | 'refuse' = 'forward'
   const server = createServer((socket) => {
-    accepted += 1
     sockets.add(socket)
     socket.on('error', () => {})
     socket.once('close', () => sockets.delete(socket))
+    if (mode !== 'forward') return
+    const upstream = new Socket()
+    sockets.add(upstream)
+    upstream.on('error', () => socket.destroy())
+    upstream.once('close', () => {
+      sockets.delete(upstream)
+      socket.destroy()
+    })
+    socket.once('close', () => upstream.destroy())
+    upstream.connect(Number(targetPort), hostname, () => {
+      socket.pipe(upstream)
+      upstream.pipe(socket)
+    })
   })
-  const close = server.close.bind(server)
-  server.close = (callback) => {
+  const listen = (port: number) =>
+    new Promise<number>((resolve, reject) => {
+      server.once('error', reject)
+      server.listen(port, '127.0.0.1', () => {
+        server.off('error', reject)
+        const address = server.address()
+        resolve(typeof address === 'object' && address ? address.port : 0)
+      })
+    })
+  const port = await listen(0)
+  const drop = () => {
     for (const socket of sockets) socket.destroy()
-    return close(callback)
   }
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      resolve({ url: `http://127.0.0.1:${port}`, server, connections: () => accepted })
-    }),
-  )
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async set(next: 'forward' | 'hang' | 'refuse') {
+      mode = next
+      drop()
+      if (next === 'refuse' && server.listening) await new Promise((resolve) => server.close(resolve))
+      if (next !== 'refuse' && !server.listening) await listen(port)
+    },
+    close: async () => {
+      drop()
+      if (server.listening) await new Promise((resolve) => server.close(resolve))
+    },
+  }
 }
 
 /** The API process (src/main.ts) with `env`, its log, and whether it exited. */
