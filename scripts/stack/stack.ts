@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import * as Addresses from '@frontdoor/protocol/addresses'
 import { parts as allParts, type Part } from './parts.js'
+import * as Scale from './scale.js'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 // A part builds before it answers (the demo builds the host SDK and the libraries): on a busy 2-core
@@ -22,7 +23,21 @@ export type Stack = {
   startPart: (name: string, env?: Record<string, string>) => Promise<void>
 }
 
+/** The topologies the launcher runs: `default` (one of each part) and `scale` (see scale.ts). */
+export const PROFILES = ['default', 'scale'] as const
+export type Profile = (typeof PROFILES)[number]
+
+/** The profile named by STACK_PROFILE (default `default`); throws on an unknown name. */
+export function profileFrom(value: string | undefined): Profile {
+  const name = value?.trim() || 'default'
+  if (!(PROFILES as readonly string[]).includes(name))
+    throw new Error(`stack: unknown profile '${name}' (known: ${PROFILES.join(', ')})`)
+  return name as Profile
+}
+
 export type StartOptions = {
+  /** The topology (default: STACK_PROFILE, else `default`). */
+  profile?: Profile
   /** Start only these parts (and what they need). All parts by default. */
   only?: string[]
   env?: Record<string, string | undefined>
@@ -51,10 +66,15 @@ function select(all: Part[], only: string[] | undefined): Part[] {
  * all. Used by `npm start` and by the end-to-end global setup alike.
  */
 export async function start(options: StartOptions = {}): Promise<Stack> {
-  const env = { ...process.env, ...options.env }
+  const profile = options.profile ?? profileFrom(process.env.STACK_PROFILE)
+  const env =
+    profile === 'scale'
+      ? Scale.environment({ ...process.env, ...options.env })
+      : { ...process.env, ...options.env }
   const addresses = Addresses.from(env)
-  const selected = select(allParts(addresses), options.only)
-  const logDir = join(root, '.data', 'logs')
+  const selected = select(profile === 'scale' ? Scale.parts(env) : allParts(addresses), options.only)
+  // The scale profile's parts share some names with the default's, and both may run at once.
+  const logDir = join(root, '.data', 'logs', ...(profile === 'scale' ? ['scale'] : []))
   mkdirSync(logDir, { recursive: true })
 
   type Entry = { part: Part; child: ChildProcess; exited: boolean }
