@@ -43,9 +43,18 @@ export function balance(context: Context, address: string, chainId: string, forc
  * `GET /v1/account/{address}/history`: one page of transactions on `chainId`.
  * @throws Error "Transactions can't be fetched without an accountAddress" without an address.
  */
-export function history(context: Context, address: string | undefined, chainId: string, cursor?: string) {
+export function history(
+  context: Context,
+  address: string | undefined,
+  chainId: string,
+  cursor?: string,
+  onramp?: string,
+) {
   const account = TransactionsRule.requireAccountAddress(address)
-  return once(url(context, `/v1/account/${account}/history`, { chainId, cursor }), History.HistoryResponse)
+  return once(
+    url(context, `/v1/account/${account}/history`, { chainId, cursor, onramp }),
+    History.HistoryResponse,
+  )
 }
 
 /** `GET /v1/account/{address}/nfts`: the NFTs the account owns on `chainId` (spam ones flagged). */

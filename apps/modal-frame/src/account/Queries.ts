@@ -182,15 +182,15 @@ export function create(options: Options = {}) {
         },
       })
     },
-    /** The transaction history, page by page (history cache: 15 s). */
-    history(scope: Scope) {
+    /** The transaction history, page by page (history cache: 15 s); with `onramp`, the purchases too. */
+    history(scope: Scope, onramp?: string) {
       return infiniteQueryOptions({
         queryKey: keys.history(scope),
         meta: { kind: 'history' } satisfies Meta,
         staleTime: Constants.TRANSACTION_HISTORY_CACHE_S * 1000,
         initialPageParam: undefined as string | undefined,
         queryFn: ({ pageParam }) =>
-          BlockchainApi.history(scope.context, scope.address, caip2(scope.chainId), pageParam),
+          BlockchainApi.history(scope.context, scope.address, caip2(scope.chainId), pageParam, onramp),
         getNextPageParam: (page) => page.next ?? undefined,
       })
     },

@@ -64,6 +64,17 @@ const ApproveData = z.object({ method: z.string() })
 /** RegisterAccountNameSuccess: the name just registered. */
 const NameData = z.object({ name: z.string().check(z.minLength(1)) })
 
+/** Buy: what to preset, e.g. `{ amount: '50', asset: 'ETH' }` (the amount in the payment currency). */
+const BuyData = z.optional(
+  z.object({
+    amount: z.optional(z.string()),
+    asset: z.optional(z.string()),
+    currency: z.optional(z.enum(['USD', 'EUR'])),
+  }),
+)
+/** The data of Buy. */
+export type BuyData = z.output<typeof BuyData>
+
 /** ConnectingFarcaster: the provider picked (always farcaster today). */
 const FarcasterData = z.optional(z.object({ social: z.string() }))
 
@@ -164,7 +175,7 @@ export const ROUTES = {
   }),
   Send: route({ data: NONE, title: 'Send', ...lazyView(() => import('../views/send/Send.js')) }),
   Receive: route({ data: NONE, title: 'Receive', ...lazyView(() => import('../views/receive/Receive.js')) }),
-  Buy: notYet('Buy'),
+  Buy: route({ data: BuyData, title: 'Buy', ...lazyView(() => import('../views/buy/Buy.js')) }),
 } satisfies { [V in Router.View]: Route<z.ZodMiniType> }
 
 /** The data `view` takes when it is pushed (before its schema's defaults and transforms). */

@@ -51,7 +51,11 @@ function AccountView({ scope }: { scope: Queries.Scope }) {
   const features = state.features
   const identity = useQuery(queries.identity(scope.context, scope.address))
   const balances = useQuery(queries.balance(scope))
-  const history = useInfiniteQuery({ ...queries.history(scope), enabled: features.activity })
+  // With the on-ramp on, the history shows the purchases too.
+  const history = useInfiniteQuery({
+    ...queries.history(scope, features.onramp[0]),
+    enabled: features.activity,
+  })
   // The view stays rendered while the modal is hidden: opening it reads again what its cache let go
   // stale (portfolio 30 s, history 15 s, identity 5 min).
   const { open } = useStore(controller.modal)
@@ -89,7 +93,6 @@ function AccountView({ scope }: { scope: Queries.Scope }) {
     lastTab = id
     setTab(id)
   }
-  const soon = (what: string) => Toast.frame.show(`${what} is coming soon`, 'info')
 
   return (
     <div className="fd-account">
@@ -164,7 +167,7 @@ function AccountView({ scope }: { scope: Queries.Scope }) {
           </Action>
         ) : null}
         {features.onramp.length > 0 ? (
-          <Action label="Buy" soon onClick={() => soon('Buy')}>
+          <Action label="Buy" onClick={() => controller.router.push('Buy')}>
             <path d="M3 7h18v10H3zM3 11h18" />
           </Action>
         ) : null}
