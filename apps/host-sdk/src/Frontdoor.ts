@@ -2,6 +2,7 @@ import { ADDRESS_DEFAULTS } from '@frontdoor/protocol/addresses'
 import * as Errors from '@frontdoor/protocol/errors'
 import type * as HostModal from '@frontdoor/protocol/host-modal'
 import * as Log from '@frontdoor/protocol/log'
+import type * as Pay from '@frontdoor/protocol/pay'
 import { FRAME_LOAD_TIMEOUT_MS } from '@frontdoor/protocol/timeouts'
 import * as Constants from '@frontdoor/schemas/constants'
 import * as Package from '../package.json' with { type: 'json' }
@@ -14,6 +15,7 @@ import * as DefaultSiwx from './siwx/DefaultSiwx.js'
 import type * as Siwe from './siwx/Siwe.js'
 import * as Siwx from './siwx/Siwx.js'
 import * as Transport from './Transport.js'
+import * as Validate from './Validate.js'
 
 /**
  * The SDK's version: package.json's, read when the SDK is built. The modal reports it to the API as `sv`
@@ -98,6 +100,17 @@ export type Frontdoor = {
   subscribe: (listener: (state: State) => void) => () => void
   disconnect: () => Promise<void>
   switchNetwork: (chainId: number) => Promise<void>
+  /**
+   * Asks the visitor for a payment: the modal shows what, to whom and on which network, and the
+   * visitor pays from the connected wallet (connecting first if needed). Resolves with the transaction
+   * hash once it is mined; rejects with 4001 when the visitor declines or closes the modal, -32602 for
+   * a request the chain refutes (unknown asset, too many decimals), and when the project's `payments`
+   * feature is off.
+   *
+   * @example
+   * const hash = await frontdoor.pay({ asset: '0x8696…6169', amount: '5', recipient: '0x7099…79C8' })
+   */
+  pay: (request: Pay.PayRequest) => Promise<`0x${string}`>
   /** Changes the theme (mode and/or variables) while the page runs. */
   setTheme: (theme: {
     themeMode?: HostModal.ThemeMode
@@ -368,19 +381,18 @@ export function createFrontdoor(options: Options): Frontdoor {
     })
   }
 
-  async function forward(method: string, params: unknown): Promise<unknown> {
+  /** A call that waits for the visitor; the modal's error reply is thrown as an EIP-1193 error. */
+  async function ask(name: 'request' | 'pay', params: unknown): Promise<unknown> {
     const call = await modal()
     try {
-      return await call(
-        'request',
-        { id: ++requestId, method, ...(params === undefined ? {} : { params }) },
-        Number.POSITIVE_INFINITY,
-      )
+      return await call(name, params, Number.POSITIVE_INFINITY)
     } catch (error) {
       const e = error as Transport.RemoteError
       throw new Errors.ProviderRpcError(e.code ?? -32603, e.message, e.data)
     }
   }
+  const forward = (method: string, params: unknown) =>
+    ask('request', { id: ++requestId, method, ...(params === undefined ? {} : { params }) })
 
   const provider: Provider = {
     async request(args) {
@@ -430,6 +442,7 @@ export function createFrontdoor(options: Options): Frontdoor {
     async setTheme(theme) {
       await (await modal())('theme', theme)
     },
+    pay: async (request) => Validate.transactionHash(await ask('pay', request)),
     async switchNetwork(chainId) {
       await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: hex(chainId) }] })
     },

@@ -225,6 +225,19 @@ describe('reply', () => {
   })
 })
 
+describe('transactionHash', () => {
+  test('accepts exactly what HostModal.ModalMessages.pay answers (fuzzed)', () => {
+    const hash = fc.oneof(
+      fc.stringMatching(/^0x[0-9a-fA-F]{62,66}$/),
+      fc.constantFrom(`0x${'a'.repeat(64)}`, `0X${'a'.repeat(64)}`, `0x${'g'.repeat(64)}`, ''),
+      fc.anything(),
+    )
+    fc.assert(
+      fc.property(hash, (v) => agrees(Validate.transactionHash, HostModal.ModalMessages.pay.result, v)),
+    )
+  })
+})
+
 describe('injectedWalletRequest', () => {
   test('accepts exactly what HostModal.HostMessages.injectedWalletRequest accepts (fuzzed)', () => {
     const schema = HostModal.HostMessages.injectedWalletRequest.params

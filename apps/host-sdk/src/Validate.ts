@@ -213,3 +213,9 @@ export function reply(
   }
   throw new InvalidMessage('reply')
 }
+
+/** The answer of `pay`: a transaction hash (packages/protocol Pay.TransactionHash). */
+export function transactionHash(value: unknown): `0x${string}` {
+  if (typeof value !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(value)) throw new InvalidMessage('pay')
+  return value as `0x${string}`
+}

@@ -174,6 +174,27 @@ schemaSuite('ModalMessages', HostModal.ModalMessages, {
     },
     result: ack,
   },
+  pay: {
+    params: {
+      valid: [
+        { asset: '0x86963C0Be1Ef7dF4273e5c86E918759a97486169', amount: '5', recipient: address },
+        { asset: 'native', amount: '0.25', recipient: address.toLowerCase() },
+      ],
+      invalid: [
+        undefined,
+        { asset: 'FUSD', amount: '5', recipient: address },
+        { asset: 'native', amount: 5, recipient: address },
+        { asset: 'native', amount: '-5', recipient: address },
+        { asset: 'native', amount: '1e6', recipient: address },
+        { asset: 'native', amount: '5', recipient: 'alice.eth' },
+        { asset: 'native', amount: '5', recipient: address, memo: 'x' },
+      ],
+    },
+    result: {
+      valid: [`0x${'ab'.repeat(32)}`],
+      invalid: [undefined, '0x12', `0x${'zz'.repeat(32)}`, { hash: `0x${'ab'.repeat(32)}` }],
+    },
+  },
 })
 
 schemaSuite('HostMessages', HostModal.HostMessages, {
@@ -269,5 +290,12 @@ describe('ModalMessages.request', () => {
   test('waits for the user: no timeout', () => {
     expect(HostModal.ModalMessages.request.timeoutMs).toBe(Number.POSITIVE_INFINITY)
     expect(HostModal.ModalMessages.open.timeoutMs).toBeUndefined()
+  })
+})
+
+describe('ModalMessages.pay', () => {
+  test('waits for the visitor and answers EIP-1193 errors', () => {
+    expect(HostModal.ModalMessages.pay.timeoutMs).toBe(Number.POSITIVE_INFINITY)
+    expect(HostModal.ModalMessages.pay.error).toBe(HostModal.RpcError)
   })
 })

@@ -2,6 +2,7 @@ import { Account, Directory, Network } from '@frontdoor/schemas'
 import * as Caip from '@frontdoor/schemas/caip'
 import * as z from 'zod/mini'
 import * as Message from './message.js'
+import * as Pay from './pay.js'
 import * as Timeouts from './timeouts.js'
 import { VIEWS } from './views.js'
 
@@ -241,6 +242,16 @@ export const ModalMessages = {
     params: z.strictObject({ caipNetworkId: Caip.Caip2Schema }),
     result: Message.Ack,
     error: RpcError,
+  }),
+  /**
+   * A payment the page asks for (`frontdoor.pay()`, pay.ts): the modal shows it until the visitor pays
+   * (the hash of the mined transaction) or declines (4001).
+   */
+  pay: Message.define({
+    params: Pay.PayRequest,
+    result: Pay.TransactionHash,
+    error: RpcError,
+    timeoutMs: Timeouts.NO_TIMEOUT,
   }),
 } as const
 

@@ -1,5 +1,5 @@
 /**
- * The modal's views, named as spec section 2 and ARCHITECTURE.md section 5, plus Send, Receive and Buy.
+ * The modal's views, named as spec section 2 and ARCHITECTURE.md section 5, plus Send, Receive, Buy and Pay.
  * A plain list with no zod, so the host SDK can check a view name without shipping a validator.
  */
 export const VIEWS = [
@@ -25,4 +25,5 @@ export const VIEWS = [
   'Send',
   'Receive',
   'Buy',
+  'Pay',
 ] as const

@@ -22,7 +22,6 @@ describe('errors', () => {
           "SOMETHING_WENT_WRONG": "Something went wrong",
           "UNVERIFIED_DOMAIN": "unverified_domain",
         },
-        "INSUFFICIENT_BALANCE": "Insufficient balance",
         "INTERNAL": {
           "ADAPTER_NOT_FOUND": "Adapter not found",
           "CONNECT_BEFORE_REQUEST": "Please call connect() before request()",

@@ -48,9 +48,6 @@ export const INVALID_SOCIAL_PROVIDER = 'Invalid social provider'
 /** An address that does not fit its chain namespace. */
 export const INVALID_ADDRESS = 'Invalid address'
 
-/** An amount above the balance (Send, Swap and Pay). */
-export const INSUFFICIENT_BALANCE = 'Insufficient balance'
-
 // --- Section 8: toasts and errors ---------------------------------------------------------------------
 
 /** Toast: balances failed or the network is unsupported (retry then blocked 30 s). */

@@ -5,6 +5,9 @@ import { parseUnits } from 'viem/utils'
  * is viem's `formatUnits`.
  */
 
+/** An amount above the balance (Send, Swap and Pay). */
+export const INSUFFICIENT_BALANCE = 'Insufficient balance'
+
 const DECIMAL = /^\d*\.?\d*$/
 
 /**

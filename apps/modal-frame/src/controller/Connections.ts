@@ -204,6 +204,9 @@ export function create(options: Options) {
     } else if (supported && router.get().view === 'UnsupportedChain') router.reset('Account')
   })
 
+  // A view the next connection continues on instead of closing the modal (a payment waiting for one).
+  let next: Router.View | undefined
+
   /** Mounts the toast region even while disconnected (App.tsx mounts it while connected). */
   function showToasts() {
     state.set((s) => (s.toasts ? s : { ...s, toasts: true }))
@@ -253,14 +256,20 @@ export function create(options: Options) {
       return onSupportedChain() ? 'Account' : 'UnsupportedChain'
     },
     switchTo,
+    /** The next connection shows `view` instead of closing the modal (undefined: it closes again). */
+    continueWith(view: Router.View | undefined) {
+      next = view
+    },
     /**
      * Connects with `connector` from a connecting view; on success the modal closes (the page's
-     * provider now reaches the wallet). Errors are thrown for the view to show.
+     * provider now reaches the wallet), or shows the view set by `continueWith`. Errors are thrown for
+     * the view to show.
      */
     async connect(connector: Connector.Connector, connectOptions?: Connector.ConnectOptions) {
       const session = await connection.connect(connector, connectOptions)
       // On a chain the page does not list, the modal stays open on UnsupportedChain.
       if (!onSupportedChain()) router.reset('UnsupportedChain')
+      else if (next) router.resetByName(next)
       else if (env.mode !== 'inline') ui.requestClose()
       else router.reset('Account')
       return session

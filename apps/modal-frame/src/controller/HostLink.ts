@@ -157,6 +157,12 @@ export function create(options: Options) {
     disconnect: async () => {
       if (allowed) await connection.disconnect()
     },
+    // frontdoor.pay(): its checks, view and outcome load with the first payment (pay/Payment.ts).
+    pay: async (params) => {
+      if (!allowed) throw Rpc.error('unauthorized')
+      await hostInfoRead
+      return (await import('../pay/Payment.js')).request(params, options, () => host)
+    },
     switchNetwork: async ({ caipNetworkId }) => {
       if (!allowed) throw Rpc.error('unauthorized')
       await hostInfoRead

@@ -57,6 +57,7 @@ describe('refusal', () => {
       'Cannot open ApproveTransaction: the modal opens it itself',
     )
     const refused = VIEWS.filter((view) => OpenView.refusal(view, { features: on, connected: true }))
-    expect(refused).toEqual(['ConnectingExternal', 'ApproveTransaction'])
+    // Pay shows the page's frontdoor.pay() request; a page cannot open it empty.
+    expect(refused).toEqual(['ConnectingExternal', 'ApproveTransaction', 'Pay'])
   })
 })

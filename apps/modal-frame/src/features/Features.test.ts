@@ -61,3 +61,13 @@ describe('resolve', () => {
     expect(warning).toBeUndefined()
   })
 })
+
+describe('payments', () => {
+  test("on only when the project config's payments feature is", () => {
+    expect(Features.DEFAULTS.payments).toBe(false)
+    expect(Features.resolve(undefined).features.payments).toBe(false)
+    expect(Features.resolve(remote([])).features.payments).toBe(false)
+    expect(Features.resolve(remote([{ id: 'payments', isEnabled: false }])).features.payments).toBe(false)
+    expect(Features.resolve(remote([{ id: 'payments', isEnabled: true }])).features.payments).toBe(true)
+  })
+})

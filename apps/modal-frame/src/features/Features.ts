@@ -20,6 +20,8 @@ export type Features = {
   analytics: boolean
   allWallets: boolean
   multiWallet: boolean
+  /** Pay (`frontdoor.pay()`): the project config's `payments` feature; off without it. */
+  payments: boolean
   connectMethodsOrder: ConnectMethod[]
 }
 
@@ -56,6 +58,7 @@ export const DEFAULTS: Features = {
   analytics: Constants.DEFAULT_FEATURES.analytics,
   allWallets: Constants.DEFAULT_FEATURES.allWallets,
   multiWallet: false,
+  payments: false,
   connectMethodsOrder: [...Constants.DEFAULT_CONNECT_METHOD_ORDER],
 }
 
@@ -85,6 +88,7 @@ function fromLocal(local: LocalOptions): Features {
     analytics: local.analytics ?? DEFAULTS.analytics,
     allWallets: local.allWallets ?? DEFAULTS.allWallets,
     multiWallet: local.multiWallet ?? DEFAULTS.multiWallet,
+    payments: false,
     connectMethodsOrder: connectMethods(local.connectMethodsOrder),
   }
 }
@@ -116,6 +120,7 @@ export function resolve(
     onramp: on('onramp') ? strings(byId.get('onramp')?.config) : [],
     activity: on('activity'),
     multiWallet: on('multi_wallet'),
+    payments: on('payments'),
   }
   const ignored = REMOTE_KEYS.filter((key) => local[key] !== undefined)
   return { features, warning: ignored.length ? LOCAL_CONFIGURATION_IGNORED : undefined, ignored }

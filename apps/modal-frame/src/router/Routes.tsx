@@ -175,6 +175,7 @@ export const ROUTES = {
   }),
   Send: route({ data: NONE, title: 'Send', ...lazyView(() => import('../views/send/Send.js')) }),
   Receive: route({ data: NONE, title: 'Receive', ...lazyView(() => import('../views/receive/Receive.js')) }),
+  Pay: route({ data: NONE, title: 'Pay', ...lazyView(() => import('../views/pay/Pay.js')) }),
   Buy: route({ data: BuyData, title: 'Buy', ...lazyView(() => import('../views/buy/Buy.js')) }),
 } satisfies { [V in Router.View]: Route<z.ZodMiniType> }
 

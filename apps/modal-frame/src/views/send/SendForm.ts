@@ -21,7 +21,7 @@ export type Draft = {
 /** An amount that is not a plain positive decimal number. */
 export const INVALID_AMOUNT = 'Enter a valid amount'
 /** More than the balance. */
-export const INSUFFICIENT_BALANCE = Errors.INSUFFICIENT_BALANCE
+export const INSUFFICIENT_BALANCE = Units.INSUFFICIENT_BALANCE
 
 /** The token's decimals as a number. */
 function decimalsOf(token: Token.TokenBalance): number {

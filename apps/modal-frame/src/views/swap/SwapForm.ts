@@ -1,7 +1,6 @@
 import type * as Convert from '@frontdoor/schemas/api/convert'
 import * as ConvertRule from '@frontdoor/schemas/convert-rules'
 import type * as Token from '@frontdoor/schemas/entities/token'
-import * as Errors from '@frontdoor/schemas/errors'
 import * as Format from '@frontdoor/schemas/presentation/format'
 import { decodeFunctionData, formatUnits } from 'viem/utils'
 import * as Units from '../../account/Units.js'
@@ -23,7 +22,7 @@ export type Holding = Convert.ConvertToken & {
 /** An amount that is not a plain positive decimal number. */
 export const INVALID_AMOUNT = 'Enter a valid amount'
 /** More than the balance. */
-export const INSUFFICIENT_BALANCE = Errors.INSUFFICIENT_BALANCE
+export const INSUFFICIENT_BALANCE = Units.INSUFFICIENT_BALANCE
 /** Two tokens are needed. */
 export const PICK_TOKENS = 'Select the tokens to swap'
 /** A token already on the other side. */
