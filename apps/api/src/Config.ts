@@ -30,6 +30,8 @@ export type Config = {
   demoAllowedOrigins: string[]
   /** Upstream JSON-RPC nodes per CAIP-2 chain id, best first. */
   upstreams: Record<string, string[]>
+  /** The ERC-4337 bundler's JSON-RPC per CAIP-2 chain id (`/v1/bundler`): BUNDLER_URL/<chainId> for the devnets. */
+  bundlers: Record<string, string>
   /** The network registry (CAIP network objects): the built-in ones and NETWORKS_JSON / NETWORKS_FILE's. */
   networks: Networks.Network[]
   /** Social providers with real OAuth endpoints (OAUTH_<PROVIDER>_*); the others use the dev OIDC provider. */
@@ -157,6 +159,12 @@ export function devLoginsFromEnv(env: Record<string, string | undefined>, enviro
 /** Where the process keeps its data by default: `.data/` at the repository root. */
 export const REPO_ROOT = join(import.meta.dirname, '..', '..', '..')
 
+/** The devnets' bundler (apps/bundler) at BUNDLER_URL serves each devnet chain at BUNDLER_URL/<chainId>. */
+export function bundlersFromEnv(env: Record<string, string | undefined>): Record<string, string> {
+  const { BUNDLER_URL } = Addresses.from(env)
+  return Object.fromEntries(DEVNET_CHAINS.map((chain) => [chain, `${BUNDLER_URL}/${chain.split(':')[1]}`]))
+}
+
 const UPSTREAMS_VAR = /^RPC_UPSTREAMS_(\d+)$/
 
 /** Upstreams from DEVNET_31337_URL / DEVNET_31338_URL and any `RPC_UPSTREAMS_<chainId>` comma list. */
@@ -244,6 +252,7 @@ export function fromEnv(env: Record<string, string | undefined>): { config: Conf
       limits: DEFAULT_LIMITS,
       indexer: { chains: indexerChainsFromEnv(env, upstreams) },
       convert: { chains: ConvertChains.fromEnv(env, upstreams) },
+      bundlers: bundlersFromEnv(env),
       onramp: { url: addresses.ONRAMP_URL, chains: OnrampOptions.chainsFromEnv(env, upstreams) },
     },
     process: {

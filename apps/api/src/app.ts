@@ -7,6 +7,7 @@ import * as Analytics from './analytics/routes.js'
 import * as AuthErrors from './auth/AuthErrors.js'
 import * as AuthOrigin from './auth/Origin.js'
 import * as Auth from './auth/routes.js'
+import * as Bundler from './bundler/routes.js'
 import * as Chains from './chains/routes.js'
 import * as Convert from './convert/routes.js'
 import type * as Deps from './Deps.js'
@@ -115,6 +116,7 @@ export function build(deps: Deps.Deps, options: { metrics?: Metrics.Metrics } = 
   app.route('/', Analytics.routes(deps))
   app.route('/', Chains.routes(deps))
   app.route('/', Rpc.routes(deps))
+  app.route('/', Bundler.routes(deps))
   app.route('/', Account.routes(deps))
   app.route('/', Convert.routes(deps))
   app.route('/', Onramp.routes(deps))
