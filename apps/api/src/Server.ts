@@ -163,7 +163,12 @@ export async function start(options: StartOptions = {}): Promise<Server> {
   }
   const upstreams = Upstreams.create({
     upstreams: config.upstreams,
-    onFailure: (chainId) => metrics.count('frontdoor_rpc_upstream_failures_total', { chain: chainId }),
+    onFailure: (chainId, url, error) => {
+      metrics.count('frontdoor_rpc_upstream_failures_total', { chain: chainId })
+      // The node's address without its path or query (a hosted node's key lives there).
+      const upstream = URL.canParse(url) ? new URL(url).origin : 'unparsable'
+      logger.warn({ chainId, upstream, err: error }, 'rpc: upstream failed; trying the next')
+    },
   })
   upstreams.start()
   const deps: Deps.Deps = {

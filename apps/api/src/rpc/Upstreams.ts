@@ -57,8 +57,8 @@ export type Options = {
   upstreams: Record<string, string[]>
   timeoutMs?: number
   pingIntervalMs?: number
-  /** Called for each forwarded attempt that failed (metrics count them). */
-  onFailure?: (chainId: string, url: string) => void
+  /** Called for each forwarded attempt that failed (the server logs and counts them). */
+  onFailure?: (chainId: string, url: string, error: unknown) => void
 }
 
 /** Creates the upstream set; call `start()` to begin pinging. */
@@ -89,9 +89,9 @@ export function create(options: Options): Upstreams {
           const response = await post(url, body, timeoutMs)
           if (response.status >= 500 || response.status === 429) throw new Error(`status ${response.status}`)
           return { status: response.status, body: response.text, upstream: url }
-        } catch {
+        } catch (error) {
           fallback.record(url, { ok: false, latencyMs: performance.now() - started })
-          options.onFailure?.(chainId, url)
+          options.onFailure?.(chainId, url, error)
         }
       }
       return undefined
