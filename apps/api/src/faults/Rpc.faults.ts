@@ -44,6 +44,7 @@ describe.skipIf(!Harness.PG_BIN)(
     let gate: Awaited<ReturnType<typeof Harness.gate>>
     let first: Awaited<ReturnType<typeof Harness.hardhatNode>>
     let second: Awaited<ReturnType<typeof Harness.hardhatNode>>
+    let restarted: Awaited<ReturnType<typeof Harness.hardhatNode>> | undefined
     let api: ReturnType<typeof Harness.api>
     let apiUrl = ''
     let nonce = 0
@@ -182,7 +183,7 @@ describe.skipIf(!Harness.PG_BIN)(
     afterAll(async () => {
       await api?.stop()
       await gate?.close()
-      await Promise.all([node?.kill(), first?.kill(), second?.kill()])
+      await Promise.all([node, first, second, restarted].map((each) => each?.kill()))
       db?.stop()
     }, 60_000)
 
@@ -215,6 +216,7 @@ describe.skipIf(!Harness.PG_BIN)(
       expect(api.exited()).toBeUndefined()
       expect((await fetch(`${apiUrl}/healthz`)).status).toBe(200)
       expect(api.log()).toContain('indexer: step failed; retrying')
+      expect(api.log()).toContain('rpc: upstream failed; trying the next')
 
       await gate.set('forward')
       const backAt = Date.now()
@@ -260,7 +262,7 @@ describe.skipIf(!Harness.PG_BIN)(
       )
     })
 
-    test('two upstreams, each frozen in turn, then one killed: the proxy falls back, no request fails', async () => {
+    test('two upstreams, the preferred frozen, then the other killed: the proxy falls back, no request fails; both killed: 502, one back: served', async () => {
       // The two nodes told apart by their heads: the second is 5 blocks ahead.
       await Harness.rpc(second.url, 'hardhat_mine', ['0x5'])
       const nodes = { '0x0': first, '0x5': second }
@@ -309,13 +311,27 @@ describe.skipIf(!Harness.PG_BIN)(
       }
       expect(Math.max(...killed)).toBeLessThan(2_000)
       expect(api.exited()).toBeUndefined()
+
+      // Both killed: 502 at once. A node started again on a killed one's port: served again, no API restart.
+      await nodes[preferred].kill()
+      const down = await proxy('eip155:31338', 'eth_blockNumber')
+      expect({ status: down.status, body: down.body }).toEqual(UPSTREAM_UNAVAILABLE('eip155:31338'))
+      expect(down.ms).toBeLessThan(2_000)
+      restarted = await Harness.hardhatNode(Number(new URL(nodes[other].url).port), 31338)
+      const upAt = Date.now()
+      const back = await api.until('the proxy to answer again', async () => {
+        const answer = await proxy('eip155:31338', 'eth_blockNumber')
+        return answer.status === 200 ? answer : undefined
+      })
+      expect(back.body.result).toBe('0x0')
+      const servedMs = Date.now() - upAt
       const metrics = await (
         await fetch(`${apiUrl}/metrics`, { headers: { authorization: 'Bearer faults-metrics' } })
       ).text()
       expect(metrics).toMatch(/frontdoor_rpc_upstream_failures_total\{chain="eip155:31337"\} [1-9]/)
       expect(metrics).toMatch(/frontdoor_indexer_step_failures_total\{chain="eip155:31337"\} [1-9]/)
       console.log(
-        `faults: RPC fallback, the preferred of two upstreams frozen: ${frozen.filter((ms) => ms > 1_000).length} of ${frozen.length} requests slow (at most ${Math.max(...frozen)} ms), none failed, fast again ${frozen.findLastIndex((ms) => ms > 1_000) >= 0 ? 'after the pings ranked it down' : 'at once'}; the other killed: at most ${Math.max(...killed)} ms, none failed`,
+        `faults: RPC fallback, the preferred of two upstreams frozen: ${frozen.filter((ms) => ms > 1_000).length} of ${frozen.length} requests slow (at most ${Math.max(...frozen)} ms), none failed, fast again ${frozen.findLastIndex((ms) => ms > 1_000) >= 0 ? 'after the pings ranked it down' : 'at once'}; the other killed: at most ${Math.max(...killed)} ms, none failed; both killed: 502 in ${down.ms} ms; a node started again on its port served ${servedMs} ms after it answered`,
       )
     })
   },
