@@ -20,8 +20,17 @@ const user = {
  * The wallet's decisions (policy, approval, session) over a recorded `fetch` answering as the auth
  * contract says; the real API behind a real browser is tested in e2e/embedded.
  */
-function setup(options: { loggedIn?: boolean; newDevice?: { approvedAfterPolls: number } } = {}) {
+function setup(
+  options: {
+    loggedIn?: boolean
+    newDevice?: { approvedAfterPolls: number }
+    /** The API down: this many status polls fail to connect, then this many code requests answer 503. */
+    outage?: { failedPolls: number; unavailableSends: number }
+  } = {},
+) {
   const calls: { path: string; body: unknown; auth: string | null }[] = []
+  let failedPolls = options.outage?.failedPolls ?? 0
+  let unavailableSends = options.outage?.unavailableSends ?? 0
   // An existing account on a browser it has not approved: the approval link until the status says yes.
   let polls = 0
   const approved = () => !options.newDevice || polls > options.newDevice.approvedAfterPolls
@@ -31,6 +40,20 @@ function setup(options: { loggedIn?: boolean; newDevice?: { approvedAfterPolls: 
     calls.push({ path: url.pathname, body, auth: new Headers(init?.headers).get('authorization') })
     const json = (status: number, value: unknown) =>
       new Response(JSON.stringify(value), { status, headers: { 'content-type': 'application/json' } })
+    if (url.pathname === '/v1/auth/device/status' && failedPolls > 0) {
+      failedPolls--
+      throw new TypeError('Failed to fetch')
+    }
+    if (url.pathname === '/v1/auth/email/otp' && approved() && unavailableSends > 0) {
+      unavailableSends--
+      return json(503, {
+        error: {
+          code: 'starting',
+          message: 'The service is briefly unavailable; try again shortly',
+          retryAfterS: 1,
+        },
+      })
+    }
     switch (url.pathname) {
       case '/v1/auth/email/otp':
         return json(200, { sent: true, cooldownS: 30, action: approved() ? 'VERIFY_OTP' : 'VERIFY_DEVICE' })
@@ -118,6 +141,21 @@ describe('device approval', () => {
       path: '/v1/auth/email/verify',
       body: { email: 'ada@example.com', otp: '123456', deviceId: 'this-browser-device-id' },
     })
+    expect(session.get()?.token).toBe('t0k')
+  })
+
+  test('the API down while the frame waits for the approval (no connection, then 503): it waits it out and the login completes', async () => {
+    const { call, calls, session } = setup({
+      newDevice: { approvedAfterPolls: 1 },
+      outage: { failedPolls: 3, unavailableSends: 2 },
+    })
+    expect(await call('connectEmail', { email: 'ada@example.com' })).toEqual({ action: 'VERIFY_DEVICE' })
+    expect(await call('connectDevice', undefined)).toBeUndefined()
+    const paths = calls.map((c) => c.path)
+    // 3 polls met no API, 2 more until approved; then 2 code requests met the 503 and the third was sent.
+    expect(paths.filter((p) => p === '/v1/auth/device/status')).toHaveLength(5)
+    expect(paths.filter((p) => p === '/v1/auth/email/otp')).toHaveLength(4)
+    expect(await call('connectOtp', { otp: '123456' })).toBeUndefined()
     expect(session.get()?.token).toBe('t0k')
   })
 

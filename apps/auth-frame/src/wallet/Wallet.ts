@@ -263,7 +263,8 @@ export function create(deps: Deps) {
     },
     connectDevice: async () => {
       // After VERIFY_DEVICE: waits until the user approved this browser by the emailed link, then has
-      // the code sent (once the login email's cooldown allows it).
+      // the code sent (once the login email's cooldown allows it). The API out of reach meanwhile (a
+      // network failure or a 503) is waited out until the login request timeout.
       const email = pendingEmail
       if (!email) throw failure(SchemaErrors.LOGIN.FAILED_TO_CONNECT)
       const body = { projectId: requireProject(), email, deviceId: deviceId() }
@@ -279,7 +280,11 @@ export function create(deps: Deps) {
         try {
           if ((await deps.api.sendEmailOtp(body)).action !== 'VERIFY_DEVICE') return
         } catch (error) {
-          if (!(error instanceof Api.ApiError && error.code === 'cooldown')) throw fromApi(error)
+          // The cooldown, and the API out of reach (restarting, or its database): wait, ask again.
+          const waits =
+            error instanceof Api.ApiError &&
+            (error.code === 'cooldown' || error.status === 0 || error.status === 503)
+          if (!waits) throw fromApi(error)
           await sleep((error.retryAfterS ?? 1) * 1000)
         }
       }
