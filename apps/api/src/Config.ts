@@ -1,5 +1,6 @@
 import { join } from 'node:path'
 import * as Addresses from '@frontdoor/protocol/addresses'
+import * as SolanaCluster from '@frontdoor/protocol/solana-cluster'
 import { Caip, Constants } from '@frontdoor/schemas'
 import * as Networks from './chains/Networks.js'
 import * as ConvertChains from './convert/Chains.js'
@@ -167,13 +168,17 @@ export function bundlersFromEnv(env: Record<string, string | undefined>): Record
 
 const UPSTREAMS_VAR = /^RPC_UPSTREAMS_(\d+)$/
 
-/** Upstreams from DEVNET_31337_URL / DEVNET_31338_URL and any `RPC_UPSTREAMS_<chainId>` comma list. */
+/**
+ * Upstreams from DEVNET_31337_URL / DEVNET_31338_URL, the local Solana cluster's SOLANA_URL, and any
+ * `RPC_UPSTREAMS_<chainId>` comma list.
+ */
 export function upstreamsFromEnv(env: Record<string, string | undefined>): Record<string, string[]> {
   const addresses = Addresses.from(env)
   const [devnetA, devnetB] = DEVNET_CHAINS
   const result: Record<string, string[]> = {
     [devnetA]: [addresses.DEVNET_31337_URL],
     [devnetB]: [addresses.DEVNET_31338_URL],
+    [SolanaCluster.CAIP_NETWORK_ID]: [SolanaCluster.url(env)],
   }
   for (const [name, value] of Object.entries(env)) {
     const match = UPSTREAMS_VAR.exec(name)
@@ -244,7 +249,10 @@ export function fromEnv(env: Record<string, string | undefined>): { config: Conf
         .filter(Boolean)
         .map((origin) => new URL(origin).origin),
       upstreams,
-      networks: Networks.extend(Networks.all(addresses), extension.networks),
+      networks: Networks.extend(
+        Networks.all({ ...addresses, SOLANA_URL: SolanaCluster.url(env) }),
+        extension.networks,
+      ),
       oauth: OAuthProviders.fromEnv(env),
       devLogins: devLoginsFromEnv(env, environment),
       metricsToken: env.METRICS_TOKEN?.trim() || undefined,

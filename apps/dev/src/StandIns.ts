@@ -4,6 +4,7 @@ import type * as Server from '@frontdoor/api/Server'
 import { DEV_ACCOUNTS } from '@frontdoor/devnet/accounts'
 import * as Deployment from '@frontdoor/devnet/deployment'
 import { Caip } from '@frontdoor/schemas'
+import * as SolanaGenesis from '@frontdoor/solana/genesis'
 import * as DevOidc from './DevOidc.js'
 
 /**
@@ -18,9 +19,18 @@ export const DEV_ACCOUNT_NAME: Names.Entry = {
   address: DEV_ACCOUNTS[0]?.address ?? '',
 }
 
-/** What the API knows of each devnet: its seeded tokens, spam collection and Uniswap-v2 AMM. */
+/**
+ * What the API knows of each devnet (its seeded tokens, spam collection and Uniswap-v2 AMM) and of
+ * the local Solana cluster (its seeded SPL token, so balances name it).
+ */
 export function registry(): Registry.Chain[] {
-  return Deployment.CHAIN_IDS.map((chainId) => {
+  const { mint, name, symbol, decimals } = SolanaGenesis.TOKEN
+  const solana: Registry.Chain = {
+    chainId: SolanaGenesis.CAIP_NETWORK_ID,
+    tokens: [{ address: mint, name, symbol, decimals }],
+    spamCollections: new Set(),
+  }
+  const devnets = Deployment.CHAIN_IDS.map((chainId) => {
     const deployment = Deployment.forChain(chainId)
     const { FUSD, DOOR, PTS, WETH } = deployment.tokens
     return {
@@ -35,6 +45,7 @@ export function registry(): Registry.Chain[] {
       },
     }
   })
+  return [...devnets, solana]
 }
 
 /**

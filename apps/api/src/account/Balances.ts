@@ -8,6 +8,7 @@ import * as ChainRpc from '../indexer/ChainRpc.js'
 import * as Registry from '../indexer/Registry.js'
 import type * as Prices from '../prices/Prices.js'
 import type * as Upstreams from '../rpc/Upstreams.js'
+import * as SolanaBalances from './SolanaBalances.js'
 import * as Tokens from './Tokens.js'
 
 /** How long a balance answer is reused unless `forceUpdate` (REFERENCE: 15 s caches). */
@@ -18,7 +19,8 @@ const BALANCE_CACHE_MAX = 10_000
 export type Balances = {
   /**
    * The native coin and ERC-20 balances of `address` on `chainIds` that are not zero, richest first:
-   * the registry's tokens and every ERC-20 the indexer saw the address receive. Tokens with 0 decimals
+   * the registry's tokens and every ERC-20 the indexer saw the address receive; on a solana chain, SOL
+   * and the SPL tokens of its token accounts ({@link SolanaBalances.of}). Tokens with 0 decimals
    * are left out (spec section 5). `force` reads again instead of answering from the cache.
    */
   of: (options: {
@@ -67,6 +69,15 @@ export function create(options: Options): Balances {
   const cache = new Map<string, { at: number; value: Promise<Token.TokenBalance[]> }>()
 
   async function chainBalances(chainId: string, account: string): Promise<Token.TokenBalance[]> {
+    if (chainId.startsWith('solana:'))
+      return SolanaBalances.of({
+        upstreams: options.upstreams,
+        networks: options.networks,
+        publicUrl: options.publicUrl,
+        chainId,
+        address: account,
+        prices: (held) => options.prices.usd(chainId, held),
+      })
     const addresses = [
       ...new Set([
         ...Registry.of(chainId).tokens.map((token) => token.address),
@@ -156,7 +167,8 @@ export function create(options: Options): Balances {
 
   return {
     of({ address, chainIds, force }) {
-      const account = address.toLowerCase()
+      // EVM addresses are case-insensitive; Solana's base58 is not.
+      const account = address.startsWith('0x') ? address.toLowerCase() : address
       const key = `${account}|${chainIds.join(',')}`
       const time = now()
       const entry = cache.get(key)

@@ -89,6 +89,18 @@ export const FungiblePriceBody = zm.extend(Fungible.FungiblePriceBody, {
 
 const AddressParam = zm.object({ address: AddressRule.EvmAddress })
 
+/** A balance's `{address}`: an EVM address (eip155 chains) or a Solana one (solana chains). */
+const BalanceAddressParam = zm.object({
+  address: zm
+    .string()
+    .check(
+      zm.refine(
+        (value) => AddressRule.isEvmAddress(value) || AddressRule.isSolanaAddress(value),
+        Messages.INVALID_ADDRESS,
+      ),
+    ),
+})
+
 /** Values a client sends for an address it does not have. */
 const NO_ADDRESS = new Set(['', 'undefined', 'null'])
 
@@ -169,15 +181,19 @@ export function routes(deps: Deps.Deps) {
     .get('/v1/account//history', historyAddress)
     .get(
       '/v1/account/:address/balance',
-      Validate.param(AddressParam),
+      Validate.param(BalanceAddressParam),
       Validate.query(BalanceQuery),
       async (c) => {
         const { address } = c.req.valid('param')
         const query = c.req.valid('query')
         await deps.projects.require(query.projectId)
+        // The chains of the address's namespace: an 0x address has eip155 balances, a base58 one solana.
+        const namespace = AddressRule.isEvmAddress(address) ? 'eip155' : 'solana'
+        if (query.chainId && Caip.parseCaip2(query.chainId).chainNamespace !== namespace)
+          throw Errors.fail(400, Errors.CODE.invalidRequest, `${Messages.INVALID_ADDRESS}: ${address}`)
         const served = deps.upstreams
           .chains()
-          .filter((chainId) => Caip.parseCaip2(chainId).chainNamespace === 'eip155')
+          .filter((chainId) => Caip.parseCaip2(chainId).chainNamespace === namespace)
         if (query.chainId && !served.includes(query.chainId))
           throw Errors.fail(
             400,

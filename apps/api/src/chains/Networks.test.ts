@@ -1,4 +1,7 @@
+import * as SolanaCluster from '@frontdoor/protocol/solana-cluster'
+import { Network } from '@frontdoor/schemas'
 import { describe, expect, test } from 'vitest'
+import * as z from 'zod/mini'
 import * as Config from '../Config.js'
 import * as Networks from './Networks.js'
 
@@ -85,5 +88,27 @@ describe('Config.fromEnv with registry additions', () => {
     expect(config.upstreams['eip155:31339']).toEqual(extension.upstreams['eip155:31339'])
     // The devnets keep their own upstreams.
     expect(config.upstreams['eip155:31337']).toEqual(plain.upstreams['eip155:31337'])
+  })
+})
+
+describe('the local Solana cluster', () => {
+  test('is a network with its fixed CAIP-2 id, served at SOLANA_URL (default :8899)', () => {
+    const plain = Config.fromEnv({}).config
+    const local = plain.networks.find((n) => n.caipNetworkId === SolanaCluster.CAIP_NETWORK_ID)
+    expect(local).toMatchObject({
+      id: 'FxwCwhiscJPbAuFKVEq7mmzfCkcEoFth',
+      chainNamespace: 'solana',
+      name: 'Frontdoor Solana Localnet',
+      nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+      rpcUrls: { default: { http: ['http://127.0.0.1:8899'] } },
+      testnet: true,
+    })
+    expect(z.safeParse(Network.Network, local).error).toBeUndefined()
+    expect(plain.upstreams[SolanaCluster.CAIP_NETWORK_ID]).toEqual(['http://127.0.0.1:8899'])
+    const moved = Config.fromEnv({ SOLANA_URL: 'http://10.0.0.9:9000/' }).config
+    expect(moved.upstreams[SolanaCluster.CAIP_NETWORK_ID]).toEqual(['http://10.0.0.9:9000'])
+    expect(
+      moved.networks.find((n) => n.caipNetworkId === SolanaCluster.CAIP_NETWORK_ID)?.rpcUrls.default.http,
+    ).toEqual(['http://10.0.0.9:9000'])
   })
 })

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import * as SolanaCluster from '@frontdoor/protocol/solana-cluster'
 import { Caip, Network as NetworkSchema } from '@frontdoor/schemas'
 import type { Chain } from 'viem'
 import { arbitrum, avalanche, base, bsc, mainnet, optimism, polygon, sepolia } from 'viem/chains'
@@ -61,8 +62,28 @@ function solana(reference: string, name: string, url: string, cluster: string, t
   }
 }
 
-/** The known networks: the two devnets (at their configured URLs) and production networks. */
-export function all(devnets: { DEVNET_31337_URL: string; DEVNET_31338_URL: string }): Network[] {
+/** The local Solana cluster (`packages/solana`) at `url`: its id is fixed by its genesis hash. */
+function localCluster(url: string): Network {
+  return {
+    id: SolanaCluster.CAIP_NETWORK_ID.slice('solana:'.length),
+    caipNetworkId: SolanaCluster.CAIP_NETWORK_ID,
+    chainNamespace: 'solana',
+    name: SolanaCluster.NAME,
+    nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+    rpcUrls: { default: { http: [url] } },
+    testnet: true,
+  }
+}
+
+/**
+ * The known networks: the two devnets (at their configured URLs), production networks, and the local
+ * Solana cluster (at SOLANA_URL, by default its address of ARCHITECTURE.md).
+ */
+export function all(devnets: {
+  DEVNET_31337_URL: string
+  DEVNET_31338_URL: string
+  SOLANA_URL?: string
+}): Network[] {
   return [
     devnet(31337, devnets.DEVNET_31337_URL),
     devnet(31338, devnets.DEVNET_31338_URL),
@@ -82,6 +103,7 @@ export function all(devnets: { DEVNET_31337_URL: string; DEVNET_31338_URL: strin
       'testnet',
       true,
     ),
+    localCluster(devnets.SOLANA_URL ?? SolanaCluster.SOLANA_URL_DEFAULT),
   ]
 }
 

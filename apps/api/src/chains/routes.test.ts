@@ -21,7 +21,7 @@ describe('GET /v1/supported-chains', () => {
 })
 
 describe('GET /v1/networks', () => {
-  test('lists CAIP networks: the devnets and production networks', async () => {
+  test('lists CAIP networks: the devnets, production networks and the local Solana cluster', async () => {
     const { body } = await t.getJson('/v1/networks')
     const ids = body.networks.map((n: { caipNetworkId: string }) => n.caipNetworkId)
     expect(ids).toEqual([
@@ -38,6 +38,7 @@ describe('GET /v1/networks', () => {
       'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
       'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
       'solana:4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z',
+      'solana:FxwCwhiscJPbAuFKVEq7mmzfCkcEoFth',
     ])
     expect(body.networks[2]).toMatchObject({
       id: 1,

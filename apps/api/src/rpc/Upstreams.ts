@@ -40,13 +40,18 @@ async function post(url: string, body: string, timeoutMs: number): Promise<{ sta
   return { status: response.statusCode, text: await response.body.text() }
 }
 
-/** Resolves true when `url` answers eth_blockNumber with a result. */
-export async function ping(url: string): Promise<boolean> {
+/**
+ * Resolves true when `url` answers its chain's head: eth_blockNumber (a hex string), or getSlot (a
+ * number) for a node of a solana `chainId`.
+ */
+export async function ping(url: string, chainId = ''): Promise<boolean> {
+  const solana = chainId.startsWith('solana:')
   try {
-    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] })
+    const method = solana ? 'getSlot' : 'eth_blockNumber'
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: [] })
     const response = await post(url, body, PING_TIMEOUT_MS)
     const answer = JSON.parse(response.text) as { result?: unknown }
-    return response.status < 300 && typeof answer.result === 'string'
+    return response.status < 300 && typeof answer.result === (solana ? 'number' : 'string')
   } catch {
     return false
   }
@@ -71,7 +76,7 @@ export function create(options: Options): Upstreams {
         chainId,
         Fallback.create({
           urls,
-          ping,
+          ping: (url: string) => ping(url, chainId),
           ...(options.pingIntervalMs ? { intervalMs: options.pingIntervalMs } : {}),
         }),
       ]),

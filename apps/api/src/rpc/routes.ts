@@ -67,7 +67,7 @@ function rpcError(
 
 /**
  * `POST /v1/?chainId=&projectId=`: the JSON-RPC proxy to the chain's upstream nodes. Only the methods
- * of {@link Policy.FORWARDED} reach a node; the others are answered with a JSON-RPC error (per entry in
+ * of {@link Policy.FORWARDED} (on a solana chain, {@link Policy.SOLANA_FORWARDED}) reach a node; the others are answered with a JSON-RPC error (per entry in
  * a batch), so no one can administer the node or make it sign with an account it holds.
  */
 export function routes(deps: Deps.Deps) {
@@ -129,8 +129,10 @@ export function routes(deps: Deps.Deps) {
     }
     // Refused methods never reach a node; a batch gets a refusal per refused entry.
     const requests = Array.isArray(body.data) ? body.data : [body.data]
-    const forwarded = requests.filter((request) => Policy.isForwarded(request.method))
-    const refusals = requests.filter((request) => !Policy.isForwarded(request.method)).map(Policy.refusal)
+    const forwarded = requests.filter((request) => Policy.isForwarded(request.method, chainId))
+    const refusals = requests
+      .filter((request) => !Policy.isForwarded(request.method, chainId))
+      .map(Policy.refusal)
     if (!Array.isArray(body.data) && refusals[0]) return c.json(refusals[0])
     if (forwarded.length === 0) return c.json(refusals)
     const answer = await deps.upstreams.forward(
