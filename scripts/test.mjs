@@ -3,6 +3,11 @@
 // first failure.
 import { spawnSync } from 'node:child_process'
 
+// The end-to-end stacks listen on fixed ports: one run at a time on a machine (flock where it exists).
+const E2E_LOCK = '/tmp/frontdoor-e2e.lock'
+const hasFlock = spawnSync('flock', ['--version'], { stdio: 'ignore' }).status === 0
+const e2e = (args) => (hasFlock ? ['flock', [E2E_LOCK, 'npx', ...args]] : ['npx', args])
+
 const steps = [
   ['lint', 'npx', ['biome', 'check', '.']],
   ['dead code', 'npx', ['knip']],
@@ -13,7 +18,9 @@ const steps = [
   ],
   ['typecheck scripts', 'npx', ['tsc', '-p', '.']],
   ['faults', 'npm', ['run', 'test:faults']],
-  ['end-to-end', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--pass-with-no-tests']],
+  ['end-to-end', ...e2e(['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--pass-with-no-tests'])],
+  // Through nginx at the edge, two API and two relay nodes on PostgreSQL and Redis (the scale profile).
+  ['end-to-end through the edge', ...e2e(['playwright', 'test', '-c', 'e2e/scale/playwright.config.ts'])],
 ]
 
 for (const [name, command, args] of steps) {
