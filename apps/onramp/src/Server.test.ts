@@ -70,6 +70,8 @@ describe('the checkout', () => {
     const page = await sandbox.app.request(`/checkout/${created.id}`)
     expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
     expect(page.headers.get('x-frame-options')).toBe('DENY')
+    // The page's own form POSTs carry its origin (no-referrer would make it 'null').
+    expect(page.headers.get('referrer-policy')).toBe('same-origin')
     expect(page.headers.get('cross-origin-opener-policy')).toBeNull()
     expect(await page.text()).toContain('<h1>Pay</h1>')
 
@@ -124,6 +126,7 @@ describe('the checkout', () => {
   test('a form of another origin, a card that is no test card, an unknown order', async () => {
     const { order: created } = await order()
     expect((await form(`/checkout/${created.id}/pay`, CARD, 'http://localhost:5173')).status).toBe(403)
+    expect((await form(`/checkout/${created.id}/pay`, CARD, 'null')).status).toBe(403)
     const refused = await form(`/checkout/${created.id}/pay`, { ...CARD, number: '4111 1111 1111 1111' })
     expect(refused.status).toBe(400)
     expect(await refused.text()).toContain(Checkout.escapeHtml(Cards.NOT_A_TEST_CARD))

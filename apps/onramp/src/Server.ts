@@ -48,7 +48,8 @@ const HEADERS = {
     "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
   'x-frame-options': 'DENY',
   'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
+  // same-origin, not no-referrer: with no-referrer the page's own form POSTs carry `Origin: null`.
+  'referrer-policy': 'same-origin',
   // No Cross-Origin-Opener-Policy: the modal that opened the checkout keeps its handle on the popup
   // (it closes it once the purchase is done); the page itself never touches window.opener.
 } as const
