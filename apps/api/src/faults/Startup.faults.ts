@@ -98,7 +98,9 @@ describe.skipIf(!Harness.PG_BIN || !Harness.REDIS_SERVER)(
       )
       const migratedMs = Date.now() - dbUpAt
       expect((await sendOtp(email)).status).toBe(503)
-      expect(api.log()).toContain('waiting for redis')
+      await api.until('the log to name the wait for Redis', async () =>
+        api.log().includes('waiting for redis') ? true : undefined,
+      )
 
       // Redis started: ready, and an email login completes.
       const redis = await Harness.redisServer(redisPort)
