@@ -43,31 +43,54 @@ export async function create(
   if (options.smtpUrl) config.smtpUrl = options.smtpUrl
   config.metricsToken = 'metricsToken' in options ? options.metricsToken : randomBytes(16).toString('hex')
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' })
-  const upstreams = Upstreams.create({ upstreams: config.upstreams, timeoutMs: 3_000 })
-  const deps: Deps.Deps = {
-    db,
-    config,
-    logger,
-    limiter: options.limiter ?? RateLimiter.memory(),
-    projects: ProjectCache.create(db.orm, { ttlMs: 0 }),
-    upstreams,
-    auth: AuthDeps.create({ config, masterKey: randomBytes(32).toString('hex'), dataDir: undefined, logger }),
+  const masterKey = randomBytes(32).toString('hex')
+  /** One API node: its own app, limiter, caches, upstreams and mailer, on the shared database. */
+  const node = (limiter: RateLimiter.RateLimiter) => {
+    const upstreams = Upstreams.create({ upstreams: config.upstreams, timeoutMs: 3_000 })
+    const deps: Deps.Deps = {
+      db,
+      config,
+      logger,
+      limiter,
+      projects: ProjectCache.create(db.orm, { ttlMs: 0 }),
+      upstreams,
+      auth: AuthDeps.create({ config, masterKey, dataDir: undefined, logger }),
+    }
+    const app = App.build(deps)
+    return {
+      app,
+      deps,
+      /** GETs a path and parses the JSON body. */
+      async getJson(path: string, init?: RequestInit) {
+        const response = await app.request(path, init)
+        // biome-ignore lint/suspicious/noExplicitAny: tests read response bodies loosely
+        const body = (await response.json()) as any
+        return { status: response.status, headers: response.headers, body }
+      },
+      stop: async () => {
+        upstreams.stop()
+        deps.auth.mailer.close()
+        await deps.limiter.close()
+      },
+    }
   }
-  const app = App.build(deps)
+  const first = node(options.limiter ?? RateLimiter.memory())
+  const others: ReturnType<typeof node>[] = []
   return {
-    app,
-    deps,
-    /** GETs a path and parses the JSON body. */
-    async getJson(path: string, init?: RequestInit) {
-      const response = await app.request(path, init)
-      // biome-ignore lint/suspicious/noExplicitAny: tests read response bodies loosely
-      const body = (await response.json()) as any
-      return { status: response.status, headers: response.headers, body }
+    ...first,
+    /**
+     * Another API node on the same database (and vault key): what a second process behind the edge
+     * is, with nothing of the first one's memory (issue 17). Its own limiter unless given (e.g. a Redis
+     * one on the same server); stopped with the app.
+     */
+    node(nodeOptions: { limiter?: RateLimiter.RateLimiter } = {}) {
+      const other = node(nodeOptions.limiter ?? RateLimiter.memory())
+      others.push(other)
+      return other
     },
     close: async () => {
-      upstreams.stop()
-      deps.auth.mailer.close()
-      await deps.limiter.close()
+      for (const other of others) await other.stop()
+      await first.stop()
       await db.drop()
     },
   }
