@@ -10,7 +10,7 @@ import { base58 } from '@scure/base'
 const SIGNATURE_BYTES = 64
 const KEY_BYTES = 32
 /** The largest transaction a cluster takes (one packet). */
-export const MAX_BYTES = 1232
+const MAX_BYTES = 1232
 
 export type Transaction = {
   bytes: Uint8Array

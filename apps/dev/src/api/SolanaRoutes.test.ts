@@ -10,7 +10,6 @@ import { getRequestListener } from '@hono/node-server'
 import { createAssociatedTokenAccount, transfer } from '@solana/spl-token'
 import { Connection, Keypair, LAMPORTS_PER_SOL, PublicKey, SystemProgram, Transaction } from '@solana/web3.js'
 import { afterAll, describe, expect, test } from 'vitest'
-import * as z from 'zod/mini'
 import * as StandIns from '../StandIns.js'
 
 // The real local Solana cluster, the real app on a real database, served over HTTP so that
@@ -44,7 +43,7 @@ async function balances(address: string, query = `&chainId=${chainId}`) {
   const response = await fetch(`${api}/v1/account/${address}/balance?currency=usd&projectId=demo${query}`)
   return {
     status: response.status,
-    body: (await response.json()) as z.infer<typeof Balance.BalanceResponse> & {
+    body: (await response.json()) as Balance.BalanceResponse & {
       error?: { message: string }
     },
   }
@@ -55,7 +54,7 @@ const dev = (index: number) => Keypair.fromSeed(Genesis.seed(Genesis.ACCOUNTS[in
 describe('the local Solana cluster in the API', () => {
   test('is a CAIP network of the registry and a chain the proxy serves', async () => {
     const chains = await (await fetch(`${api}/v1/supported-chains`)).json()
-    expect(z.safeParse(Chains.SupportedChainsResponse, chains).success).toBe(true)
+    expect(Chains.SupportedChainsResponse.safeParse(chains).success).toBe(true)
     expect(chains.http).toContain(chainId)
     const { networks } = (await (await fetch(`${api}/v1/networks`)).json()) as {
       networks: { caipNetworkId: string }[]
@@ -111,7 +110,7 @@ describe('the local Solana cluster in the API', () => {
   test('balances: SOL and the seeded FUSD of a dev account, named by the registry', async () => {
     const { status, body } = await balances(Genesis.ACCOUNTS[0]!.address)
     expect(status).toBe(200)
-    expect(z.safeParse(Balance.BalanceResponse, body).success).toBe(true)
+    expect(Balance.BalanceResponse.safeParse(body).success).toBe(true)
     expect(
       body.balances.map(({ symbol, name, chainId, address, quantity }) => ({
         symbol,
