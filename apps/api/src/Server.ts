@@ -175,7 +175,11 @@ export async function start(options: StartOptions = {}): Promise<Server> {
     db,
     config,
     logger,
-    limiter: RateLimiter.fromUrl(settings.redisUrl),
+    limiter: RateLimiter.fromUrl(settings.redisUrl, {
+      logger,
+      onOutage: () => metrics.count('frontdoor_redis_outages_total'),
+      onFallback: () => metrics.count('frontdoor_rate_limit_fallbacks_total'),
+    }),
     projects: ProjectCache.create(db.orm),
     upstreams,
     auth,

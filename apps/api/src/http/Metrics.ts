@@ -6,7 +6,7 @@ type Series = { count: number; sum: number; buckets: number[] }
 /**
  * The counters of dependency faults (docs/operations.md names each): an RPC upstream attempt that failed,
  * an indexer step that failed, an email that could not be sent, a start-up attempt that found a
- * dependency out of reach.
+ * dependency out of reach, Redis lost under the rate limits and the requests they counted locally meanwhile.
  */
 export const COUNTERS = {
   frontdoor_rpc_upstream_failures_total:
@@ -15,6 +15,9 @@ export const COUNTERS = {
     'Indexer steps that failed (the chain or the database out of reach), by chain.',
   frontdoor_email_failures_total: 'Emails that could not be sent (SMTP refused, timed out or failed).',
   frontdoor_startup_waits_total: 'Start-up attempts that found a dependency out of reach, by dependency.',
+  frontdoor_redis_outages_total: 'Times the API lost Redis (its rate limits then count in each process).',
+  frontdoor_rate_limit_fallbacks_total:
+    'Requests whose rate limit was counted in this process because Redis was out of reach.',
 } as const
 
 /** Request counts and durations by method, route and status, rendered in Prometheus text format. */

@@ -72,6 +72,30 @@ describe('in memory', () => {
   )
 })
 
+describe('Redis out of reach', () => {
+  test(
+    'fails open to this process: the same budget, counted in memory, no request refused for it',
+    async () => {
+      let fallbacks = 0
+      // Nothing listens on port 1: every command fails at once.
+      const limiter = RateLimiter.redis('redis://127.0.0.1:1', { onFallback: () => fallbacks++ })
+      const t = await TestApp.create({ limits, limiter })
+      try {
+        expect(t.deps.limiter.kind).toBe('redis')
+        const ip = freshIp()
+        const statuses = []
+        for (let i = 0; i <= LIMIT; i++) statuses.push((await origins(t, ip)).status)
+        expect(statuses).toEqual([...Array(LIMIT).fill(200), 429])
+        expect(fallbacks).toBe(LIMIT + 1)
+        expect((await origins(t, freshIp())).status).toBe(200)
+      } finally {
+        await t.close()
+      }
+    },
+    TIMEOUT_MS,
+  )
+})
+
 describe.skipIf(!REDIS_URL)('in Redis (REDIS_URL)', () => {
   const url = REDIS_URL as string
   const redis = REDIS_URL ? new Redis(url) : undefined

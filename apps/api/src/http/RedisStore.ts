@@ -72,3 +72,40 @@ export function create(redis: Redis): Store {
     },
   }
 }
+
+/**
+ * A store that counts in `primary` (Redis) while `available()` says it can, and in `local` (this
+ * process) while not, or when a command fails: a rate limit never fails a request because Redis is
+ * away (RateLimiter.redis explains why it fails open to per-node limits). `onFallback` is told of each
+ * request counted locally, with the error when a command failed.
+ */
+export function withFallback(
+  primary: Store,
+  local: Store,
+  options: { available: () => boolean; onFallback: (error?: unknown) => void },
+): Store {
+  const either = async <T>(run: (store: Store) => Promise<T> | T, count: boolean): Promise<T> => {
+    if (!options.available()) {
+      if (count) options.onFallback()
+      return run(local)
+    }
+    try {
+      return await run(primary)
+    } catch (error) {
+      if (count) options.onFallback(error)
+      return run(local)
+    }
+  }
+  return {
+    prefix: KEY_PREFIX,
+    localKeys: false,
+    init(limits) {
+      primary.init?.(limits)
+      local.init?.(limits)
+    },
+    get: (key) => either((store) => store.get?.(key), false),
+    increment: (key) => either((store) => store.increment(key), true),
+    decrement: (key) => either((store) => store.decrement(key), false),
+    resetKey: (key) => either((store) => store.resetKey(key), false),
+  }
+}
