@@ -1,3 +1,4 @@
+import { base58 } from '@scure/base'
 import {
   createAssociatedTokenAccount,
   createMint,
@@ -18,6 +19,7 @@ import {
   Transaction,
 } from '@solana/web3.js'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { WebSocket } from 'ws'
 import * as Genesis from './Genesis.js'
 import * as Server from './Server.js'
 
@@ -279,5 +281,51 @@ describe('JSON-RPC errors', () => {
       message: 'Transaction simulation failed: Blockhash not found',
       data: { err: 'BlockhashNotFound' },
     })
+  })
+})
+
+describe('the PubSub WebSocket', () => {
+  test('signatureSubscribe before the transaction lands: one notification when it does, then none', async () => {
+    const from = Keypair.generate()
+    await connection.requestAirdrop(from.publicKey, LAMPORTS_PER_SOL)
+    const tx = new Transaction({ feePayer: from.publicKey, ...(await connection.getLatestBlockhash()) }).add(
+      SystemProgram.transfer({
+        fromPubkey: from.publicKey,
+        toPubkey: Keypair.generate().publicKey,
+        lamports: 1_000_000,
+      }),
+    )
+    tx.sign(from)
+    const signature = base58.encode(tx.signature as Buffer)
+    const socket = new WebSocket(server.websocketUrl)
+    const messages: {
+      id?: number
+      result?: unknown
+      method?: string
+      params?: { subscription: number; result: unknown }
+    }[] = []
+    socket.on('message', (data) => messages.push(JSON.parse(data.toString())))
+    await new Promise((resolve) => socket.once('open', resolve))
+    socket.send(
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'signatureSubscribe',
+        params: [signature, { commitment: 'confirmed' }],
+      }),
+    )
+    socket.send(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'accountSubscribe', params: [signature] }))
+    await expect.poll(() => messages.length).toBe(2)
+    expect(messages[0]).toEqual({ jsonrpc: '2.0', id: 1, result: 0 })
+    expect(messages[1]).toMatchObject({ id: 2, error: { code: -32601, message: 'Method not found' } })
+    await connection.sendRawTransaction(tx.serialize())
+    await expect.poll(() => messages.length).toBe(3)
+    const slot = (await connection.getSignatureStatus(signature)).value?.slot
+    expect(messages[2]).toEqual({
+      jsonrpc: '2.0',
+      method: 'signatureNotification',
+      params: { subscription: 0, result: { context: { slot }, value: { err: null } } },
+    })
+    socket.close()
   })
 })
