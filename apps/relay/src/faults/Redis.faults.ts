@@ -170,7 +170,11 @@ describe.skipIf(skip)('Redis faults under two relay nodes', { timeout: 180_000 }
     console.log(
       `faults: Redis restart (SHUTDOWN and start, ${restartMs} ms) with a pairing in progress: /readyz 503 for ${first.notReadyMs} ms (both ready ${readyAfterMs} ms after the shutdown), /healthz always 200; the pairing settled ${Date.now() - pairedAt} ms after the wallet paired`,
     )
+    const baselineAt = Date.now()
     await signs(dapp, session, 'after the restart')
+    console.log(
+      `faults: a request and its answer with no fault (for comparison): ${Date.now() - baselineAt} ms`,
+    )
 
     // 2. A request sent while Redis is down: its publish waits on node A until Redis is back (it is
     // acknowledged only then), and reaches the wallet on node B even if B's subscriber came back after.
