@@ -32,6 +32,18 @@ const Body = zm.object({
   params: zm.optional(zm.unknown()),
 })
 
+/** How often a send whose nonce another API node's send took first is filled and signed again. */
+const NONCE_RETRIES = 3
+
+/** Whether a chain refused a transaction for its nonce: one the account used already, or a pending one's. */
+function nonceTaken(error: unknown): boolean {
+  const text =
+    error instanceof Error ? `${error.message} ${(error as { details?: string }).details ?? ''}` : ''
+  return /nonce too low|nonce has already been used|already known|replacement transaction underpriced/i.test(
+    text,
+  )
+}
+
 /** A vault error: an EIP-1193 / JSON-RPC code in the contract's error body. */
 function rpcError(status: ContentfulStatusCode, code: number, message: string, data?: unknown) {
   return AuthErrors.fail(status, code, message, data === undefined ? {} : { data })
@@ -81,7 +93,8 @@ export function routes(deps: Deps.Deps) {
     publicUrl: deps.config.publicUrl,
   })
 
-  // One transaction at a time per user in this process, so two sends never take the same nonce.
+  // One transaction at a time per user in this process, so two sends never take the same nonce here;
+  // across API nodes a send whose nonce another node's took first is filled and signed again.
   const sending = new Map<string, Promise<unknown>>()
   const oneAtATime = <T>(userId: string, task: () => Promise<T>): Promise<T> => {
     const previous = sending.get(userId) ?? Promise.resolve()
@@ -167,11 +180,19 @@ export function routes(deps: Deps.Deps) {
             )
           const client = Clients.of(deps.upstreams, chain)
           const hash = await oneAtATime(userId, async () => {
-            const transaction = await Transactions.prepare(client, chainId, request).catch(
-              chainFailure(chain),
-            )
-            const signed = await Vault.signTransaction(db, vault, userId, { chain, transaction })
-            return client.sendRawTransaction({ serializedTransaction: signed }).catch(chainFailure(chain))
+            for (let attempt = 0; ; attempt++) {
+              const transaction = await Transactions.prepare(client, chainId, request).catch(
+                chainFailure(chain),
+              )
+              const signed = await Vault.signTransaction(db, vault, userId, { chain, transaction })
+              try {
+                return await client.sendRawTransaction({ serializedTransaction: signed })
+              } catch (error) {
+                // Another API node's send took the nonce first: fill it again (the request left it out).
+                if (request.nonce === undefined && attempt < NONCE_RETRIES && nonceTaken(error)) continue
+                return chainFailure(chain)(error)
+              }
+            }
           })
           return c.json({ result: hash })
         }
