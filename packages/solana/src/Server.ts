@@ -181,7 +181,7 @@ export async function start(options: Options = {}): Promise<Server> {
     await new Promise((resolve) => http.close(resolve))
     throw error
   })
-  const sockets = new WebSocketServer({ server: websocketHttp })
+  const sockets = new WebSocketServer({ server: websocketHttp, maxPayload: BODY_MAX_BYTES })
   sockets.on('connection', (socket) => pubsub(cluster, socket))
   const host = hostname.includes(':') ? `[${hostname}]` : hostname
   return {
