@@ -48,6 +48,7 @@ const VALID: Record<string, unknown[]> = {
   metadata: [{ name: 'Evil', description: 'x', url: 'https://evil.example', icons: [] }],
   disconnect: [undefined],
   switchNetwork: [{ caipNetworkId: 'eip155:31338' }],
+  pay: [{ asset: 'native', amount: '1', recipient: ADDRESS }],
   // modal -> host (a forged reply path)
   hostInfo: [undefined],
   state: [{ open: true, loading: false, view: 'Account', status: 'connected' }],

@@ -5,6 +5,8 @@ import { frontdoor, initialTheme, NETWORKS } from './frontdoor.js'
 type LogEntry = { id: number; at: string; kind: string; text: string }
 
 const DEV_ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+/** The devnets' FUSD (6 decimals), at the same address on both chains (packages/devnet). */
+const FUSD = '0x86963C0Be1Ef7dF4273e5c86E918759a97486169'
 const provider = frontdoor.provider
 const describe = (error: unknown) => {
   const e = error as { code?: number; message?: string }
@@ -17,6 +19,9 @@ export function Demo() {
   const [log, setLog] = useState<LogEntry[]>([])
   const [balanceOf, setBalanceOf] = useState(DEV_ACCOUNT)
   const [balance, setBalance] = useState<string>()
+  const [payTo, setPayTo] = useState(DEV_ACCOUNT)
+  const [payAmount, setPayAmount] = useState('5')
+  const [payment, setPayment] = useState<string>()
   const [theme, setTheme] = useState(initialTheme)
   const toggleTheme = () => {
     const next = theme === 'dark' ? 'light' : 'dark'
@@ -175,6 +180,45 @@ export function Demo() {
               </button>
             </div>
             <output data-testid="balance">{balance ?? ''}</output>
+          </form>
+          <form
+            className="balance"
+            onSubmit={(event) => {
+              event.preventDefault()
+              setPayment('pending')
+              void run('pay', async () => {
+                try {
+                  const hash = await frontdoor.pay({ asset: FUSD, amount: payAmount, recipient: payTo })
+                  setPayment(`paid ${hash}`)
+                  return hash
+                } catch (error) {
+                  setPayment(`failed ${describe(error)}`)
+                  throw error
+                }
+              })
+            }}
+          >
+            <label htmlFor="pay-amount">Ask for a payment in FUSD</label>
+            <div className="row">
+              <input
+                id="pay-amount"
+                aria-label="Amount (FUSD)"
+                value={payAmount}
+                onChange={(event) => setPayAmount(event.target.value)}
+                inputMode="decimal"
+                size={6}
+              />
+              <input
+                aria-label="Recipient"
+                value={payTo}
+                onChange={(event) => setPayTo(event.target.value)}
+                spellCheck={false}
+              />
+              <button type="submit" className="button secondary">
+                Pay
+              </button>
+            </div>
+            <output data-testid="payment">{payment ?? ''}</output>
           </form>
         </section>
 

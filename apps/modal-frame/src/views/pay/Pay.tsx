@@ -2,7 +2,6 @@ import * as Errors from '@frontdoor/protocol/errors'
 import * as SchemaErrors from '@frontdoor/schemas/errors'
 import * as Format from '@frontdoor/schemas/presentation/format'
 import { useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
 import { erc20Abi } from 'viem'
 import { formatUnits } from 'viem/utils'
 import { AccountRoot, useQueries, useScope } from '../../account/Context.js'
@@ -15,6 +14,7 @@ import * as Units from '../../account/Units.js'
 import * as Chain from '../../chain/Chain.js'
 import { useController } from '../../controller/context.js'
 import * as Payment from '../../pay/Payment.js'
+import * as Flow from '../../store/Flow.js'
 import { useStore } from '../../store/useStore.js'
 import { Avatar, Icon } from '../../ui/Avatar.js'
 import { useAutofocus } from '../../ui/useAutofocus.js'
@@ -35,14 +35,29 @@ export default function Pay() {
   )
 }
 
+type Step = 'review' | 'paying' | 'confirming'
+
+/**
+ * The view's flow, kept while the view is left (the embedded wallet's approval shows over it): the step
+ * and error of one payment (`for`), and the last payment mined, shown until Done or the next payment.
+ */
+type FlowState = {
+  for: Payment.Pending | undefined
+  step: Step
+  error: string | undefined
+  paid: { payment: Payment.Payment; hash: string } | undefined
+}
+const INITIAL: FlowState = { for: undefined, step: 'review', error: undefined, paid: undefined }
+const flow = Flow.create<FlowState>(INITIAL)
+
 function Current() {
   const pending = useStore(Payment.current)
+  const { paid } = useStore(flow)
   const scope = useScope()
-  const [paid, setPaid] = useState<{ payment: Payment.Payment; hash: string }>()
-  if (paid) return <Paid {...paid} />
+  if (!pending && paid) return <Paid {...paid} />
   if (!pending) return <p className="fd-empty">No payment is waiting.</p>
   if (!scope) return <p className="fd-empty">Connect a wallet to pay.</p>
-  return <Review pending={pending} scope={scope} onPaid={setPaid} />
+  return <Review pending={pending} scope={scope} />
 }
 
 /** What a wallet's or node's error says, for the view. */
@@ -60,27 +75,29 @@ function balanceOf(context: Chain.Context, chainId: number, asset: Payment.Asset
     : client.getBalance({ address: owner })
 }
 
-type Step = 'review' | 'paying' | 'confirming'
+/** An amount with 3 decimals (spec section 9); '<0.001' for a smaller one that is not zero (a fee). */
+function small(numeric: string): string {
+  const shown = Format.formatAmount(numeric)
+  return shown === '0' && Number(numeric) > 0 ? '<0.001' : shown
+}
 
 /** The native coin's pseudo-address in CAIP-10 token lists (the balance API's `forceUpdate`). */
 const NATIVE_ADDRESS = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
 
-function Review({
-  pending,
-  scope,
-  onPaid,
-}: {
-  pending: Payment.Pending
-  scope: Queries.Scope
-  onPaid: (paid: { payment: Payment.Payment; hash: string }) => void
-}) {
+function Review({ pending, scope }: { pending: Payment.Pending; scope: Queries.Scope }) {
   const controller = useController()
   const queries = useQueries()
   const connection = useStore(controller.connection)
+  const onramp = useStore(controller.state).features.onramp.length > 0
+  const current = useStore(flow)
   const { payment } = pending
   const { asset } = payment
-  const [step, setStep] = useState<Step>('review')
-  const [error, setError] = useState<string>()
+  // This payment's step and error (a new payment starts at the review).
+  const { step, error } = current.for === pending ? current : INITIAL
+  const update = (patch: Partial<FlowState>) =>
+    flow.set((s) => ({ ...(s.for === pending ? s : INITIAL), for: pending, ...patch }))
+  const setStep = (next: Step) => update({ step: next })
+  const setError = (message: string | undefined) => update({ error: message })
   const root = useAutofocus<HTMLDivElement>(step)
   const onChain = scope.chainId === payment.chainId
   const balance = useQuery({
@@ -111,8 +128,7 @@ function Review({
   }
 
   const pay = async () => {
-    setError(undefined)
-    setStep('paying')
+    update({ step: 'paying', error: undefined })
     pending.paying()
     const { router } = controller
     // The payment is this view's pending transaction: a wallet view pushed over it (the embedded
@@ -131,8 +147,7 @@ function Review({
         controller.requestClose()
         return
       }
-      setStep('review')
-      setError(messageOf(failure))
+      update({ step: 'review', error: messageOf(failure) })
       return
     }
     router.popTransaction()
@@ -163,14 +178,14 @@ function Review({
           controller.requestClose()
           return
         }
+        flow.set({ ...INITIAL, paid: { payment, hash: sent } })
         pending.paid(sent)
-        onPaid({ payment, hash: sent })
       },
     })
   }
 
   const feeText = fee.data
-    ? `${Format.formatAmount(formatUnits(fee.data.fee, payment.native.decimals))} ${payment.native.symbol}`
+    ? `${small(formatUnits(fee.data.fee, payment.native.decimals))} ${payment.native.symbol}`
     : fee.isError
       ? messageOf(fee.error)
       : short
@@ -203,11 +218,16 @@ function Review({
           <dd className="fd-pay-party" data-testid="pay-from">
             <Avatar address={scope.address} size={20} />
             <span title={scope.address}>{Format.truncateAddress(scope.address)}</span>
-            {connection.session?.wallet.name ? (
-              <span className="fd-muted">({connection.session.wallet.name})</span>
-            ) : null}
           </dd>
         </div>
+        {connection.session?.wallet.name ? (
+          <div>
+            <dt>Wallet</dt>
+            <dd className="fd-ellipsis" data-testid="pay-wallet">
+              {connection.session.wallet.name}
+            </dd>
+          </div>
+        ) : null}
         <div>
           <dt>Balance</dt>
           <dd data-testid="pay-balance">
@@ -243,9 +263,24 @@ function Review({
         </div>
       ) : null}
       {short ? (
-        <p className="fd-error-text fd-pay-error" role="alert">
-          {Units.INSUFFICIENT_BALANCE}: {payment.amount} {asset.symbol} needed
-        </p>
+        <div className="fd-pay-notice">
+          <p className="fd-error-text" role="alert">
+            {Units.INSUFFICIENT_BALANCE}: {payment.amount} {asset.symbol} needed
+          </p>
+          {/* Buy first (when the on-ramp is on); Back returns to the payment, still waiting. */}
+          {onramp ? (
+            <button
+              type="button"
+              className="fd-button"
+              data-variant="secondary"
+              onClick={() =>
+                controller.router.push('Buy', asset.address ? undefined : { asset: asset.symbol })
+              }
+            >
+              {asset.address ? 'Buy crypto' : `Buy ${asset.symbol}`}
+            </button>
+          ) : null}
+        </div>
       ) : null}
       {error ? (
         <p className="fd-error-text fd-pay-error" role="alert">
@@ -308,7 +343,15 @@ function Paid({ payment, hash }: { payment: Payment.Payment; hash: string }) {
           {Format.truncateAddress(hash)}
         </p>
       </div>
-      <button type="button" className="fd-button" onClick={() => controller.requestClose()} data-autofocus>
+      <button
+        type="button"
+        className="fd-button"
+        onClick={() => {
+          flow.set(INITIAL)
+          controller.requestClose()
+        }}
+        data-autofocus
+      >
         Done
       </button>
     </div>
