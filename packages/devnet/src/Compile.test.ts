@@ -4,9 +4,15 @@ import * as Compile from './Compile.js'
 import * as Deployment from './Deployment.js'
 
 describe('contracts', () => {
-  test('compiles Token and Collectible and caches the output in .cache/', () => {
+  test('compiles Token, Collectible and FrontdoorAccount(Factory) and caches the output in .cache/', () => {
     const compiled = Compile.contracts()
-    expect(Object.keys(compiled).sort()).toEqual(['Collectible', 'Token'])
+    // Only the contracts of contracts/*.sol, not those they import (BaseAccount, ECDSA, ...).
+    expect(Object.keys(compiled).sort()).toEqual([
+      'Collectible',
+      'FrontdoorAccount',
+      'FrontdoorAccountFactory',
+      'Token',
+    ])
     expect(compiled.Token?.bytecode).toMatch(/^0x[0-9a-f]{100,}$/)
     expect(compiled.Token?.abi.some((item) => item.type === 'function' && item.name === 'transferFrom')).toBe(
       true,
@@ -19,6 +25,29 @@ describe('contracts', () => {
       true,
     )
     expect(Compile.contracts()).toEqual(compiled)
+  })
+
+  test('FrontdoorAccount: an ERC-4337 account with ERC-1271, and its CREATE2 factory, under EIP-170', () => {
+    const { FrontdoorAccount, FrontdoorAccountFactory } = Compile.contracts()
+    const functions = (artifact: Compile.Artifact | undefined) =>
+      artifact?.abi.flatMap((item) => (item.type === 'function' ? [item.name] : [])) ?? []
+    expect(functions(FrontdoorAccount)).toEqual(
+      expect.arrayContaining([
+        'validateUserOp',
+        'execute',
+        'executeBatch',
+        'isValidSignature',
+        'replaySafeHash',
+        'owner',
+        'entryPoint',
+      ]),
+    )
+    expect(functions(FrontdoorAccountFactory)).toEqual(
+      expect.arrayContaining(['createAccount', 'getAddress', 'accountImplementation']),
+    )
+    for (const artifact of [FrontdoorAccount, FrontdoorAccountFactory]) {
+      expect(((artifact?.bytecode.length ?? 0) - 2) / 2).toBeLessThan(24_576)
+    }
   })
 })
 

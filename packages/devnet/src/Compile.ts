@@ -44,24 +44,35 @@ function sources(dir: string): Record<string, { content: string }> {
   return result
 }
 
+/** The npm packages our own sources may import from (`import "@scope/package/File.sol"`). */
+const IMPORTED_PACKAGES = ['@account-abstraction/contracts', '@openzeppelin/contracts'] as const
+
 /**
  * Compiles `contracts/*.sol` (or the `.sol` files of `dir`, such as a test's own fixtures) with solc-js
- * (Hardhat's compiler download needs a network this machine does not have) and returns every contract
- * by name. The output is cached in `.cache/`, keyed by the sources, the settings and the compiler
- * version, so only the first call after a change pays for solc.
+ * (Hardhat's compiler download needs a network this machine does not have) and returns the contracts
+ * they define by name (not those they import from npm packages, such as `BaseAccount`). The output is
+ * cached in `.cache/`, keyed by the sources, the versions of the packages they may import from, the
+ * settings and the compiler version, so only the first call after a change pays for solc.
  *
  * @example
  * const { Token } = Compile.contracts()
  */
 export function contracts(dir: string = CONTRACTS_DIR): Record<string, Artifact> {
-  return cached({ language: 'Solidity', sources: sources(dir), settings: SETTINGS }, [])
+  const input: Input = { language: 'Solidity', sources: sources(dir), settings: SETTINGS }
+  const versions = IMPORTED_PACKAGES.map((name) => `${name}@${packageVersion(name)}`)
+  return cached(input, versions, findImport, (file) => file in input.sources)
 }
 
 type Input = { language: 'Solidity'; sources: Record<string, { content: string }>; settings: typeof SETTINGS }
 type FindImport = (path: string) => { contents: string } | { error: string }
 
 /** Compiles `input` with solc-js, or reads its output from `.cache/` (keyed by `input`, `extra` and solc's version). */
-function cached(input: Input, extra: readonly string[], findImport?: FindImport): Record<string, Artifact> {
+function cached(
+  input: Input,
+  extra: readonly string[],
+  findImport?: FindImport,
+  keep: (file: string) => boolean = () => true,
+): Record<string, Artifact> {
   const key = createHash('sha256')
     .update(JSON.stringify(input))
     .update(extra.join('\n'))
@@ -82,8 +93,9 @@ function cached(input: Input, extra: readonly string[], findImport?: FindImport)
     throw new Error(`devnet: solc failed:\n${errors.map((error) => error.formattedMessage).join('\n')}`)
   }
   const result: Record<string, Artifact> = {}
-  for (const file of Object.values(output.contracts)) {
-    for (const [name, contract] of Object.entries(file)) {
+  for (const [file, defined] of Object.entries(output.contracts)) {
+    if (!keep(file)) continue
+    for (const [name, contract] of Object.entries(defined)) {
       result[name] = { abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}` }
     }
   }
@@ -121,10 +133,9 @@ function packageOf(path: string): string {
  */
 export function packaged(files: readonly PackagedSource[]): Record<string, Artifact> {
   const require = createRequire(import.meta.url)
-  const read = (path: string) => readFileSync(require.resolve(path), 'utf8')
   const input: Input = {
     language: 'Solidity',
-    sources: Object.fromEntries(files.map((file) => [file, { content: read(file) }])),
+    sources: Object.fromEntries(files.map((file) => [file, { content: readPackaged(file) }])),
     settings: SETTINGS,
   }
   // The key names each package's version and those of the packages it depends on (its imports).
@@ -135,11 +146,19 @@ export function packaged(files: readonly PackagedSource[]): Record<string, Artif
     )
     return [`${name}@${manifest.version}`, ...dependencies]
   })
-  return cached(input, versions, (path) => {
-    try {
-      return { contents: read(path) }
-    } catch {
-      return { error: `not found: ${path}` }
-    }
-  })
+  return cached(input, versions, findImport)
+}
+
+/** The text of Solidity file `path` of an installed npm package (`@scope/package/File.sol`). */
+function readPackaged(path: string): string {
+  return readFileSync(createRequire(import.meta.url).resolve(path), 'utf8')
+}
+
+/** solc's import callback: imports are files of installed npm packages. */
+function findImport(path: string): { contents: string } | { error: string } {
+  try {
+    return { contents: readPackaged(path) }
+  } catch {
+    return { error: `not found: ${path}` }
+  }
 }

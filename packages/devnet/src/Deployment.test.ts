@@ -20,6 +20,7 @@ describe('DEPLOYMENTS', () => {
       ...[8, 9, 10, 11].map(() => undefined), // approvals and liquidity
       d.accountAbstraction.entryPoint,
       d.accountAbstraction.simpleAccountFactory,
+      d.accountAbstraction.frontdoorAccountFactory,
     ]
     expect(order).toHaveLength(Deployment.SEED_TRANSACTIONS)
     order.forEach((address, nonce) => {
@@ -29,11 +30,14 @@ describe('DEPLOYMENTS', () => {
     expect(d.tokens.WETH.address).toBe(d.uniswap.weth)
   })
 
-  test('the EntryPoint and the account factory create their helper contracts with their nonce 1', () => {
+  test('the EntryPoint and the account factories create their helper contracts with their nonce 1', () => {
     const aa = d.accountAbstraction
     expect(aa.senderCreator).toBe(getContractAddress({ from: aa.entryPoint, nonce: 1n }))
     expect(aa.simpleAccountImplementation).toBe(
       getContractAddress({ from: aa.simpleAccountFactory, nonce: 1n }),
+    )
+    expect(aa.frontdoorAccountImplementation).toBe(
+      getContractAddress({ from: aa.frontdoorAccountFactory, nonce: 1n }),
     )
     expect(aa.entryPointVersion).toBe('0.7')
   })

@@ -50,6 +50,13 @@ export type AccountAbstraction = {
   simpleAccountFactory: Address
   /** The `SimpleAccount` implementation the factory creates in its constructor (its nonce 1). */
   simpleAccountImplementation: Address
+  /**
+   * Our own `FrontdoorAccountFactory` (contracts/FrontdoorAccount.sol): `createAccount(owner, salt)`
+   * deploys an ERC-1167 clone with CREATE2; its accounts answer ERC-1271 `isValidSignature`.
+   */
+  frontdoorAccountFactory: Address
+  /** The `FrontdoorAccount` implementation the factory creates in its constructor (its nonce 1). */
+  frontdoorAccountImplementation: Address
 }
 
 /**
@@ -75,10 +82,11 @@ export const ACCOUNT_ABSTRACTION_SOURCES = [
 export const PAIR_INIT_CODE_HASH: Hex = '0x96e8ac4277198ff8b6f785478aa9a39f403cb768dd02cbee326c3e7da348845f'
 
 /**
- * How many transactions the deployer sends while seeding; its nonce after a complete seed. The last two
- * deploy the EntryPoint (nonce 12) and the account factory (nonce 13).
+ * How many transactions the deployer sends while seeding; its nonce after a complete seed. The last three
+ * deploy the EntryPoint (nonce 12), the SimpleAccount factory (nonce 13) and our FrontdoorAccount
+ * factory (nonce 14).
  */
-export const SEED_TRANSACTIONS = 14
+export const SEED_TRANSACTIONS = 15
 
 const [a0, a1, a2] = Accounts.DEV_ACCOUNTS.map((account) => account.address) as [Address, Address, Address]
 
@@ -159,6 +167,8 @@ function build(chainId: ChainId): Deployment {
       senderCreator: '0x424fce68390C7F0F8B213B38D710C698B2a2b117',
       simpleAccountFactory: '0x15e4cb5096E0097eB5cAF526Ca3FD8E462046718',
       simpleAccountImplementation: '0x249e8B0B06a901BB538723dDF8984f0C9B169a8f',
+      frontdoorAccountFactory: '0x753421F47d8bC987954e9d0E1c4BCdb438b594c3',
+      frontdoorAccountImplementation: '0x76C9aa9D9093a572126051Afc45459578f0dCA00',
     },
     pools: {
       FUSD_WETH: {

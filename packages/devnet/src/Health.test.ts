@@ -31,9 +31,10 @@ describe('isSeeded', () => {
     expect(await Health.isSeeded(node.url)).toBe(true)
   })
 
-  test('is false when the EntryPoint or the account factory has no code', async () => {
-    const { entryPoint, simpleAccountFactory } = Deployment.forChain(31337).accountAbstraction
-    for (const address of [simpleAccountFactory, entryPoint]) {
+  test('is false when the EntryPoint or an account factory has no code', async () => {
+    const { entryPoint, simpleAccountFactory, frontdoorAccountFactory } =
+      Deployment.forChain(31337).accountAbstraction
+    for (const address of [simpleAccountFactory, frontdoorAccountFactory, entryPoint]) {
       const code = await Health.call(node.url, 'eth_getCode', [address, 'latest'])
       await Health.call(node.url, 'hardhat_setCode', [address, '0x'])
       expect(await Health.isSeeded(node.url)).toBe(false)

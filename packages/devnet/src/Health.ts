@@ -27,7 +27,7 @@ export async function chainId(url: string): Promise<number | undefined> {
 
 /**
  * Resolves true when the node at `url` is a devnet whose seeding completed: the deployer sent every
- * seed transaction and the stablecoin, the EntryPoint and the account factory have code. The stack's
+ * seed transaction and the stablecoin, the EntryPoint and both account factories have code. The stack's
  * health check for the devnet parts.
  */
 export async function isSeeded(url: string): Promise<boolean> {
@@ -38,6 +38,7 @@ export async function isSeeded(url: string): Promise<boolean> {
     tokens.FUSD.address,
     accountAbstraction.entryPoint,
     accountAbstraction.simpleAccountFactory,
+    accountAbstraction.frontdoorAccountFactory,
   ]
   const [nonce, ...codes] = await Promise.all([
     call(url, 'eth_getTransactionCount', [Accounts.DEPLOYER.address, 'latest']),

@@ -51,6 +51,8 @@ describe('seed', () => {
       d.accountAbstraction.senderCreator,
       d.accountAbstraction.simpleAccountFactory,
       d.accountAbstraction.simpleAccountImplementation,
+      d.accountAbstraction.frontdoorAccountFactory,
+      d.accountAbstraction.frontdoorAccountImplementation,
     ]
     for (const address of addresses)
       expect((await client.getCode({ address }))?.length ?? 0).toBeGreaterThan(2)
@@ -266,7 +268,7 @@ describe('seed', () => {
       })
       await deployer.sendTransaction({ to: Accounts.DEPLOYER.address, value: 1n })
       await expect(Seed.seed(other.url)).rejects.toThrow(
-        `devnet: chain 31337 at ${other.url} is partly seeded (deployer nonce 1 of 14); restart the node to get a fresh chain`,
+        `devnet: chain 31337 at ${other.url} is partly seeded (deployer nonce 1 of 15); restart the node to get a fresh chain`,
       )
     } finally {
       await other.stop()

@@ -51,7 +51,7 @@ async function receipt(client: PublicClient, hash: Hash) {
 
 /**
  * Seeds a fresh devnet node at `url`: deploys the tokens, NFT collections, the Uniswap-v2 factory,
- * router and pools and the ERC-4337 EntryPoint and account factory from `Accounts.DEPLOYER` in a fixed
+ * router and pools and the ERC-4337 EntryPoint and account factories from `Accounts.DEPLOYER` in a fixed
  * nonce order, and sets the deterministic deployment proxy's code, so every address equals the
  * constant in `Deployment`. Idempotent: on a chain seeded before it checks the deployment and sends
  * nothing. Refuses a chain where the deployer sent some transactions but did not complete the seed.
@@ -87,8 +87,10 @@ export async function seed(url: string): Promise<Seeded> {
     bytecode: Deployment.DETERMINISTIC_DEPLOYER.code,
   })
 
-  const { Token, Collectible } = Compile.contracts()
-  if (!Token || !Collectible) throw new Error('devnet: contracts/ lacks Token or Collectible')
+  const { Token, Collectible, FrontdoorAccountFactory } = Compile.contracts()
+  if (!Token || !Collectible || !FrontdoorAccountFactory) {
+    throw new Error('devnet: contracts/ lacks Token, Collectible or FrontdoorAccountFactory')
+  }
   const uniswap = Uniswap.artifacts()
   const holders = Accounts.DEV_ACCOUNTS.map((a) => a.address)
   const { tokens, nfts } = deployment
@@ -174,6 +176,9 @@ export async function seed(url: string): Promise<Seeded> {
   if (!EntryPoint || !SimpleAccountFactory) throw new Error('devnet: no EntryPoint or SimpleAccountFactory')
   await deploy('EntryPoint', aa.entryPoint, EntryPoint, [])
   await deploy('SimpleAccountFactory', aa.simpleAccountFactory, SimpleAccountFactory, [aa.entryPoint])
+  await deploy('FrontdoorAccountFactory', aa.frontdoorAccountFactory, FrontdoorAccountFactory, [
+    aa.entryPoint,
+  ])
   if (nonce !== Deployment.SEED_TRANSACTIONS) {
     throw new Error(
       `devnet: seeding sent ${nonce} transactions, Deployment.SEED_TRANSACTIONS says ${Deployment.SEED_TRANSACTIONS}`,
@@ -185,7 +190,7 @@ export async function seed(url: string): Promise<Seeded> {
 
 /**
  * Checks that the deterministic deployment proxy is there, that the pools of `deployment` are the
- * factory's pairs (so the router finds them) and that the account factory's implementation is the
+ * factory's pairs (so the router finds them) and that each account factory's implementation is the
  * expected one, bound to the EntryPoint.
  */
 async function verify(client: PublicClient, deployment: Deployment.Deployment): Promise<void> {
@@ -196,20 +201,26 @@ async function verify(client: PublicClient, deployment: Deployment.Deployment): 
     )
   }
   const aa = deployment.accountAbstraction
-  const implementation = await client.readContract({
-    address: aa.simpleAccountFactory,
-    abi: Abis.simpleAccountFactoryAbi,
-    functionName: 'accountImplementation',
-  })
-  const entryPoint = await client.readContract({
-    address: implementation,
-    abi: Abis.simpleAccountAbi,
-    functionName: 'entryPoint',
-  })
-  if (implementation !== aa.simpleAccountImplementation || entryPoint !== aa.entryPoint) {
-    throw new Error(
-      `devnet: the account factory's implementation is ${implementation} on EntryPoint ${entryPoint}, expected ${aa.simpleAccountImplementation} on ${aa.entryPoint}`,
-    )
+  const factories = [
+    [aa.simpleAccountFactory, aa.simpleAccountImplementation],
+    [aa.frontdoorAccountFactory, aa.frontdoorAccountImplementation],
+  ] as const
+  for (const [factory, expected] of factories) {
+    const implementation = await client.readContract({
+      address: factory,
+      abi: Abis.simpleAccountFactoryAbi,
+      functionName: 'accountImplementation',
+    })
+    const entryPoint = await client.readContract({
+      address: implementation,
+      abi: Abis.simpleAccountAbi,
+      functionName: 'entryPoint',
+    })
+    if (implementation !== expected || entryPoint !== aa.entryPoint) {
+      throw new Error(
+        `devnet: the account factory ${factory}'s implementation is ${implementation} on EntryPoint ${entryPoint}, expected ${expected} on ${aa.entryPoint}`,
+      )
+    }
   }
   for (const pool of Object.values(deployment.pools)) {
     const pair = await client.readContract({

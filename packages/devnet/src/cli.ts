@@ -59,8 +59,9 @@ function describe(deployment: Deployment.Deployment): string[] {
   for (const p of Object.values(deployment.pools)) lines.push(`    pool    ${p.address}  ${p.name}`)
   const aa = deployment.accountAbstraction
   lines.push(`  ERC-4337 (v${aa.entryPointVersion}):`)
-  lines.push(`    EntryPoint           ${aa.entryPoint}`)
-  lines.push(`    SimpleAccountFactory ${aa.simpleAccountFactory}`)
+  lines.push(`    EntryPoint              ${aa.entryPoint}`)
+  lines.push(`    SimpleAccountFactory    ${aa.simpleAccountFactory}`)
+  lines.push(`    FrontdoorAccountFactory ${aa.frontdoorAccountFactory}`)
   lines.push('  dev accounts (10,000 ETH each, mnemonic "test test … junk"):')
   deployment.accounts.forEach((a, i) => {
     lines.push(`    #${i} ${a.address}  ${a.privateKey}`)
