@@ -89,9 +89,6 @@ export function create(options: { checkoutUrl: (id: string) => string; now?: () 
   }
 }
 
-/** The store of {@link create}. */
-export type Orders = ReturnType<typeof create>
-
 /** An order as the JSON API shows it (without the checkout's internal flag). */
 export function publicOf(entry: Entry): OnrampRule.Order {
   const { awaitingConfirmation: _, ...order } = entry

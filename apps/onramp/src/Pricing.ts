@@ -8,7 +8,7 @@ import { formatEther } from 'viem'
  */
 
 /** An asset the sandbox sells: its id, name, decimals and price per whole unit, in cents per currency. */
-export type Asset = {
+type Asset = {
   id: string
   name: string
   symbol: string
@@ -17,15 +17,15 @@ export type Asset = {
 }
 
 /** The assets on sale: the devnets' native coin. */
-export const ASSETS: readonly Asset[] = [
+const ASSETS: readonly Asset[] = [
   { id: 'ETH', name: 'Ether', symbol: 'ETH', decimals: 18, priceCents: { USD: 200_000n, EUR: 185_000n } },
 ]
 
 /** The flat network fee of every order, in cents of the payment currency. */
-export const NETWORK_FEE_CENTS = 25n
+const NETWORK_FEE_CENTS = 25n
 
 /** How long a quote can be paid, in seconds. */
-export const QUOTE_LIFETIME_S = 600
+const QUOTE_LIFETIME_S = 600
 
 /** A quote's inputs (the API checked them; checked again here). */
 export type Request = {

@@ -17,7 +17,7 @@ import type * as Treasury from './Treasury.js'
  */
 
 /** `POST /api/quotes` body. */
-export const QuoteBody = z.object({
+const QuoteBody = z.object({
   provider: z.enum(Constants.ONRAMP_PROVIDERS),
   paymentMethod: z.enum(['card', 'bank_account']),
   purchaseCurrency: z.string().check(z.maxLength(16)),
@@ -27,7 +27,7 @@ export const QuoteBody = z.object({
 })
 
 /** `POST /api/orders` body: a quote and the buyer's address. */
-export const OrderBody = z.object({
+const OrderBody = z.object({
   quoteId: z.string().check(z.maxLength(64)),
   address: AddressRule.EvmAddress,
 })
@@ -40,7 +40,7 @@ const PayForm = z.object({
 const ConfirmForm = z.object({ decision: z.enum(['confirm', 'cancel']) })
 
 /** The failure reason of a delivery that did not go through. */
-export const DELIVERY_FAILED = 'The delivery failed.'
+const DELIVERY_FAILED = 'The delivery failed.'
 
 /** The headers of every answer; the page's CSP allows its own stylesheet and forms, and no framing. */
 const HEADERS = {

@@ -18,11 +18,11 @@ import { privateKeyToAccount } from 'viem/accounts'
  * and no test's balance moves but the buyer's; ONRAMP_TREASURY_KEY replaces it. On the devnets it is
  * funded with `hardhat_setBalance` when it runs low (as the devnet's deployer is).
  */
-export const DEFAULT_KEY: Hex = keccak256(toBytes('frontdoor onramp sandbox'))
+const DEFAULT_KEY: Hex = keccak256(toBytes('frontdoor onramp sandbox'))
 
 /** What the treasury is topped up to on a devnet, and the balance under which it is. */
-export const TOP_UP_WEI = parseEther('1000000')
-export const LOW_WEI = parseEther('1000')
+const TOP_UP_WEI = parseEther('1000000')
+const LOW_WEI = parseEther('1000')
 
 /** The chains the sandbox delivers on, CAIP-2 -> JSON-RPC URL: the two devnets by default. */
 export function chainsFromEnv(env: Record<string, string | undefined>): Record<string, string> {

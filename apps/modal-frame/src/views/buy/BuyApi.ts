@@ -16,7 +16,7 @@ const query = (context: Context, extra: Record<string, string> = {}) =>
   new URLSearchParams({ projectId: context.projectId, ...extra }).toString()
 
 /** What the API says went wrong: its message (the spec's), or the HTTP status. */
-export class BuyError extends Error {
+class BuyError extends Error {
   override name = 'BuyError'
 }
 
