@@ -1,7 +1,8 @@
 import { execFile } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { connect } from 'node:net'
+import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import * as Addresses from '@frontdoor/protocol/addresses'
@@ -43,9 +44,17 @@ const REDIS_PORT = 56389
 export const DATABASE_URL = `postgres://frontdoor@127.0.0.1:${PG_PORT}/postgres`
 export const REDIS_URL = `redis://127.0.0.1:${REDIS_PORT}`
 
-/** The scale profile's own data: PostgreSQL's cluster, the vault key, nginx's files (SCALE_DIR). */
+/** The scale profile's own data: the vault key, nginx's files (SCALE_DIR). */
 export const dataDir = (env: Record<string, string | undefined>) =>
   env.SCALE_DIR || join(root, '.data', 'scale')
+
+/**
+ * PostgreSQL's cluster: under the system's temporary folder (SCALE_POSTGRES_DIR), one per checkout,
+ * because as root it runs as Debian's postgres user, who may not reach into the checkout's folder.
+ */
+export const postgresDir = (env: Record<string, string | undefined>) =>
+  env.SCALE_POSTGRES_DIR ||
+  join(tmpdir(), `frontdoor-scale-postgres-${createHash('sha256').update(root).digest('hex').slice(0, 12)}`)
 
 /** The environment of every part of the profile: its addresses over the caller's. */
 export function environment(env: Record<string, string | undefined>): Record<string, string | undefined> {
@@ -102,7 +111,7 @@ export function parts(env: Record<string, string | undefined>): Part[] {
       name: 'postgres',
       url: DATABASE_URL,
       healthy: () => pgReady(PG_PORT),
-      command: ['bash', 'scripts/stack/postgres.sh', join(dir, 'postgres'), String(PG_PORT)],
+      command: ['bash', 'scripts/stack/postgres.sh', postgresDir(env), String(PG_PORT)],
     },
     {
       name: 'redis',
