@@ -27,7 +27,7 @@ const REPO = fileURLToPath(new URL('../..', import.meta.url))
 
 const { DEVNET_31337_URL } = Pages.addresses
 /** The devnet's 6-decimal stablecoin. */
-export const FUSD = Deployment.forChain(31337).tokens.FUSD
+const FUSD = Deployment.forChain(31337).tokens.FUSD
 
 const devnet = {
   id: 31337,
@@ -123,7 +123,7 @@ export function receipt(hash: Hex) {
 }
 
 /** FUSD base units as the modal shows them (3 decimals). */
-export const shown = (units: bigint) => `${Format.formatAmount(formatUnits(units, 6))} FUSD`
+const shown = (units: bigint) => `${Format.formatAmount(formatUnits(units, 6))} FUSD`
 
 /** Saves a screenshot of the page (the modal on it) as artifacts/pay/`name`.png. */
 export function shot(page: Page, name: string) {
