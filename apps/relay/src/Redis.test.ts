@@ -252,6 +252,35 @@ describe.skipIf(skip)('on Redis', () => {
       },
     )
 
+    test.skipIf(!TestRedis.installed())(
+      'a message announced while a node had no subscriber connection is delivered from the mailbox once it is back',
+      async () => {
+        const own = await TestRedis.faultServer()
+        cleanups.push(() => own.stop())
+        const start = () =>
+          Server.start({
+            projects: TestProjects.registry(),
+            env: { LOG_LEVEL: 'silent', REDIS_URL: own.url },
+            port: 0,
+          })
+        const [a, b] = await Promise.all([start(), start()])
+        cleanups.push(
+          () => a.stop(),
+          () => b.stop(),
+        )
+        const [publisher, listener] = await Promise.all([connect(a), connect(b)])
+        const shared = topic()
+        await listener.request('irn_subscribe', { topic: shared })
+        // B's subscriber connection killed (and again, should it come back) until A stored the message.
+        expect(await own.clientKill('TYPE', 'pubsub')).toBe(1)
+        await publisher.request('irn_publish', { topic: shared, message: 'unheard', ttl: 60 })
+        await own.clientKill('TYPE', 'pubsub')
+        expect((await until(() => listener.deliveries[0], 5000)).data.message).toBe('unheard')
+        await sleep(200)
+        expect(listener.deliveries).toHaveLength(1)
+      },
+    )
+
     test('after its last subscriber leaves, a node stops listening to the topic', async () => {
       const a = await node()
       const client = await connect(a)
