@@ -1,4 +1,6 @@
 import { defineConfig } from 'vitest/config'
 
-// Tests start real Hardhat nodes (about 1-2 s each, more on a busy machine).
-export default defineConfig({ test: { testTimeout: 30_000, hookTimeout: 60_000 } })
+// Tests start real Hardhat nodes (about 1-2 s each, more on a busy machine); solc runs once, first.
+export default defineConfig({
+  test: { testTimeout: 30_000, hookTimeout: 60_000, globalSetup: ['./vitest.setup.ts'] },
+})
