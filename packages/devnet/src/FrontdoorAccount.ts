@@ -144,13 +144,19 @@ export async function toFrontdoorAccount(options: Options): Promise<SmartAccount
       // The account recovers it like a real one (to another signer, failing without reverting).
       return SimpleAccount.STUB_SIGNATURE
     },
+    // Each signs, with the owner's key, the EIP-712 typed data FrontdoorAccountMessage(bytes32 hash)
+    // in the domain { name: 'Frontdoor Account', version: '1', chainId, verifyingContract: the account }
+    // (replaySafeTypedData), where hash is what ERC-1271's isValidSignature is asked about. viem wraps
+    // the result in ERC-6492 while the account is not deployed.
     async sign({ hash }) {
       return signHash(hash)
     },
     async signMessage({ message }) {
+      // hash = EIP-191's hashMessage(message), as viem's verifyMessage computes it.
       return signHash(hashMessage(message))
     },
     async signTypedData(typedData) {
+      // hash = EIP-712's hashTypedData(typedData), as viem's verifyTypedData computes it.
       return signHash(hashTypedData(typedData as TypedDataDefinition))
     },
     async signUserOperation(parameters) {
