@@ -5,7 +5,7 @@
 // wagmi adapter: e2e/appkit/page) with its hard-coded hosts answered by our API, as in its e2e test.
 // Each run is a cold browser context; the contenders alternate. Results go to bench/BENCH.md.
 // Run: npm run bench:modal -w @frontdoor/bench   (starts the stack unless the demo already answers;
-// a running stack must allow the AppKit page's origin: DEMO_ALLOWED_ORIGINS=http://localhost:5190)
+// a running stack must allow the AppKit page's origin: DEMO_ALLOWED_ORIGINS=http://localhost:5191)
 
 import { writeFileSync } from 'node:fs'
 import { cpus } from 'node:os'

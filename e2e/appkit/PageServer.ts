@@ -2,8 +2,11 @@ import { readFile } from 'node:fs/promises'
 import { createServer } from 'node:http'
 import { extname, join, normalize } from 'node:path'
 
-/** The AppKit page's origin. Its port is outside the stack's; the global setup has the `demo` project allow it. */
-export const PAGE_URL = process.env.APPKIT_PAGE_URL ?? 'http://localhost:5190'
+/**
+ * The AppKit page's origin. Its port is outside the stack's (5190 is the on-ramp sandbox's,
+ * ARCHITECTURE.md); the global setup has the `demo` project allow it.
+ */
+export const PAGE_URL = process.env.APPKIT_PAGE_URL ?? 'http://localhost:5191'
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
