@@ -308,6 +308,21 @@ describe.skipIf(!NGINX)('nginx at the edge', () => {
     expect(nodes).toEqual([0, 1, 0, 1].map((i) => `127.0.0.1:${apiPorts[i]}`))
   })
 
+  test('the dev OIDC provider (/oidc) is served by one node only', async () => {
+    const nodes = new Set<string | null>()
+    for (let i = 0; i < 4; i++) {
+      const response = await fetch(`${api}/oidc/.well-known/openid-configuration`)
+      await response.body?.cancel()
+      nodes.add(response.headers.get('x-frontdoor-node'))
+    }
+    expect(nodes.size).toBe(1)
+    expect(apiPorts.map((port) => `127.0.0.1:${port}`)).toContain([...nodes][0])
+    // The rest of the API still alternates.
+    const a = (await fetch(`${api}/healthz`)).headers.get('x-frontdoor-node')
+    const b = (await fetch(`${api}/healthz`)).headers.get('x-frontdoor-node')
+    expect(a).not.toBe(b)
+  })
+
   test('relay WebSockets are upgraded through the edge, round-robin over the nodes', async () => {
     const first = await upgrade(relayPort)
     const second = await upgrade(relayPort)

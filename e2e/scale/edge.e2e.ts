@@ -211,3 +211,48 @@ test('WalletConnect: the page on one relay node pairs with a wallet on the other
   ).toBeDefined()
   expect(new Set([proven?.page, proven?.wallet])).toEqual(new Set(Scale.NODES.relay))
 })
+
+test('social login: started on one API node, its callback on the other, the dev provider on one node', async ({
+  browser,
+}) => {
+  let proven: { start: string; callback: string } | undefined
+  for (let attempt = 0; attempt < TRIES && !proven; attempt++) {
+    const page = await openPage(browser)
+    const calls: { path: string; node: string | undefined; status: number }[] = []
+    // The popup is another page of the context: listen on the context.
+    page.context().on('response', (response) => {
+      const url = new URL(response.url())
+      if (url.origin === API_URL)
+        calls.push({
+          path: url.pathname,
+          node: response.headers()['x-frontdoor-node'],
+          status: response.status(),
+        })
+    })
+    for (let i = 0; i < attempt; i++) await probe(API_URL)
+    await page.getByRole('button', { name: 'Connect', exact: true }).click()
+    await Pages.expectConnectShown(page)
+    const opened = page.waitForEvent('popup')
+    await Pages.modal(page).getByRole('button', { name: 'Google', exact: true }).click()
+    const popup = await opened
+    await expect(popup.getByLabel('Username')).toBeVisible()
+    await popup.getByLabel('Username').fill(`edge${Date.now().toString(36)}`)
+    const closed = popup.waitForEvent('close')
+    await popup.getByRole('button', { name: 'Sign in' }).click()
+    await closed
+    await Pages.expectClosed(page)
+    await expect.poll(async () => (await stateOf(page)).status).toBe('connected')
+    expect((await stateOf(page)).address).toMatch(/^0x[0-9a-fA-F]{40}$/)
+    const start = calls.find((call) => /^\/v1\/auth\/social\/[a-z]+\/start$/.test(call.path))
+    const callback = calls.find((call) => call.path === '/v1/auth/social/callback')
+    const provider = new Set(calls.filter((call) => call.path.startsWith('/oidc/')).map((call) => call.node))
+    console.log(
+      `scale e2e: try ${attempt + 1}: social login started on ${start?.node}, its callback on ${callback?.node}; the dev provider on ${[...provider].join(', ')}`,
+    )
+    expect(provider.size).toBe(1)
+    if (start?.node && callback?.node && start.node !== callback.node)
+      proven = { start: start.node, callback: callback.node }
+    await page.context().close()
+  }
+  expect(proven, `no social login in ${TRIES} tries met both nodes`).toBeDefined()
+})
