@@ -9,6 +9,12 @@ import * as StackControl from './stack-control.js'
  * `E2E_PARTS` (comma list) starts only some parts. Tests may stop and start a part again (the relay,
  * to see clients ride out its restart) through a control address on loopback (see stack-control.ts).
  */
+/**
+ * Control answers close their connection: a test may call again after a long pause, and fetch would
+ * otherwise send that call on a kept-alive socket the server has just timed out ('other side closed').
+ */
+const CLOSE = { connection: 'close' } as const
+
 export default async function globalSetup() {
   const only = process.env.E2E_PARTS?.split(',').filter(Boolean)
   // The AppKit e2e serves its page on an origin of its own: the API seeds it into the demo project.
@@ -17,7 +23,7 @@ export default async function globalSetup() {
   const control = createServer((request, response) => {
     const match = /^\/parts\/([a-z0-9-]+)\/(stop|start)$/.exec(request.url ?? '')
     if (request.method !== 'POST' || !match) {
-      response.writeHead(404).end()
+      response.writeHead(404, CLOSE).end()
       return
     }
     const [, name, action] = match as unknown as [string, string, 'stop' | 'start']
@@ -30,8 +36,9 @@ export default async function globalSetup() {
       action === 'stop' ? stack.stopPart(name) : stack.startPart(name, body ? JSON.parse(body) : undefined),
     )
     done.then(
-      () => response.writeHead(204).end(),
-      (error: unknown) => response.writeHead(500, { 'content-type': 'text/plain' }).end(String(error)),
+      () => response.writeHead(204, CLOSE).end(),
+      (error: unknown) =>
+        response.writeHead(500, { ...CLOSE, 'content-type': 'text/plain' }).end(String(error)),
     )
   })
   await new Promise<void>((resolve) => control.listen(0, '127.0.0.1', resolve))

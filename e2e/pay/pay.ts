@@ -42,7 +42,7 @@ const client = createPublicClient({ chain: devnet, transport: http(DEVNET_31337_
  * API's own store (one process at a time may open an embedded PGlite one): the API stops meanwhile.
  */
 export async function setPayments(on: boolean) {
-  await control(() => StackControl.stopPart('api'))
+  await StackControl.stopPart('api')
   try {
     execFileSync(
       process.execPath,
@@ -59,20 +59,7 @@ export async function setPayments(on: boolean) {
       { cwd: REPO, env: process.env, encoding: 'utf8' },
     )
   } finally {
-    await control(() => StackControl.startPart('api'))
-  }
-}
-
-/**
- * A call to the stack's control, made again once when it failed to reach it: after a test's idle time,
- * fetch may send it on a kept-alive connection the control server has just closed ('other side closed').
- */
-async function control(call: () => Promise<void>) {
-  try {
-    await call()
-  } catch (error) {
-    if (!(error instanceof TypeError)) throw error
-    await call()
+    await StackControl.startPart('api')
   }
 }
 
