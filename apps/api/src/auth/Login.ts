@@ -2,6 +2,7 @@ import { Constants } from '@frontdoor/schemas'
 import type * as Deps from '../Deps.js'
 import * as Sessions from './sessions/Sessions.js'
 import * as Users from './users/Users.js'
+import * as Namespaces from './vault/Namespaces.js'
 import * as Vault from './vault/Vault.js'
 
 /** A user as the auth contract shows it (`GET /v1/auth/user`, and every login's answer). */
@@ -13,6 +14,8 @@ export type UserView = {
   /** The Solana address (base58). */
   solanaAddress: string
   accounts: { address: string; type: Users.AccountType }[]
+  /** The Bitcoin (payment), Polkadot and Cosmos (eoa) accounts as CAIP-10 ids. */
+  caipAccounts: Namespaces.CaipAccount[]
   userName?: string
   socialProvider?: string
   preferredAccountType: Users.AccountType
@@ -26,13 +29,18 @@ export type Completed = Sessions.Created & { user: UserView }
 export const DEFAULT_ACCOUNT_TYPE: Users.AccountType = Constants.DEFAULT_ACCOUNT_TYPES.eip155
 
 /** Shapes a user and its addresses as the auth contract's user. */
-export function view(user: Users.User, addresses: Vault.Addresses): UserView {
+export function view(
+  user: Users.User,
+  addresses: Vault.Addresses,
+  namespaceAddresses: Namespaces.Addresses,
+): UserView {
   return {
     id: user.id,
     ...(user.email ? { email: user.email } : {}),
     address: addresses.evm,
     solanaAddress: addresses.solana,
     accounts: [{ address: addresses.evm, type: 'eoa' }],
+    caipAccounts: Namespaces.caipAccounts(namespaceAddresses),
     ...(user.userName ? { userName: user.userName } : {}),
     ...(user.socialProvider ? { socialProvider: user.socialProvider } : {}),
     preferredAccountType: user.preferredAccountType ?? DEFAULT_ACCOUNT_TYPE,
@@ -44,7 +52,8 @@ export function view(user: Users.User, addresses: Vault.Addresses): UserView {
 export async function user(deps: Pick<Deps.Deps, 'db' | 'auth'>, userId: string): Promise<UserView> {
   const found = await Users.get(deps.db, userId)
   if (!found) throw new Error(`Login: no user '${userId}'`)
-  return view(found, await Vault.ensureKeys(deps.db, deps.auth.vault, userId))
+  const addresses = await Vault.ensureKeys(deps.db, deps.auth.vault, userId)
+  return view(found, addresses, await Vault.namespaceAddresses(deps.db, deps.auth.vault, userId))
 }
 
 /**

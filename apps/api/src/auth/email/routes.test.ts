@@ -92,6 +92,11 @@ describe('POST /v1/auth/email/otp + /verify', () => {
       address: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/),
       solanaAddress: expect.stringMatching(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/),
       accounts: [{ address: body.user.address, type: 'eoa' }],
+      caipAccounts: [
+        { address: expect.stringMatching(/^bip122:000000000019d6689c085ae165831e93:bc1q/), type: 'payment' },
+        { address: expect.stringMatching(/^polkadot:91b171bb158e2d3848fa23a9f1c25182:1/), type: 'eoa' },
+        { address: expect.stringMatching(/^cosmos:cosmoshub-4:cosmos1/), type: 'eoa' },
+      ],
       preferredAccountType: 'smartAccount',
       smartAccountDeployed: false,
     })

@@ -22,11 +22,13 @@ import type * as Db from '../../db/Db.js'
 import * as Tables from '../../db/Tables.js'
 import * as Envelope from './Envelope.js'
 import type * as MasterKey from './MasterKey.js'
+import * as Namespaces from './Namespaces.js'
 
 /**
  * The vault: each user's secp256k1 (EVM) and ed25519 (Solana) keys, made here and sealed at rest in an
  * AES-256-GCM envelope (a random data key per user, wrapped by the master key). A secret is opened only
- * inside this module, for one signature, and wiped after; every signature is logged.
+ * inside this module, for one signature, and wiped after; every signature is logged. The Bitcoin,
+ * Polkadot and Cosmos accounts are derived from the secp256k1 secret (see Namespaces).
  */
 
 /** The master key, held for wrapping data keys and deriving the other server keys. */
@@ -133,7 +135,7 @@ async function withSecret<T>(
   vault: Vault,
   userId: string,
   kind: 'evm' | 'solana',
-  use: (secret: Buffer) => T,
+  use: (secret: Buffer) => T | Promise<T>,
 ): Promise<T> {
   const [row] = await db.orm.select().from(Tables.vaultKeys).where(eq(Tables.vaultKeys.userId, userId))
   if (!row) throw new Error(`Vault: user '${userId}' has no keys`)
@@ -148,7 +150,7 @@ async function withSecret<T>(
       kind === 'evm'
         ? Envelope.open(dataKey, row.evmSecret, aad.evm(userId))
         : Envelope.open(dataKey, row.solanaSecret, aad.solana(userId))
-    return use(secret)
+    return await use(secret)
   } finally {
     dataKey.fill(0)
     secret?.fill(0)
@@ -269,4 +271,83 @@ export async function solanaSignMessage(
   const digest = `0x${createHash('sha256').update(request.message).digest('hex')}`
   await log(db, { userId, method: 'solana_signMessage', chain: request.chain, digest })
   return signature
+}
+
+/** How many users' derived addresses one process remembers (public data; deriving takes tens of ms). */
+export const NAMESPACE_ADDRESSES_CACHED = 10_000
+
+const namespaceCache = new Map<string, Namespaces.Addresses>()
+
+/**
+ * A user's Bitcoin, Polkadot and Cosmos addresses, derived from the user's secp256k1 secret (the same
+ * on every API node, and remembered by this one).
+ */
+export async function namespaceAddresses(
+  db: Db.Db,
+  vault: Vault,
+  userId: string,
+): Promise<Namespaces.Addresses> {
+  const cached = namespaceCache.get(`${vault.masterKeyId}\0${userId}`)
+  if (cached) return cached
+  const derived = await withSecret(db, vault, userId, 'evm', (secret) => Namespaces.addressesOf(secret))
+  if (namespaceCache.size >= NAMESPACE_ADDRESSES_CACHED) {
+    const oldest = namespaceCache.keys().next().value
+    if (oldest !== undefined) namespaceCache.delete(oldest)
+  }
+  namespaceCache.set(`${vault.masterKeyId}\0${userId}`, derived)
+  return derived
+}
+
+const sha256Hex = (bytes: Uint8Array) => `0x${createHash('sha256').update(bytes).digest('hex')}`
+
+/** bip122 `signMessage`: a BIP-137 signed message of the user's P2WPKH account (the log keeps its hash). */
+export async function bitcoinSignMessage(
+  db: Db.Db,
+  vault: Vault,
+  userId: string,
+  request: { chain: string; message: string },
+) {
+  const signed = await withSecret(db, vault, userId, 'evm', (secret) =>
+    Namespaces.bitcoinSignMessage(secret, request.message),
+  )
+  await log(db, { userId, method: 'signMessage', chain: request.chain, digest: `0x${signed.messageHash}` })
+  return signed
+}
+
+/** `polkadot_signMessage`: an sr25519 signature of the wrapped bytes (the log keeps their SHA-256). */
+export async function polkadotSignMessage(
+  db: Db.Db,
+  vault: Vault,
+  userId: string,
+  request: { chain: string; message: Uint8Array },
+) {
+  const signed = await withSecret(db, vault, userId, 'evm', (secret) =>
+    Namespaces.polkadotSignMessage(secret, request.message),
+  )
+  await log(db, {
+    userId,
+    method: 'polkadot_signMessage',
+    chain: request.chain,
+    digest: sha256Hex(request.message),
+  })
+  return signed
+}
+
+/** `cosmos_signArbitrary`: an ADR-36 signature of the data (the log keeps their SHA-256). */
+export async function cosmosSignArbitrary(
+  db: Db.Db,
+  vault: Vault,
+  userId: string,
+  request: { chain: string; data: Uint8Array },
+) {
+  const signed = await withSecret(db, vault, userId, 'evm', (secret) =>
+    Namespaces.cosmosSignArbitrary(secret, request.data),
+  )
+  await log(db, {
+    userId,
+    method: 'cosmos_signArbitrary',
+    chain: request.chain,
+    digest: sha256Hex(request.data),
+  })
+  return signed
 }

@@ -1,6 +1,7 @@
 import { PROVIDER_ERRORS } from '@frontdoor/protocol/errors'
 import * as SignRequest from '@frontdoor/protocol/sign-request'
 import { Caip } from '@frontdoor/schemas'
+import { u8aToU8a } from '@polkadot/util'
 import { base58 } from '@scure/base'
 import { Hono } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
@@ -14,6 +15,7 @@ import * as Prices from '../../prices/Prices.js'
 import * as AuthErrors from '../AuthErrors.js'
 import * as Bearer from '../sessions/Bearer.js'
 import * as Assets from './Assets.js'
+import * as Namespaces from './Namespaces.js'
 import * as Transactions from './Transactions.js'
 import * as Vault from './Vault.js'
 
@@ -23,8 +25,45 @@ export const METHODS = [
   'eth_signTypedData_v4',
   'eth_sendTransaction',
   'solana_signMessage',
+  'signMessage',
+  'polkadot_signMessage',
+  'cosmos_signArbitrary',
   'wallet_getAssets',
 ] as const
+
+/** Signed text: at most what the approval screen shows. */
+const signedText = zm.string().check(zm.minLength(1), zm.maxLength(SignRequest.SIGNED_CONTENT_MAX_CHARS))
+const addressParam = zm.string().check(zm.maxLength(100))
+
+/** bip122 `signMessage` as WalletConnect names it; only the `ecdsa` protocol (BIP-137) is signed. */
+const BitcoinSignMessageParams = zm.object({
+  account: addressParam,
+  address: zm.optional(addressParam),
+  message: signedText,
+  protocol: zm.optional(
+    zm.enum(['ecdsa'], { error: 'only ecdsa (a BIP-137 signed message) is supported, not bip322' }),
+  ),
+})
+/** `polkadot_signMessage`: the message is 0x-hex bytes, or text otherwise. */
+const PolkadotSignMessageParams = zm.object({ address: addressParam, message: signedText })
+/** `cosmos_signArbitrary` (Keplr's signArbitrary): the data is text, signed as its UTF-8 bytes. */
+const CosmosSignArbitraryParams = zm.object({ signerAddress: addressParam, data: signedText })
+
+/** The params of a method in the namespaces of Namespaces.ts, or the -32602 naming the bad field. */
+function namespaceParams<T>(schema: zm.ZodMiniType<T>, params: unknown): T {
+  const parsed = zm.safeParse(schema, params)
+  if (parsed.success) return parsed.data
+  const [issue] = parsed.error.issues
+  const where = ['params', ...(issue?.path ?? []).map(String)].join('.')
+  throw invalidParams(`${where}: ${issue?.message ?? 'invalid'}`)
+}
+
+/** The chain of a namespace's request: its one chain of Namespaces.CHAINS, when the body names one. */
+function namespaceChain(namespace: Namespaces.Namespace, chainId: number | string | undefined): string {
+  const chain = Namespaces.CHAINS[namespace]
+  if (chainId !== undefined && chainId !== chain) throw invalidParams(`chainId: must be ${chain}`)
+  return chain
+}
 
 const Body = zm.object({
   chainId: zm.optional(zm.union([zm.number(), zm.string().check(zm.maxLength(100))])),
@@ -81,8 +120,9 @@ function evmChainId(value: number | string | undefined): number {
  * `POST /v1/vault/rpc` (bearer): signs with the session user's keys, only for the user's own addresses.
  * personal_sign and eth_signTypedData_v4 answer the signature; eth_sendTransaction fills nonce, gas and
  * fees from the chain, signs and broadcasts, and answers the hash; solana_signMessage answers
- * `{ signature }` (base58); wallet_getAssets (EIP-7811) answers the account's assets from the
- * blockchain API's balances.
+ * `{ signature }` (base58); signMessage (bip122), polkadot_signMessage and cosmos_signArbitrary
+ * sign with the accounts of Namespaces.ts (answers as WalletConnect and Keplr give them);
+ * wallet_getAssets (EIP-7811) answers the account's assets from the blockchain API's balances.
  */
 export function routes(deps: Deps.Deps) {
   const balances = Balances.create({
@@ -214,6 +254,33 @@ export function routes(deps: Deps.Deps) {
               : 'solana'
           const signature = await Vault.solanaSignMessage(db, vault, userId, { chain, message: bytes })
           return c.json({ result: { signature: base58.encode(signature) } })
+        }
+        case 'signMessage': {
+          const chain = namespaceChain('bip122', body.chainId)
+          const params = namespaceParams(BitcoinSignMessageParams, body.params)
+          const mine = await Vault.namespaceAddresses(db, vault, userId)
+          if (params.account !== mine.bip122 || (params.address ?? mine.bip122) !== mine.bip122)
+            throw notYourAccount()
+          const result = await Vault.bitcoinSignMessage(db, vault, userId, { chain, message: params.message })
+          return c.json({ result })
+        }
+        case 'polkadot_signMessage': {
+          const chain = namespaceChain('polkadot', body.chainId)
+          const params = namespaceParams(PolkadotSignMessageParams, body.params)
+          const mine = await Vault.namespaceAddresses(db, vault, userId)
+          if (params.address !== mine.polkadot) throw notYourAccount()
+          const message = u8aToU8a(params.message)
+          const result = await Vault.polkadotSignMessage(db, vault, userId, { chain, message })
+          return c.json({ result })
+        }
+        case 'cosmos_signArbitrary': {
+          const chain = namespaceChain('cosmos', body.chainId)
+          const params = namespaceParams(CosmosSignArbitraryParams, body.params)
+          const mine = await Vault.namespaceAddresses(db, vault, userId)
+          if (params.signerAddress !== mine.cosmos) throw notYourAccount()
+          const data = new TextEncoder().encode(params.data)
+          const result = await Vault.cosmosSignArbitrary(db, vault, userId, { chain, data })
+          return c.json({ result })
         }
         case 'wallet_getAssets': {
           const parsed = zm.safeParse(Assets.Params, body.params)
