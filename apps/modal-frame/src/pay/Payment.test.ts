@@ -72,6 +72,18 @@ describe('check', () => {
     expect(payment.units).toBe(25n * 10n ** 16n)
   })
 
+  test("native: in wei whatever decimals the page's network declares (the amount shown is the amount sent)", async () => {
+    const declared = { ...network, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 21 } }
+    const payment = await Payment.check(
+      { asset: 'native', amount: '0.005', recipient: RECIPIENT },
+      declared,
+      context,
+    )
+    expect(payment.asset.decimals).toBe(18)
+    expect(payment.native.decimals).toBe(18)
+    expect(payment.units).toBe(5n * 10n ** 15n)
+  })
+
   test('an address that is no token on the chain: -32602 naming the asset and the network', async () => {
     // An account (no code), and a contract that is no ERC-20 (the Uniswap factory).
     for (const asset of [RECIPIENT, '0x8d3bE67D539661B2e13De38c08B12C41De9815b7'])
@@ -180,6 +192,20 @@ describe('request', () => {
     expect(Payment.current.get()).toBeDefined()
     Payment.current.get()!.paid(HASH)
     await expect(paying).resolves.toBe(HASH)
+  })
+
+  test('after the wallet failed (not a decline) and the review shows again, closing the modal declines', async () => {
+    const { modal, deps } = modalWith({ payments: true, connected: true })
+    const failed = Payment.request(request, deps, () => undefined)
+    await vi.waitFor(() => expect(Payment.current.get()).toBeDefined())
+    Payment.current.get()!.paying()
+    Payment.current.get()!.reviewing()
+    modal.close()
+    expect(await refusal(failed)).toEqual({
+      code: 4001,
+      message: Errors.PROVIDER_ERRORS.userRejectedRequest.message,
+    })
+    expect(Payment.current.get()).toBeUndefined()
   })
 
   test('not connected: Connect first, and the connection continues on Pay', async () => {

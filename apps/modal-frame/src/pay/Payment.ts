@@ -48,6 +48,8 @@ export type Pending = {
   fail: (error: Error) => void
   /** The visitor clicked Pay: closing the modal now no longer declines (the wallet's answer decides). */
   paying: () => void
+  /** The wallet failed (not a decline) and the review shows again: closing the modal declines again. */
+  reviewing: () => void
 }
 
 /** The payment the Pay view shows (undefined: none waits). */
@@ -77,7 +79,9 @@ export async function check(
 ): Promise<Payment> {
   const chainId = Number(network.id)
   let asset: Asset
-  if (request.asset === Pay.NATIVE) asset = { ...network.nativeCurrency }
+  // An eip155 value is in wei whatever decimals the page's network declares: the amount shown must
+  // be the amount sent.
+  if (request.asset === Pay.NATIVE) asset = { ...network.nativeCurrency, decimals: Rules.NATIVE_DECIMALS }
   else {
     const address = getAddress(request.asset as `0x${string}`)
     const client = Chain.client(context, chainId)
@@ -97,7 +101,7 @@ export async function check(
   return {
     chainId,
     network: network.name,
-    native: { symbol: network.nativeCurrency.symbol, decimals: network.nativeCurrency.decimals },
+    native: { symbol: network.nativeCurrency.symbol, decimals: Rules.NATIVE_DECIMALS },
     asset,
     amount: request.amount,
     units,
@@ -156,6 +160,9 @@ export async function request(
       },
       paying: () => {
         paying = true
+      },
+      reviewing: () => {
+        paying = false
       },
     })
     if (s.status === 'connected') router.resetByName('Pay')

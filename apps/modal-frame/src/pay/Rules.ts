@@ -4,6 +4,9 @@
  * `Pay.PayRequest`.
  */
 
+/** The decimals of an eip155 network's coin: transaction values are in wei (10^-18). */
+export const NATIVE_DECIMALS = 18
+
 /** The page asked for a payment while the project's `payments` feature is off. */
 export const PAYMENTS_OFF = 'Cannot pay: the payments feature is off'
 /** A second payment while one waits for the visitor. */

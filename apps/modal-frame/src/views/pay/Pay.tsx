@@ -1,4 +1,5 @@
 import * as Errors from '@frontdoor/protocol/errors'
+import * as ConvertRule from '@frontdoor/schemas/convert-rules'
 import * as SchemaErrors from '@frontdoor/schemas/errors'
 import * as Format from '@frontdoor/schemas/presentation/format'
 import { useQuery } from '@tanstack/react-query'
@@ -81,9 +82,6 @@ function small(numeric: string): string {
   return shown === '0' && Number(numeric) > 0 ? '<0.001' : shown
 }
 
-/** The native coin's pseudo-address in CAIP-10 token lists (the balance API's `forceUpdate`). */
-const NATIVE_ADDRESS = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
-
 function Review({ pending, scope }: { pending: Payment.Pending; scope: Queries.Scope }) {
   const controller = useController()
   const queries = useQueries()
@@ -147,6 +145,7 @@ function Review({ pending, scope }: { pending: Payment.Pending; scope: Queries.S
         controller.requestClose()
         return
       }
+      pending.reviewing()
       update({ step: 'review', error: messageOf(failure) })
       return
     }
@@ -169,7 +168,11 @@ function Review({ pending, scope }: { pending: Payment.Pending; scope: Queries.S
       queries,
       scope,
       hash: sent,
-      tokens: [`${Queries.caip2(payment.chainId)}:${asset.address ?? NATIVE_ADDRESS}`],
+      tokens: [
+        asset.address
+          ? `${Queries.caip2(payment.chainId)}:${asset.address}`
+          : ConvertRule.nativeId(Queries.caip2(payment.chainId)),
+      ],
       pending: Pending.frame,
       onMined: (status) => {
         const failed = Payment.outcome(status, sent)
