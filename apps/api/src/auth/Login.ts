@@ -2,6 +2,7 @@ import { Constants } from '@frontdoor/schemas'
 import type * as Deps from '../Deps.js'
 import * as Sessions from './sessions/Sessions.js'
 import * as Users from './users/Users.js'
+import * as Envelope from './vault/Envelope.js'
 import * as Namespaces from './vault/Namespaces.js'
 import * as Vault from './vault/Vault.js'
 
@@ -14,7 +15,7 @@ export type UserView = {
   /** The Solana address (base58). */
   solanaAddress: string
   accounts: { address: string; type: Users.AccountType }[]
-  /** The Bitcoin (payment), Polkadot and Cosmos (eoa) accounts as CAIP-10 ids. */
+  /** The Bitcoin (payment), Polkadot and Cosmos (eoa) accounts as CAIP-10 ids (none when the keys do not open). */
   caipAccounts: Namespaces.CaipAccount[]
   userName?: string
   socialProvider?: string
@@ -32,7 +33,7 @@ export const DEFAULT_ACCOUNT_TYPE: Users.AccountType = Constants.DEFAULT_ACCOUNT
 export function view(
   user: Users.User,
   addresses: Vault.Addresses,
-  namespaceAddresses: Namespaces.Addresses,
+  namespaceAddresses: Namespaces.Addresses | undefined,
 ): UserView {
   return {
     id: user.id,
@@ -40,7 +41,7 @@ export function view(
     address: addresses.evm,
     solanaAddress: addresses.solana,
     accounts: [{ address: addresses.evm, type: 'eoa' }],
-    caipAccounts: Namespaces.caipAccounts(namespaceAddresses),
+    caipAccounts: namespaceAddresses ? Namespaces.caipAccounts(namespaceAddresses) : [],
     ...(user.userName ? { userName: user.userName } : {}),
     ...(user.socialProvider ? { socialProvider: user.socialProvider } : {}),
     preferredAccountType: user.preferredAccountType ?? DEFAULT_ACCOUNT_TYPE,
@@ -53,7 +54,13 @@ export async function user(deps: Pick<Deps.Deps, 'db' | 'auth'>, userId: string)
   const found = await Users.get(deps.db, userId)
   if (!found) throw new Error(`Login: no user '${userId}'`)
   const addresses = await Vault.ensureKeys(deps.db, deps.auth.vault, userId)
-  return view(found, addresses, await Vault.namespaceAddresses(deps.db, deps.auth.vault, userId))
+  // Keys this process cannot open (another master key, an altered secret) still show the stored
+  // addresses, as before the derived accounts; signing with them fails.
+  const derived = await Vault.namespaceAddresses(deps.db, deps.auth.vault, userId).catch((error) => {
+    if (error instanceof Vault.MasterKeyMismatchError || error instanceof Envelope.OpenError) return undefined
+    throw error
+  })
+  return view(found, addresses, derived)
 }
 
 /**

@@ -276,7 +276,8 @@ export async function solanaSignMessage(
 /** How many users' derived addresses one process remembers (public data; deriving takes tens of ms). */
 export const NAMESPACE_ADDRESSES_CACHED = 10_000
 
-const namespaceCache = new Map<string, Namespaces.Addresses>()
+/** Each vault's (so each API node's) remembered addresses, by user id. */
+const namespaceCaches = new WeakMap<Vault, Map<string, Namespaces.Addresses>>()
 
 /**
  * A user's Bitcoin, Polkadot and Cosmos addresses, derived from the user's secp256k1 secret (the same
@@ -287,14 +288,16 @@ export async function namespaceAddresses(
   vault: Vault,
   userId: string,
 ): Promise<Namespaces.Addresses> {
-  const cached = namespaceCache.get(`${vault.masterKeyId}\0${userId}`)
+  const cache = namespaceCaches.get(vault) ?? new Map<string, Namespaces.Addresses>()
+  namespaceCaches.set(vault, cache)
+  const cached = cache.get(userId)
   if (cached) return cached
   const derived = await withSecret(db, vault, userId, 'evm', (secret) => Namespaces.addressesOf(secret))
-  if (namespaceCache.size >= NAMESPACE_ADDRESSES_CACHED) {
-    const oldest = namespaceCache.keys().next().value
-    if (oldest !== undefined) namespaceCache.delete(oldest)
+  if (cache.size >= NAMESPACE_ADDRESSES_CACHED) {
+    const oldest = cache.keys().next().value
+    if (oldest !== undefined) cache.delete(oldest)
   }
-  namespaceCache.set(`${vault.masterKeyId}\0${userId}`, derived)
+  cache.set(userId, derived)
   return derived
 }
 

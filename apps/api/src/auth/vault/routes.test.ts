@@ -3,7 +3,9 @@ import { Secp256k1, Secp256k1Signature, sha256 } from '@cosmjs/crypto'
 import { fromBase64 } from '@cosmjs/encoding'
 import { signatureVerify } from '@polkadot/util-crypto'
 import * as bitcoinMessage from 'bitcoinjs-message'
+import { eq } from 'drizzle-orm'
 import { afterAll, describe, expect, test } from 'vitest'
+import * as Tables from '../../db/Tables.js'
 import * as TestApp from '../../TestApp.js'
 import * as Sessions from '../sessions/Sessions.js'
 import * as Users from '../users/Users.js'
@@ -56,6 +58,27 @@ describe('GET /v1/auth/user', () => {
     expect(mine.cosmos).toMatch(/^cosmos1/)
     // The EVM accounts are unchanged.
     expect(user.body.user.accounts).toEqual([{ address: user.body.user.address, type: 'eoa' }])
+  })
+
+  test('keys that do not open (an altered secret) still answer the stored addresses, with no caipAccounts', async () => {
+    const broken = await login()
+    const before = await t.getJson('/v1/auth/user', { headers: headers(broken.token) })
+    expect(before.body.user.caipAccounts).toHaveLength(3)
+    const [row] = await t.deps.db.orm
+      .select()
+      .from(Tables.vaultKeys)
+      .where(eq(Tables.vaultKeys.userId, broken.userId))
+    const [v, iv, ct, tag] = row!.evmSecret.split('.') as [string, string, string, string]
+    const altered = [v, iv, `${ct[0] === 'A' ? 'B' : 'A'}${ct.slice(1)}`, tag].join('.')
+    await t.deps.db.orm
+      .update(Tables.vaultKeys)
+      .set({ evmSecret: altered })
+      .where(eq(Tables.vaultKeys.userId, broken.userId))
+    // Another API node (nothing remembered) opens the keys afresh.
+    const other = t.node()
+    const after = await other.getJson('/v1/auth/user', { headers: headers(broken.token) })
+    expect(after.status).toBe(200)
+    expect(after.body.user).toMatchObject({ address: before.body.user.address, caipAccounts: [] })
   })
 })
 
