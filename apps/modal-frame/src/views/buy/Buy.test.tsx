@@ -8,6 +8,7 @@ import * as Queries from '../../account/Queries.js'
 import type * as Controller from '../../controller/Controller.js'
 import { ControllerContext } from '../../controller/context.js'
 import * as Router from '../../router/Router.js'
+import type * as Routes from '../../router/Routes.js'
 import * as Store from '../../store/Store.js'
 import { useStore } from '../../store/useStore.js'
 import Buy from './Buy.js'
@@ -24,8 +25,8 @@ const CHECKOUT = 'http://onramp.test/checkout/order-1'
 
 /** The modal's body: the view the router shows. */
 function Shell({ router }: { router: Router.Router }) {
-  const { view } = useStore(router)
-  return view === 'Buy' ? <Buy data={undefined} /> : <p data-view={view} />
+  const { view, data } = useStore(router)
+  return view === 'Buy' ? <Buy data={data as Routes.BuyData} /> : <p data-view={view} />
 }
 
 /** What happened, in order: the popup opened, the API asked for the checkout link. */
@@ -106,10 +107,10 @@ function stubPopup(blocked = false) {
   return { popup, open }
 }
 
-async function setup(amount: string) {
+async function setup(amount: string, preset?: Routes.BuyData) {
   stubApi()
   const router = Router.create('Account')
-  router.push('Buy')
+  router.push('Buy', preset)
   const state = Store.create({
     address: ALICE,
     chainId: 31337,
@@ -125,7 +126,7 @@ async function setup(amount: string) {
     router,
     env: { apiUrl: 'http://api.test', projectId: 'demo' },
   } as unknown as Controller.Controller
-  BuyStore.frame.update({ amount })
+  if (amount) BuyStore.frame.update({ amount })
   const container = document.createElement('div')
   document.body.append(container)
   const root = createRoot(container)
@@ -205,5 +206,19 @@ describe('Buy', () => {
     await view.click()
     expect(view.alert()).toBe(BuyForm.POPUP_BLOCKED)
     expect(events).toEqual(['open'])
+  })
+
+  test("opened with a preset (the Pay view's 'buy first'): the amount and currency filled in", async () => {
+    stubPopup()
+    const view = await setup('', { amount: '75', asset: 'ETH', currency: 'EUR' })
+    await vi.waitFor(() =>
+      expect(BuyStore.frame.get()).toMatchObject({ amount: '75', asset: 'ETH', paymentCurrency: 'EUR' }),
+    )
+    await vi.waitFor(() =>
+      expect((view.container.querySelector('input[inputmode="decimal"]') as HTMLInputElement).value).toBe(
+        '75',
+      ),
+    )
+    expect((view.container.querySelector('select') as HTMLSelectElement).value).toBe('EUR')
   })
 })
