@@ -88,6 +88,8 @@ describe('docker-compose.yml', () => {
       expect(compose.services[name]?.environment).toMatchObject({
         REDIS_URL: 'redis://redis:6379',
         RELAY_LISTEN: '0.0.0.0:4001',
+        // The project registry through the edge: either API node.
+        API_INTERNAL_URL: 'http://edge:8082',
       })
   })
 
