@@ -50,7 +50,18 @@ describe('create', () => {
   test('the public order has no checkout flag', () => {
     const orders = Orders.create({ checkoutUrl: (id) => id })
     const order = orders.open(quote, buyer)
-    const moved = orders.move(order.id, 'created', { awaitingConfirmation: true })
+    const moved = orders.awaitConfirmation(order.id)
+    expect(moved.awaitingConfirmation).toBe(true)
     expect(Orders.publicOf(moved)).not.toHaveProperty('awaitingConfirmation')
+    expect(() => orders.awaitConfirmation(order.id)).toThrow(Orders.TransitionError)
+  })
+
+  test('a move to the status the order already has is refused (two payments: one delivery)', () => {
+    const orders = Orders.create({ checkoutUrl: (id) => id })
+    const order = orders.open(quote, buyer)
+    expect(() => orders.move(order.id, 'created')).toThrow('The order is created')
+    expect(orders.move(order.id, 'pending').status).toBe('pending')
+    expect(() => orders.move(order.id, 'pending')).toThrow('The order is pending')
+    expect(orders.get(order.id)?.status).toBe('pending')
   })
 })

@@ -69,13 +69,25 @@ export function create(options: { checkoutUrl: (id: string) => string; now?: () 
     get(id: string): Entry | undefined {
       return orders.get(id)
     },
-    /** Moves order `id` to `status` with `changes`; throws {@link TransitionError} when it may not. */
+    /**
+     * Moves order `id` to `status` with `changes`, checking and setting in one synchronous step;
+     * throws {@link TransitionError} when it may not, a move to the status it already has included
+     * (so of two payments of one order, the second fails and only one delivery starts).
+     */
     move(id: string, status: OnrampRule.OrderStatus, changes: Partial<Entry> = {}): Entry {
       const order = orders.get(id)
       if (!order) throw new TransitionError(`No order ${id}`)
-      if (status !== order.status && !NEXT[order.status].includes(status))
-        throw new TransitionError(`The order is ${order.status}`)
+      if (!NEXT[order.status].includes(status)) throw new TransitionError(`The order is ${order.status}`)
       const next: Entry = { ...order, ...changes, status, updatedAt: now().toISOString() }
+      orders.set(id, next)
+      return next
+    },
+    /** Marks created order `id` as waiting for the buyer's confirmation; throws {@link TransitionError} otherwise. */
+    awaitConfirmation(id: string): Entry {
+      const order = orders.get(id)
+      if (order?.status !== 'created' || order.awaitingConfirmation)
+        throw new TransitionError(`The order is ${order?.status ?? 'unknown'}`)
+      const next: Entry = { ...order, awaitingConfirmation: true, updatedAt: now().toISOString() }
       orders.set(id, next)
       return next
     },

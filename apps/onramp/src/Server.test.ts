@@ -123,6 +123,33 @@ describe('the checkout', () => {
     })
   })
 
+  test('two payments of one order together (a double-click on Pay): one delivery', async () => {
+    const { buyer, quote, order: created } = await order()
+    expect(await client.getBalance({ address: buyer })).toBe(0n)
+    const answers = await Promise.all([
+      form(`/checkout/${created.id}/pay`, CARD),
+      form(`/checkout/${created.id}/pay`, CARD),
+    ])
+    expect(answers.map((answer) => answer.status)).toEqual([303, 303])
+    await sandbox.settled()
+    expect((await status(created.id)).status).toBe('completed')
+    expect(await client.getBalance({ address: buyer })).toBe(BigInt(quote.purchaseUnits))
+  })
+
+  test('two confirmations of one order together (a double-click on Confirm payment): one delivery', async () => {
+    const { buyer, quote, order: created } = await order()
+    await form(`/checkout/${created.id}/pay`, { ...CARD, number: '4000 0027 6000 3184' })
+    expect((await status(created.id)).status).toBe('created')
+    const answers = await Promise.all([
+      form(`/checkout/${created.id}/confirm`, { decision: 'confirm' }),
+      form(`/checkout/${created.id}/confirm`, { decision: 'confirm' }),
+    ])
+    expect(answers.map((answer) => answer.status)).toEqual([303, 303])
+    await sandbox.settled()
+    expect((await status(created.id)).status).toBe('completed')
+    expect(await client.getBalance({ address: buyer })).toBe(BigInt(quote.purchaseUnits))
+  })
+
   test('a form of another origin, a card that is no test card, an unknown order', async () => {
     const { order: created } = await order()
     expect((await form(`/checkout/${created.id}/pay`, CARD, 'http://localhost:5173')).status).toBe(403)

@@ -106,6 +106,19 @@ export function app(options: Options) {
     return { order }
   }
 
+  /**
+   * Runs `step` (the order's move) unless another request moved the order while this one read its
+   * form: the move checks and sets in one step, so of two POSTs together only one pays.
+   */
+  const once = (c: Context, id: string, step: () => void) => {
+    try {
+      step()
+    } catch (error) {
+      if (!(error instanceof Orders.TransitionError)) throw error
+    }
+    return c.redirect(`/checkout/${id}`, 303)
+  }
+
   const server = new Hono()
     .use(async (c, next) => {
       await next()
@@ -159,24 +172,32 @@ export function app(options: Options) {
           }),
           400,
         )
-      if (outcome.outcome === 'declined') orders.move(id, 'failed', { failureReason: Cards.DECLINED })
-      else if (outcome.outcome === 'confirm') orders.move(id, 'created', { awaitingConfirmation: true })
-      else paid(id)
-      return c.redirect(`/checkout/${id}`, 303)
+      // Read again: another POST may have paid while this one read its form.
+      if (orders.get(id)?.status !== 'created' || orders.get(id)?.awaitingConfirmation)
+        return c.redirect(`/checkout/${id}`, 303)
+      return once(c, id, () => {
+        if (outcome.outcome === 'declined') orders.move(id, 'failed', { failureReason: Cards.DECLINED })
+        else if (outcome.outcome === 'confirm') orders.awaitConfirmation(id)
+        else paid(id)
+      })
     })
     .post('/checkout/:id/confirm', async (c) => {
       const id = c.req.param('id')
       const state = created(c, id)
       if (state.page) return state.page
       const form = z.safeParse(ConfirmForm, await c.req.parseBody())
-      if (!state.order.awaitingConfirmation || !form.success) return c.redirect(`/checkout/${id}`, 303)
-      if (form.data.decision === 'confirm') paid(id)
-      else
-        orders.move(id, 'failed', {
-          failureReason: Cards.CONFIRMATION_CANCELLED,
-          awaitingConfirmation: false,
-        })
-      return c.redirect(`/checkout/${id}`, 303)
+      // Read again after the form: another POST may have confirmed (or cancelled) meanwhile.
+      const order = orders.get(id)
+      if (order?.status !== 'created' || !order.awaitingConfirmation || !form.success)
+        return c.redirect(`/checkout/${id}`, 303)
+      return once(c, id, () => {
+        if (form.data.decision === 'confirm') paid(id)
+        else
+          orders.move(id, 'failed', {
+            failureReason: Cards.CONFIRMATION_CANCELLED,
+            awaitingConfirmation: false,
+          })
+      })
     })
   return {
     app: server,
