@@ -1,10 +1,11 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process'
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { createServer, Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
 
 // The real dependencies the fault tests start, stop and kill: a PostgreSQL cluster made with Debian's
 // initdb, a redis-server, a Hardhat node of the devnet, a port that accepts and never answers, and the
@@ -61,6 +62,13 @@ export function cluster(bin: string, port: number) {
   run('initdb', ['-D', data, '-U', 'frontdoor', '--auth=trust'])
   const ctl = (...args: string[]) =>
     run('pg_ctl', ['-D', data, '-l', join(dir, 'pg.log'), '-w', '-t', '30', ...args])
+  /** pg_ctl without blocking this process, so that requests go on while it works. */
+  const ctlAsync = async (...args: string[]) => {
+    const [command, ...rest] = AS_ROOT
+      ? ['runuser', '-u', 'postgres', '--', join(bin, 'pg_ctl'), ...args]
+      : [join(bin, 'pg_ctl'), ...args]
+    await promisify(execFile)(command as string, rest, { timeout: 60_000 })
+  }
   return {
     url: (database: string) => `postgres://frontdoor@127.0.0.1:${port}/${database}`,
     start: () => ctl('-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`, 'start'),
@@ -78,6 +86,10 @@ export function cluster(bin: string, port: number) {
         '-c',
         `CREATE DATABASE ${name}`,
       ]),
+    /** `pg_ctl restart -m fast` (as a failover or an upgrade does), without blocking this process. */
+    restart: () => ctlAsync('-D', data, '-l', join(dir, 'pg.log'), '-w', '-t', '30', '-m', 'fast', 'restart'),
+    /** Stops the server (`-m fast`), keeping its data for a `start()`. */
+    halt: () => ctlAsync('-D', data, '-w', '-t', '30', '-m', 'fast', 'stop'),
     stop: () => {
       if (!existsSync(dir)) return
       try {
