@@ -4,6 +4,7 @@ import { toHex, verifyMessage } from 'viem'
 import * as Scale from '../../scripts/stack/scale.js'
 import * as Embedded from '../embedded/embedded.js'
 import * as Pages from '../modal/pages.js'
+import * as StackControl from '../stack-control.js'
 import * as WalletConnectWallet from '../wallets/walletconnect.js'
 
 /**
@@ -212,7 +213,7 @@ test('WalletConnect: the page on one relay node pairs with a wallet on the other
   expect(new Set([proven?.page, proven?.wallet])).toEqual(new Set(Scale.NODES.relay))
 })
 
-test('social login: started on one API node, its callback on the other, the dev provider on one node', async ({
+test('social login: started on one API node, its callback (redeeming the code) on the other, the dev provider on one node', async ({
   browser,
 }) => {
   let proven: { start: string; callback: string } | undefined
@@ -250,9 +251,38 @@ test('social login: started on one API node, its callback on the other, the dev 
       `scale e2e: try ${attempt + 1}: social login started on ${start?.node}, its callback on ${callback?.node}; the dev provider on ${[...provider].join(', ')}`,
     )
     expect(provider.size).toBe(1)
-    if (start?.node && callback?.node && start.node !== callback.node)
+    // The code is redeemed by a node that is neither the one that started the login nor the provider's.
+    if (start?.node && callback?.node && start.node !== callback.node && !provider.has(callback.node))
       proven = { start: start.node, callback: callback.node }
     await page.context().close()
   }
-  expect(proven, `no social login in ${TRIES} tries met both nodes`).toBeDefined()
+  expect(
+    proven,
+    `no social login in ${TRIES} tries had its callback on the other node than its start and the provider`,
+  ).toBeDefined()
+})
+
+test('an API node stopped: the edge sends every request to the other, none fails; started again, both serve', async () => {
+  const [first, second] = Scale.NODES.api
+  await StackControl.stopPart('api-1')
+  try {
+    const answers: { status: number; node: string | null }[] = []
+    for (let i = 0; i < 10; i++) {
+      const response = await fetch(`${API_URL}/healthz`)
+      await response.body?.cancel()
+      answers.push({ status: response.status, node: response.headers.get('x-frontdoor-node') })
+    }
+    // nginx tries the stopped node, is refused, and passes the request on: the header lists both then.
+    expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(200))
+    for (const answer of answers) expect(answer.node?.split(', ').at(-1)).toBe(second)
+  } finally {
+    await StackControl.startPart('api-1')
+  }
+  // nginx tries a failed node again after its fail_timeout (10 s).
+  await expect
+    .poll(async () => new Set([await probe(API_URL), await probe(API_URL)]).has(first as string), {
+      timeout: 20_000,
+      intervals: [500],
+    })
+    .toBe(true)
 })

@@ -151,6 +151,10 @@ export function parts(env: Record<string, string | undefined>): Part[] {
         API_LISTEN: node,
         DATABASE_URL,
         VAULT_MASTER_KEY: masterKey(dir),
+        // The dev OIDC provider's client secret: the node that redeems a code may not be the provider's.
+        DEV_OIDC_CLIENT_SECRET: createHash('sha256')
+          .update(`dev-oidc:${masterKey(dir)}`)
+          .digest('hex'),
         // The edge appends the client's address to X-Forwarded-For.
         TRUST_PROXY: '1',
         DATA_DIR: join(dir, `api-${index + 1}`),

@@ -49,11 +49,18 @@ export function registry(): Registry.Chain[] {
 }
 
 /**
- * All the stand-ins, as `Server.start` takes them.
+ * All the stand-ins, as `Server.start` takes them. DEV_OIDC_CLIENT_SECRET (in `env`) is the dev OIDC
+ * provider's client secret; several API nodes must share it, as the edge sends every /oidc request to
+ * one of them while any of them may redeem a code (random per process when unset).
  *
  * @example
- * const server = await Server.start({ env: process.env, ...StandIns.all() })
+ * const server = await Server.start({ env: process.env, ...StandIns.all(process.env) })
  */
-export function all(): Required<Server.StandIns> {
-  return { registry: registry(), names: [DEV_ACCOUNT_NAME], devOidc: DevOidc.create }
+export function all(env: Record<string, string | undefined> = {}): Required<Server.StandIns> {
+  const clientSecret = env.DEV_OIDC_CLIENT_SECRET || undefined
+  return {
+    registry: registry(),
+    names: [DEV_ACCOUNT_NAME],
+    devOidc: (options) => DevOidc.create({ ...options, clientSecret: options.clientSecret ?? clientSecret }),
+  }
 }

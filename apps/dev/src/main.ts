@@ -4,4 +4,8 @@
 import * as Server from '@frontdoor/api/Server'
 import * as StandIns from './StandIns.js'
 
-await Server.run({ env: process.env, label: 'api (with the development stand-ins)', ...StandIns.all() })
+await Server.run({
+  env: process.env,
+  label: 'api (with the development stand-ins)',
+  ...StandIns.all(process.env),
+})
