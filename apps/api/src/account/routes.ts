@@ -26,6 +26,7 @@ import * as OnrampProvider from '../onramp/Provider.js'
 import * as Purchases from '../onramp/Purchases.js'
 import * as Fungibles from '../prices/Fungibles.js'
 import * as Prices from '../prices/Prices.js'
+import * as Upstreams from '../rpc/Upstreams.js'
 import * as Balances from './Balances.js'
 import * as History from './History.js'
 import * as Nfts from './Nfts.js'
@@ -111,13 +112,19 @@ const historyAddress: MiddlewareHandler = async (c, next) => {
   await next()
 }
 
-/** A 502 for a chain the API could not reach. */
+/** A 502 for a chain the API could not reach, with Retry-After (the proxy's, one fallback ping cycle). */
 async function upstream<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work()
   } catch (error) {
     if (error instanceof ChainRpc.UpstreamError)
-      throw Errors.fail(502, Errors.CODE.upstreamUnavailable, `The chain did not answer: ${error.message}`)
+      throw Errors.fail(
+        502,
+        Errors.CODE.upstreamUnavailable,
+        `The chain did not answer: ${error.message}`,
+        {},
+        { 'retry-after': String(Upstreams.UNAVAILABLE_RETRY_AFTER_S) },
+      )
     throw error
   }
 }

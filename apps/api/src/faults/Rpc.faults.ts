@@ -12,7 +12,7 @@ import * as Harness from './Harness.js'
 // has two real nodes: the first is frozen (SIGSTOP: it accepts and never answers), then killed
 // (SIGKILL), and the proxy falls back to the second. The API must never die, answer the error shapes
 // (the proxy's JSON-RPC -32010 'Upstream unavailable' with 502, the account reads' 502
-// upstream_unavailable) and never take longer than the spec's HTTP RPC timeout (10 s) per upstream; a
+// upstream_unavailable), each with Retry-After: 4 (one fallback ping cycle), and never take longer than the spec's HTTP RPC timeout (10 s) per upstream; a
 // send across the fault fails clearly and succeeds on retry; the indexer resumes from its last block
 // with no gap and no duplicate rows. Nothing is mocked.
 
@@ -26,6 +26,8 @@ const SENDER = privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cb
 const RECIPIENT = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 /** Hardhat's third account: pays straight to the node while the API cannot reach it. */
 const BYSTANDER = privateKeyToAccount('0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a')
+/** Retry-After of those 502s: one fallback ping cycle (rpc/Upstreams.ts). */
+const RETRY_AFTER = '4'
 const UPSTREAM_UNAVAILABLE = (chainId: string) => ({
   status: 502,
   body: {
@@ -61,7 +63,12 @@ describe.skipIf(!Harness.PG_BIN)(
       })
       // biome-ignore lint/suspicious/noExplicitAny: tests read bodies loosely
       const body = (await response.json()) as any
-      return { status: response.status, body, ms: Date.now() - started }
+      return {
+        status: response.status,
+        body,
+        retryAfter: response.headers.get('retry-after'),
+        ms: Date.now() - started,
+      }
     }
     /** The balance read of a fresh address (so no cached answer), timed. */
     async function balance() {
@@ -73,7 +80,12 @@ describe.skipIf(!Harness.PG_BIN)(
       )
       // biome-ignore lint/suspicious/noExplicitAny: tests read bodies loosely
       const body = (await response.json()) as any
-      return { status: response.status, body: Harness.withoutRequestId(body), ms: Date.now() - started }
+      return {
+        status: response.status,
+        body: Harness.withoutRequestId(body),
+        retryAfter: response.headers.get('retry-after'),
+        ms: Date.now() - started,
+      }
     }
     /** A signed payment of 1 wei from the sender with the next nonce. */
     const payment = () =>
@@ -202,12 +214,14 @@ describe.skipIf(!Harness.PG_BIN)(
         UPSTREAM_UNAVAILABLE('eip155:31337'),
       )
       expect(blockNumber.ms).toBeLessThan(2_000)
+      expect(blockNumber.retryAfter).toBe(RETRY_AFTER)
       const raw = await payment()
       const refused = await send(raw)
       expect({ status: refused.status, body: refused.body }).toEqual(UPSTREAM_UNAVAILABLE('eip155:31337'))
       const read = await balance()
       expect(read.status).toBe(502)
       expect(read.body.error.code).toBe('upstream_unavailable')
+      expect(read.retryAfter).toBe(RETRY_AFTER)
       expect(read.ms).toBeLessThan(2_000)
       // The chain goes on without us: a payment straight to the node, which the indexer must not miss.
       const direct = await Harness.rpc<string>(node.url, 'eth_sendRawTransaction', [await bystanderPayment()])
@@ -244,6 +258,7 @@ describe.skipIf(!Harness.PG_BIN)(
       ])
       for (const answer of [blockNumber, sent, read]) {
         expect(answer.status).toBe(502)
+        expect(answer.retryAfter).toBe(RETRY_AFTER)
         expect(answer.ms).toBeGreaterThanOrEqual(HTTP_RPC_TIMEOUT_MS - 500)
         expect(answer.ms).toBeLessThan(HTTP_RPC_TIMEOUT_MS + 2_500)
       }
@@ -316,6 +331,7 @@ describe.skipIf(!Harness.PG_BIN)(
       await nodes[preferred].kill()
       const down = await proxy('eip155:31338', 'eth_blockNumber')
       expect({ status: down.status, body: down.body }).toEqual(UPSTREAM_UNAVAILABLE('eip155:31338'))
+      expect(down.retryAfter).toBe(RETRY_AFTER)
       expect(down.ms).toBeLessThan(2_000)
       restarted = await Harness.hardhatNode(Number(new URL(nodes[other].url).port), 31338)
       const upAt = Date.now()

@@ -6,6 +6,14 @@ import * as Fallback from './Fallback.js'
 export const HTTP_RPC_TIMEOUT_MS = Constants.HTTP_RPC_TIMEOUT_MS
 /** A ping that takes longer than this counts as failed. */
 export const PING_TIMEOUT_MS = 2_000
+/**
+ * The seconds a client is asked to wait (Retry-After) when no upstream of a chain answered: one
+ * fallback ping cycle (spec section 9: every 4000 ms). An RPC node's outage (a restart, a crash, a stall)
+ * lasts seconds, not the 1 s of a database reconnection; by then every upstream has been pinged again and
+ * ranked afresh, and a client retrying sooner mostly repeats the attempts that just failed (for a hanging
+ * upstream, each one holds a connection for the 10 s RPC timeout).
+ */
+export const UNAVAILABLE_RETRY_AFTER_S = Constants.FALLBACK_PING_INTERVAL_MS / 1000
 
 /** The upstream's answer, passed through as is (JSON-RPC errors inside a 200 are answers too). */
 export type Answer = { status: number; body: string; upstream: string }

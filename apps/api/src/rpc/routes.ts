@@ -11,6 +11,7 @@ import * as Query from '../http/Query.js'
 import * as RateLimiter from '../http/RateLimiter.js'
 import * as Validate from '../http/Validate.js'
 import * as Policy from './Policy.js'
+import * as Upstreams from './Upstreams.js'
 
 /** Spec section 9: at most 1000 requests in one JSON-RPC batch. */
 export const RPC_BATCH_MAX = Constants.HTTP_RPC_BATCH_SIZE
@@ -139,7 +140,15 @@ export function routes(deps: Deps.Deps) {
       chainId,
       JSON.stringify(Array.isArray(body.data) ? forwarded : body.data),
     )
-    if (!answer) return rpcError(c, 502, RpcCode.upstreamUnavailable, 'Upstream unavailable', { chainId })
+    if (!answer)
+      return rpcError(
+        c,
+        502,
+        RpcCode.upstreamUnavailable,
+        'Upstream unavailable',
+        { chainId },
+        { 'retry-after': String(Upstreams.UNAVAILABLE_RETRY_AFTER_S) },
+      )
     const status = answer.status as ContentfulStatusCode
     const answers = refusals.length ? batchOf(answer.body) : undefined
     if (answers) return c.json([...answers, ...refusals], status)
