@@ -98,7 +98,14 @@ function stubApi() {
 
 /** A window.open that records its call and answers a popup (or null: blocked). */
 function stubPopup(blocked = false) {
-  const popup = { closed: false, location: { replace: vi.fn() }, close: vi.fn(), focus: vi.fn() }
+  const popup = {
+    closed: false,
+    opener: window as Window | null,
+    // Where the popup was when it was sent on: its opener must be gone by then.
+    location: { replace: vi.fn((..._args: unknown[]) => events.push(`replace:opener=${popup.opener}`)) },
+    close: vi.fn(),
+    focus: vi.fn(),
+  }
   const open = vi.fn((..._args: unknown[]) => {
     events.push('open')
     return blocked ? null : popup
@@ -173,7 +180,25 @@ describe('Buy', () => {
     expect(open.mock.calls[0]?.[0]).toBe('about:blank')
     expect(String(open.mock.calls[0]?.[2])).toContain('width=600,height=800')
     await vi.waitFor(() => expect(popup.location.replace).toHaveBeenCalledWith(CHECKOUT))
+    // The checkout never holds the modal frame (reverse tabnabbing): opener cut before it is sent on.
+    expect(popup.opener).toBeNull()
+    expect(events).toContain('replace:opener=null')
     expect(view.container.textContent).toContain('Complete the payment of 50.00 USD in the Meld window.')
+
+    // Closed by the buyer: 'Open checkout' opens it again the same way, blank, disowned, then sent on.
+    popup.closed = true
+    popup.opener = window
+    open.mockClear()
+    popup.location.replace.mockClear()
+    events = []
+    const again = [...view.container.querySelectorAll('button')].find(
+      (b) => b.textContent === 'Open checkout',
+    )
+    await act(async () => again?.click())
+    expect(open.mock.calls[0]?.[0]).toBe('about:blank')
+    expect(popup.location.replace).toHaveBeenCalledWith(CHECKOUT)
+    expect(events).toEqual(['open', 'replace:opener=null'])
+    popup.closed = false
 
     // Paid, then delivered: the view says so and closes the checkout window.
     purchase = 'pending'

@@ -44,6 +44,20 @@ function messageOf(error: unknown): string {
 /** The checkout window of this frame (one at a time), kept to bring it forward and to close it. */
 let popup: Window | null = null
 
+/**
+ * Opens the checkout window blank, in the click's task, and cuts its `window.opener` before it goes
+ * to the provider's page (no reverse tabnabbing of the modal frame; the sandbox sends no COOP, so the
+ * modal keeps its own handle to close it). Null when the popup was blocked.
+ */
+function openDisowned(name: string): Window | null {
+  let opened: Window | null = null
+  try {
+    opened = window.open('about:blank', name, BuyForm.popupFeatures(window.screen))
+  } catch {}
+  if (opened) opened.opener = null
+  return opened
+}
+
 function BuyView({ scope, preset }: { scope: Queries.Scope; preset: Routes.BuyData }) {
   const controller = useController()
   const state = useStore(controller.state)
@@ -137,10 +151,7 @@ function BuyView({ scope, preset }: { scope: Queries.Scope; preset: Routes.BuyDa
     if (!provider || !asset) return update({ error: BuyForm.NETWORK_NOT_SUPPORTED })
     const quoted = quote.data
     if (!quoted) return update({ error: quote.isError ? messageOf(quote.error) : 'Waiting for a quote' })
-    let opened: Window | null = null
-    try {
-      opened = window.open('about:blank', `fd-onramp-${quoted.quoteId}`, BuyForm.popupFeatures(window.screen))
-    } catch {}
+    const opened = openDisowned(`fd-onramp-${quoted.quoteId}`)
     if (!opened) return update({ error: BuyForm.POPUP_BLOCKED })
     popup = opened
     update({ busy: true, error: undefined })
@@ -179,8 +190,9 @@ function BuyView({ scope, preset }: { scope: Queries.Scope; preset: Routes.BuyDa
   const reopen = () => {
     if (!order) return
     if (popup && !popup.closed) return popup.focus()
-    popup = window.open(order.url, `fd-onramp-${order.id}`, BuyForm.popupFeatures(window.screen))
-    if (!popup) update({ error: BuyForm.POPUP_BLOCKED })
+    popup = openDisowned(`fd-onramp-${order.id}`)
+    if (!popup) return update({ error: BuyForm.POPUP_BLOCKED })
+    popup.location.replace(order.url)
   }
 
   const again = () => {
