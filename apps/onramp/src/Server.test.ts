@@ -60,6 +60,19 @@ describe('the JSON API', () => {
     expect((await json('/api/orders', { quoteId: 'nope', address: '0x12' })).status).toBe(400)
     expect((await sandbox.app.request('/api/orders?address=nope')).status).toBe(400)
   })
+
+  test('an order of a quote for a network the wallet does not list is refused before it is opened', async () => {
+    const address = privateKeyToAccount(generatePrivateKey()).address
+    const quote = OnrampRule.Quote.parse(await (await json('/api/quotes', QUOTE)).json())
+    const refused = await json('/api/orders', { quoteId: quote.quoteId, address, networks: ['eip155:31338'] })
+    expect(refused.status).toBe(400)
+    expect(await refused.json()).toEqual({ error: { message: OnrampRule.NETWORK_NOT_LISTED } })
+    expect(sandbox.orders.of(address)).toEqual([])
+    // The quote was not used up: the listed network orders it.
+    const ordered = await json('/api/orders', { quoteId: quote.quoteId, address, networks: ['eip155:31337'] })
+    expect(ordered.status).toBe(201)
+    expect(sandbox.orders.of(address)).toHaveLength(1)
+  })
 })
 
 describe('the checkout', () => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import * as OnrampRule from '@frontdoor/schemas/api/onramp-rules'
 import * as Constants from '@frontdoor/schemas/constants'
 import * as AddressRule from '@frontdoor/schemas/validation/address'
 import { type Context, Hono } from 'hono'
@@ -26,10 +27,14 @@ const QuoteBody = z.object({
   network: z.string().check(z.maxLength(64)),
 })
 
-/** `POST /api/orders` body: a quote and the buyer's address. */
+/**
+ * `POST /api/orders` body: a quote, the buyer's address and, when given, the networks the buyer's
+ * wallet lists (an order of a quote for another network is refused before it is opened).
+ */
 const OrderBody = z.object({
   quoteId: z.string().check(z.maxLength(64)),
   address: AddressRule.EvmAddress,
+  networks: z.optional(z.array(z.string().check(z.maxLength(64))).check(z.maxLength(16))),
 })
 
 const PayForm = z.object({
@@ -140,6 +145,9 @@ export function app(options: Options) {
       if (!parsed.success) return fail(c, 400, `Invalid order: ${parsed.error.issues[0]?.message}`)
       const quote = orders.quote(parsed.data.quoteId)
       if (!quote) return fail(c, 404, 'The quote expired or does not exist')
+      const { networks } = parsed.data
+      if (networks?.length && !networks.includes(quote.network))
+        return fail(c, 400, OnrampRule.NETWORK_NOT_LISTED)
       return c.json(Orders.publicOf(orders.open(quote, parsed.data.address as Address)), 201)
     })
     .get('/api/orders/:id', (c) => {

@@ -86,8 +86,9 @@ export function create(options: { url: string; fetch?: typeof fetch }) {
   return {
     origin,
     quote: (request: QuoteRequest) => call('/api/quotes', OnrampRule.Quote, request),
-    order: (quoteId: string, address: string) =>
-      call('/api/orders', OnrampRule.Order, { quoteId, address }).then(checked),
+    /** An order of `quoteId` for `address`; refused (nothing opened) when the quote's network is not in `networks`. */
+    order: (quoteId: string, address: string, networks: readonly string[] = []) =>
+      call('/api/orders', OnrampRule.Order, { quoteId, address, networks }).then(checked),
     /** The orders of `address`, newest first. */
     orders: (address: string) =>
       call(`/api/orders?address=${encodeURIComponent(address)}`, OnrampRule.OrderList).then(

@@ -118,4 +118,16 @@ describe('POST /v1/generators/onrampurl', () => {
     })
     expect(over.body.error.message).toBe(OnrampRule.outOfLimits('card', 'USD'))
   })
+
+  test('a preset network the wallet does not list: 400 before the provider is asked (no orphan order)', async () => {
+    // The provider is unreachable: asking it first would be a 502.
+    const refused = await post('/v1/generators/onrampurl', {
+      destinationWallets: [{ ...wallet, blockchains: ['eip155:31338'] }],
+      defaultNetwork: 'eip155:31337',
+      partnerUserId: 'u',
+      presetFiatAmount: 50,
+    })
+    expect(refused.status).toBe(400)
+    expect(refused.body.error.message).toBe(OnrampRule.NETWORK_NOT_LISTED)
+  })
 })

@@ -135,8 +135,10 @@ export function routes(deps: Deps.Deps) {
         await deps.projects.require(c.req.valid('query').projectId)
         const body = c.req.valid('json')
         const wallet = body.destinationWallets[0] as (typeof body.destinationWallets)[number]
+        const listed = (network: string) => !wallet.blockchains.length || wallet.blockchains.includes(network)
         const order = await guarded(async () => {
-          if (body.quoteId) return provider().order(body.quoteId, wallet.address)
+          // The provider refuses (opening nothing) a quote for a network the wallet does not list.
+          if (body.quoteId) return provider().order(body.quoteId, wallet.address, wallet.blockchains)
           const network = body.defaultNetwork ?? wallet.blockchains[0]
           if (body.presetFiatAmount === undefined || !network)
             throw Errors.fail(
@@ -144,6 +146,9 @@ export function routes(deps: Deps.Deps) {
               Errors.CODE.invalidRequest,
               'Give a quoteId, or presetFiatAmount and a network',
             )
+          // Checked before anything is asked of the provider: no orphan order on a 400.
+          if (!listed(network))
+            throw Errors.fail(400, Errors.CODE.invalidRequest, OnrampRule.NETWORK_NOT_LISTED)
           const quote = await provider().quote(
             checked({
               purchaseCurrency: { id: wallet.assets?.[0] ?? 'ETH' },
@@ -154,14 +159,11 @@ export function routes(deps: Deps.Deps) {
               paymentMethod: body.paymentMethod,
             }),
           )
-          return provider().order(quote.quoteId, wallet.address)
+          return provider().order(quote.quoteId, wallet.address, wallet.blockchains)
         })
-        if (wallet.blockchains.length && !wallet.blockchains.includes(order.quote.network))
-          throw Errors.fail(
-            400,
-            Errors.CODE.invalidRequest,
-            'The quote is for a network the wallet does not list',
-          )
+        // A provider that ignored the networks it was given: its link is still not handed out.
+        if (!listed(order.quote.network))
+          throw Errors.fail(400, Errors.CODE.invalidRequest, OnrampRule.NETWORK_NOT_LISTED)
         return c.json({ url: order.checkoutUrl, orderId: order.id } satisfies Onramp.OnrampUrlResponse)
       },
     )

@@ -85,6 +85,9 @@ export function providerFeeCents(total: bigint, provider: Provider): bigint {
   return (total * BigInt(PROVIDERS[provider].feePercent) + 50n) / 100n
 }
 
+/** The message of an order whose quote is for a network the buyer's wallet does not list. */
+export const NETWORK_NOT_LISTED = 'The quote is for a network the wallet does not list'
+
 /** An order's status at the provider. */
 export const OrderStatus = z.enum(['created', 'pending', 'completed', 'failed'])
 /** An order's status at the provider. */
