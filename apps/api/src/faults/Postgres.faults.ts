@@ -1,14 +1,8 @@
-import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process'
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { createServer as createHttpServer, type Server as HttpServer } from 'node:http'
-import { createServer } from 'node:net'
-import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { promisify } from 'node:util'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import * as TestSmtp from '../TestSmtp.js'
+import * as Harness from './Harness.js'
 
 // Issue 24's "Done when": one API process on a real PostgreSQL (a throwaway cluster made here with
 // Debian's initdb), a user's email code mailed, PostgreSQL restarted (`pg_ctl restart -m fast`, as a
@@ -18,40 +12,11 @@ import * as TestSmtp from '../TestSmtp.js'
 // error shape and succeeds on retry. Nothing here is mocked: the restart and the kills are real. The
 // chain the indexer follows is a small JSON-RPC stand-in that makes an empty block every 200 ms.
 
-const API_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
-const PG_BIN = (() => {
-  const root = '/usr/lib/postgresql'
-  if (!existsSync(root)) return undefined
-  const versions = readdirSync(root)
-    .filter((v) => existsSync(join(root, v, 'bin', 'initdb')))
-    .sort((a, b) => Number(a) - Number(b))
-  const newest = versions.at(-1)
-  return newest ? join(root, newest, 'bin') : undefined
-})()
-const AS_ROOT = process.getuid?.() === 0
 const AUTH_ORIGIN = 'http://127.0.0.1:5181'
 const DEVICE = 'faults-test-device'
 
-if (!PG_BIN)
+if (!Harness.PG_BIN)
   console.warn('faults: no PostgreSQL binaries under /usr/lib/postgresql/*/bin; PostgreSQL faults skipped')
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      server.close(() => resolve(port))
-    })
-  })
-}
-
-/** An error body without its request id, so that equal answers count together. */
-function withoutRequestId(body: { error?: Record<string, unknown> }) {
-  const { requestId: _, ...error } = body.error ?? {}
-  return { ...body, error }
-}
 
 /** How a request answers while the database is out of reach, as the probes below record it. */
 const UNAVAILABLE = `503 ${JSON.stringify({
@@ -61,51 +26,6 @@ const UNAVAILABLE = `503 ${JSON.stringify({
     message: 'The service is briefly unavailable; try again shortly',
   },
 })} Retry-After: 1`
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-/** A throwaway PostgreSQL cluster in a temporary folder (as the postgres user when we are root). */
-function cluster(bin: string, port: number) {
-  const dir = mkdtempSync(join(tmpdir(), 'frontdoor-faults-'))
-  const data = join(dir, 'pg')
-  const run = (tool: string, args: string[]) => {
-    const [command, ...rest] = AS_ROOT
-      ? ['runuser', '-u', 'postgres', '--', join(bin, tool), ...args]
-      : [join(bin, tool), ...args]
-    return execFileSync(command as string, rest, { stdio: 'pipe', timeout: 60_000 }).toString()
-  }
-  if (AS_ROOT) chownSync(dir, Number(execFileSync('id', ['-u', 'postgres']).toString().trim()), -1)
-  run('initdb', ['-D', data, '-U', 'frontdoor', '--auth=trust'])
-  const ctl = (...args: string[]) =>
-    run('pg_ctl', ['-D', data, '-l', join(dir, 'pg.log'), '-w', '-t', '30', ...args])
-  return {
-    url: (database: string) => `postgres://frontdoor@127.0.0.1:${port}/${database}`,
-    start: () => ctl('-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`, 'start'),
-    /** Restarts without blocking this process, so that requests go on during the restart. */
-    restart: async () => {
-      const args = ['-D', data, '-l', join(dir, 'pg.log'), '-w', '-t', '30', '-m', 'fast', 'restart']
-      const [command, ...rest] = AS_ROOT
-        ? ['runuser', '-u', 'postgres', '--', join(bin, 'pg_ctl'), ...args]
-        : [join(bin, 'pg_ctl'), ...args]
-      await promisify(execFile)(command as string, rest, { timeout: 60_000 })
-    },
-    /** Stops the server, keeping its data for a `start()`. */
-    halt: async () => {
-      const args = ['-D', data, '-w', '-t', '30', '-m', 'fast', 'stop']
-      const [command, ...rest] = AS_ROOT
-        ? ['runuser', '-u', 'postgres', '--', join(bin, 'pg_ctl'), ...args]
-        : [join(bin, 'pg_ctl'), ...args]
-      await promisify(execFile)(command as string, rest, { timeout: 60_000 })
-    },
-    stop: () => {
-      if (!existsSync(dir)) return
-      try {
-        ctl('-m', 'immediate', 'stop')
-      } catch {}
-      rmSync(dir, { recursive: true, force: true })
-    },
-  }
-}
 
 /** A chain that makes an empty block every 200 ms: enough for the indexer to follow it, and so to lead. */
 function chainStandIn(): Promise<{ server: HttpServer; url: string; head: () => number }> {
@@ -153,301 +73,257 @@ function chainStandIn(): Promise<{ server: HttpServer; url: string; head: () => 
   )
 }
 
-describe.skipIf(!PG_BIN)('PostgreSQL faults under a running API process', { timeout: 120_000 }, () => {
-  let db: ReturnType<typeof cluster>
-  let sink: TestSmtp.TestSmtp
-  let chain: Awaited<ReturnType<typeof chainStandIn>>
-  let api: ChildProcess
-  let apiUrl = ''
-  let log = ''
-  let exited: { code: number | null; signal: string | null } | undefined
+describe.skipIf(!Harness.PG_BIN)(
+  'PostgreSQL faults under a running API process',
+  { timeout: 120_000 },
+  () => {
+    let db: ReturnType<typeof Harness.cluster>
+    let sink: TestSmtp.TestSmtp
+    let chain: Awaited<ReturnType<typeof chainStandIn>>
+    let api: ReturnType<typeof Harness.api>
+    let apiUrl = ''
 
-  /** The API's requests as the auth frame makes them. */
-  async function post(path: string, body: unknown) {
-    const response = await fetch(`${apiUrl}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: AUTH_ORIGIN },
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(15_000),
-    })
-    // biome-ignore lint/suspicious/noExplicitAny: tests read response bodies loosely
-    return { status: response.status, headers: response.headers, body: (await response.json()) as any }
-  }
-  /** Readiness (/readyz): 503 while the database is out of reach. Liveness (/healthz) stays 200. */
-  const health = async (path = '/readyz') =>
-    (await fetch(`${apiUrl}${path}`, { signal: AbortSignal.timeout(5_000) }).catch(() => undefined))?.status
-  const sendOtp = (email: string) =>
-    post('/v1/auth/email/otp', { projectId: 'demo', email, deviceId: DEVICE })
-  const verify = (email: string, otp: string) =>
-    post('/v1/auth/email/verify', { projectId: 'demo', email, otp, deviceId: DEVICE })
-  const codeFor = (email: string) => {
-    const otp = sink.messages(email)[0]?.otp
-    if (!otp) throw new Error(`no code mailed to ${email}`)
-    return otp
-  }
-  /** Backends holding the indexer leader's advisory lock, read from a connection of our own. */
-  async function leaderLocks(): Promise<number> {
-    const admin = new pg.Client({ connectionString: db.url('postgres') })
-    await admin.connect()
-    try {
-      const { rows } = await admin.query(
-        "SELECT count(*)::int AS n FROM pg_locks l JOIN pg_database d ON d.oid = l.database WHERE l.locktype = 'advisory' AND l.granted AND d.datname = 'frontdoor'",
-      )
-      return rows[0].n
-    } finally {
-      await admin.end()
+    /** The API's requests as the auth frame makes them. */
+    async function post(path: string, body: unknown) {
+      const response = await fetch(`${apiUrl}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: AUTH_ORIGIN },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(15_000),
+      })
+      // biome-ignore lint/suspicious/noExplicitAny: tests read response bodies loosely
+      return { status: response.status, headers: response.headers, body: (await response.json()) as any }
     }
-  }
-  /** The indexer's cursor on the stand-in chain and the kept blocks (count, lowest). */
-  async function indexed(): Promise<{ number: number; blocks: number; lowest: number }> {
-    const admin = new pg.Client({ connectionString: db.url('frontdoor') })
-    await admin.connect()
-    try {
-      const { rows } = await admin.query(
-        "SELECT (SELECT block_number FROM indexer_cursors WHERE chain_id = 'eip155:31337')::int AS number, count(*)::int AS blocks, min(block_number)::int AS lowest FROM indexed_blocks WHERE chain_id = 'eip155:31337'",
-      )
-      return { number: rows[0].number ?? -1, blocks: rows[0].blocks, lowest: rows[0].lowest ?? 0 }
-    } finally {
-      await admin.end()
+    /** Readiness (/readyz): 503 while the database is out of reach. Liveness (/healthz) stays 200. */
+    const health = async (path = '/readyz') =>
+      (await fetch(`${apiUrl}${path}`, { signal: AbortSignal.timeout(5_000) }).catch(() => undefined))?.status
+    const sendOtp = (email: string) =>
+      post('/v1/auth/email/otp', { projectId: 'demo', email, deviceId: DEVICE })
+    const verify = (email: string, otp: string) =>
+      post('/v1/auth/email/verify', { projectId: 'demo', email, otp, deviceId: DEVICE })
+    const codeFor = (email: string) => {
+      const otp = sink.messages(email)[0]?.otp
+      if (!otp) throw new Error(`no code mailed to ${email}`)
+      return otp
     }
-  }
-  async function until<T>(what: string, check: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-    const deadline = Date.now() + timeoutMs
-    for (;;) {
-      if (exited)
-        throw new Error(
-          `the API process died (${JSON.stringify(exited)}) while waiting for ${what}\n--- API log ---\n${log.slice(-4000)}`,
+    /** Backends holding the indexer leader's advisory lock, read from a connection of our own. */
+    async function leaderLocks(): Promise<number> {
+      const admin = new pg.Client({ connectionString: db.url('postgres') })
+      await admin.connect()
+      try {
+        const { rows } = await admin.query(
+          "SELECT count(*)::int AS n FROM pg_locks l JOIN pg_database d ON d.oid = l.database WHERE l.locktype = 'advisory' AND l.granted AND d.datname = 'frontdoor'",
         )
-      const value = await check().catch(() => undefined)
-      if (value !== undefined) return value
-      if (Date.now() > deadline)
-        throw new Error(`timed out waiting for ${what}\n--- API log ---\n${log.slice(-4000)}`)
-      await sleep(100)
+        return rows[0].n
+      } finally {
+        await admin.end()
+      }
     }
-  }
-  // Killed or failing half-way: the API and the cluster go too (afterAll covers the ordinary end).
-  const cleanUp = () => {
-    if (api && !exited) api.kill('SIGKILL')
-    db?.stop()
-  }
-  process.once('exit', cleanUp)
+    /** The indexer's cursor on the stand-in chain and the kept blocks (count, lowest). */
+    async function indexed(): Promise<{ number: number; blocks: number; lowest: number }> {
+      const admin = new pg.Client({ connectionString: db.url('frontdoor') })
+      await admin.connect()
+      try {
+        const { rows } = await admin.query(
+          "SELECT (SELECT block_number FROM indexer_cursors WHERE chain_id = 'eip155:31337')::int AS number, count(*)::int AS blocks, min(block_number)::int AS lowest FROM indexed_blocks WHERE chain_id = 'eip155:31337'",
+        )
+        return { number: rows[0].number ?? -1, blocks: rows[0].blocks, lowest: rows[0].lowest ?? 0 }
+      } finally {
+        await admin.end()
+      }
+    }
+    // Killed or failing half-way: the cluster goes too (Harness.api kills the API; afterAll covers the ordinary end).
+    const cleanUp = () => db?.stop()
+    process.once('exit', cleanUp)
 
-  beforeAll(async () => {
-    db = cluster(PG_BIN as string, await freePort())
-    db.start()
-    const admin = new pg.Client({ connectionString: db.url('postgres') })
-    await admin.connect()
-    await admin.query('CREATE DATABASE frontdoor')
-    await admin.end()
-    sink = await TestSmtp.start()
-    chain = await chainStandIn()
-    const port = await freePort()
-    apiUrl = `http://127.0.0.1:${port}`
-    const dataDir = mkdtempSync(join(tmpdir(), 'frontdoor-faults-api-'))
-    api = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: API_DIR,
-      env: {
-        ...process.env,
-        FRONTDOOR_ENV: 'development',
+    beforeAll(async () => {
+      db = Harness.cluster(Harness.PG_BIN as string, await Harness.freePort())
+      db.start()
+      db.createDb('frontdoor')
+      sink = await TestSmtp.start()
+      chain = await chainStandIn()
+      apiUrl = `http://127.0.0.1:${await Harness.freePort()}`
+      api = Harness.api({
         API_URL: apiUrl,
         DATABASE_URL: db.url('frontdoor'),
-        DATA_DIR: dataDir,
         SMTP_URL: sink.smtpUrl,
         RPC_UPSTREAMS_31337: chain.url,
         INDEXER_CHAINS: 'eip155:31337',
-        REDIS_URL: '',
-        LOG_LEVEL: 'info',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    api.stdout?.on('data', (chunk) => {
-      log += chunk
-    })
-    api.stderr?.on('data', (chunk) => {
-      log += chunk
-    })
-    api.once('exit', (code, signal) => {
-      exited = { code, signal }
-      rmSync(dataDir, { recursive: true, force: true })
-    })
-    await until('the API to listen', async () => ((await health()) === 200 ? true : undefined), 60_000)
-    await until('the indexer leader', async () => ((await leaderLocks()) === 1 ? true : undefined))
-  }, 120_000)
-
-  afterAll(async () => {
-    if (api && !exited) {
-      const gone = new Promise((resolve) => api.once('exit', resolve))
-      api.kill('SIGTERM')
-      await Promise.race([gone, sleep(12_000)])
-      if (!exited) api.kill('SIGKILL')
-    }
-    await sink?.stop()
-    await new Promise((resolve) => (chain ? chain.server.close(resolve) : resolve(undefined)))
-    db?.stop()
-    process.off('exit', cleanUp)
-  }, 30_000)
-
-  test('PostgreSQL restarted between the code mailed and entered: the login completes, no API restart', async () => {
-    // A user already logged in, and a second user's code mailed but not yet entered.
-    const first = `faults-first-${Date.now()}@example.com`
-    expect((await sendOtp(first)).status).toBe(200)
-    const session = await verify(first, codeFor(first))
-    expect(session.status).toBe(200)
-    const email = `faults-${Date.now()}@example.com`
-    expect((await sendOtp(email)).status).toBe(200)
-    const otp = codeFor(email)
-    const pid = api.pid
-    const cursorBefore = await indexed()
-
-    // What /readyz and the logged-in user's requests answer while PostgreSQL restarts, every 50 ms.
-    const seen = new Map<string, number>()
-    const failedAt: number[] = []
-    let probing = true
-    const probe = (async () => {
-      while (probing) {
-        const at = Date.now()
-        const [healthz, user] = await Promise.all([
-          health(),
-          fetch(`${apiUrl}/v1/auth/user`, {
-            headers: { authorization: `Bearer ${session.body.token}`, origin: AUTH_ORIGIN },
-            signal: AbortSignal.timeout(10_000),
-          }).catch((error: Error) => error),
-        ])
-        const retryAfter = user instanceof Error ? null : user.headers.get('retry-after')
-        const key =
-          user instanceof Error
-            ? `no answer (${user.name})`
-            : `${user.status}${user.ok ? '' : ` ${JSON.stringify(withoutRequestId(await user.json()))}${retryAfter ? ` Retry-After: ${retryAfter}` : ''}`}`
-        seen.set(key, (seen.get(key) ?? 0) + 1)
-        if (healthz !== 200 || user instanceof Error || !user.ok) failedAt.push(at, Date.now())
-        await sleep(50)
-      }
-    })()
-
-    const restartedAt = Date.now()
-    await db.restart()
-    const restartMs = Date.now() - restartedAt
-    await until('/readyz to answer 200', async () => ((await health()) === 200 ? true : undefined))
-    await sleep(1_000)
-    probing = false
-    await probe
-    const degraded = failedAt.length ? Math.max(...failedAt) - Math.min(...failedAt) : 0
-    console.log(
-      `faults: PostgreSQL restart (pg_ctl restart -m fast, ${restartMs} ms): requests failed for ${degraded} ms; the logged-in user's GET /v1/auth/user answered ${[...seen].map(([key, n]) => `${n}x ${key}`).join(', ')}`,
-    )
-
-    // The code mailed before the restart still logs in, and the logged-in user is still logged in.
-    const { status, body } = await verify(email, otp)
-    expect(status).toBe(200)
-    expect(body.token).toEqual(expect.any(String))
-    for (const token of [body.token, session.body.token]) {
-      const user = await fetch(`${apiUrl}/v1/auth/user`, {
-        headers: { authorization: `Bearer ${token}`, origin: AUTH_ORIGIN },
-        signal: AbortSignal.timeout(10_000),
       })
-      expect(user.status).toBe(200)
-    }
-    // Every request failing meanwhile was a 503 in the spec's error shape, saying when to retry.
-    for (const key of seen.keys()) if (key !== '200') expect(key).toBe(UNAVAILABLE)
-    expect(exited).toBeUndefined()
-    expect(api.pid).toBe(pid)
-    expect(log).not.toMatch(/Unhandled 'error' event|uncaughtException/)
+      await api.until('the API to listen', async () => ((await health()) === 200 ? true : undefined), 60_000)
+      await api.until('the indexer leader', async () => ((await leaderLocks()) === 1 ? true : undefined))
+    }, 120_000)
 
-    // The indexer's leader lost its lock with its connection; it is elected again and resumes where it
-    // stopped: the cursor moves past the head of the restart, the kept blocks have no gap, no rewind.
-    const headAtRestart = chain.head()
-    await until('the indexer leader elected again', async () =>
-      (await leaderLocks()) === 1 ? true : undefined,
-    )
-    const resumed = await until('the indexer to pass the restart', async () => {
-      const cursor = await indexed()
-      return cursor.number > headAtRestart ? cursor : undefined
-    })
-    console.log(
-      `faults: indexer leader elected again and past block ${headAtRestart} ${Date.now() - restartedAt} ms after the restart (cursor ${cursorBefore.number} -> ${resumed.number})`,
-    )
-    expect(resumed.blocks).toBe(resumed.number - resumed.lowest + 1)
-    expect(log).toContain('indexer: lost the chain; trying again')
-    expect(log).not.toContain('rewinding')
-  })
+    afterAll(async () => {
+      await api?.stop()
+      await sink?.stop()
+      await new Promise((resolve) => (chain ? chain.server.close(resolve) : resolve(undefined)))
+      db?.stop()
+      process.off('exit', cleanUp)
+    }, 30_000)
 
-  test('every API connection killed (pg_terminate_backend): the next request succeeds, or fails with the error shape and succeeds on retry', async () => {
-    expect(exited, 'the API process is still running').toBeUndefined()
-    const admin = new pg.Client({ connectionString: db.url('postgres') })
-    await admin.connect()
-    let killed: number
-    try {
-      const { rows } = await admin.query(
-        "SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE datname = 'frontdoor' AND pid <> pg_backend_pid()",
+    test('PostgreSQL restarted between the code mailed and entered: the login completes, no API restart', async () => {
+      // A user already logged in, and a second user's code mailed but not yet entered.
+      const first = `faults-first-${Date.now()}@example.com`
+      expect((await sendOtp(first)).status).toBe(200)
+      const session = await verify(first, codeFor(first))
+      expect(session.status).toBe(200)
+      const email = `faults-${Date.now()}@example.com`
+      expect((await sendOtp(email)).status).toBe(200)
+      const otp = codeFor(email)
+      const pid = api.pid
+      const cursorBefore = await indexed()
+
+      // What /readyz and the logged-in user's requests answer while PostgreSQL restarts, every 50 ms.
+      const seen = new Map<string, number>()
+      const failedAt: number[] = []
+      let probing = true
+      const probe = (async () => {
+        while (probing) {
+          const at = Date.now()
+          const [healthz, user] = await Promise.all([
+            health(),
+            fetch(`${apiUrl}/v1/auth/user`, {
+              headers: { authorization: `Bearer ${session.body.token}`, origin: AUTH_ORIGIN },
+              signal: AbortSignal.timeout(10_000),
+            }).catch((error: Error) => error),
+          ])
+          const retryAfter = user instanceof Error ? null : user.headers.get('retry-after')
+          const key =
+            user instanceof Error
+              ? `no answer (${user.name})`
+              : `${user.status}${user.ok ? '' : ` ${JSON.stringify(Harness.withoutRequestId(await user.json()))}${retryAfter ? ` Retry-After: ${retryAfter}` : ''}`}`
+          seen.set(key, (seen.get(key) ?? 0) + 1)
+          if (healthz !== 200 || user instanceof Error || !user.ok) failedAt.push(at, Date.now())
+          await Harness.sleep(50)
+        }
+      })()
+
+      const restartedAt = Date.now()
+      await db.restart()
+      const restartMs = Date.now() - restartedAt
+      await api.until('/readyz to answer 200', async () => ((await health()) === 200 ? true : undefined))
+      await Harness.sleep(1_000)
+      probing = false
+      await probe
+      const degraded = failedAt.length ? Math.max(...failedAt) - Math.min(...failedAt) : 0
+      console.log(
+        `faults: PostgreSQL restart (pg_ctl restart -m fast, ${restartMs} ms): requests failed for ${degraded} ms; the logged-in user's GET /v1/auth/user answered ${[...seen].map(([key, n]) => `${n}x ${key}`).join(', ')}`,
       )
-      killed = rows[0].n
-    } finally {
-      await admin.end()
-    }
-    expect(killed).toBeGreaterThan(0)
-    const killedAt = Date.now()
 
-    const email = `faults-kill-${Date.now()}@example.com`
-    let sent = await sendOtp(email)
-    let failures = 0
-    while (sent.status !== 200 && failures < 3) {
-      failures += 1
-      expect(
-        `${sent.status} ${JSON.stringify(withoutRequestId(sent.body))} Retry-After: ${sent.headers.get('retry-after')}`,
-      ).toBe(UNAVAILABLE)
-      await sleep(200)
-      sent = await sendOtp(email)
-    }
-    expect(sent.status).toBe(200)
-    const verified = await verify(email, codeFor(email))
-    expect(verified.status).toBe(200)
-    console.log(
-      `faults: pg_terminate_backend of ${killed} API connections: ${failures} failed request(s), served again after ${Date.now() - killedAt} ms`,
-    )
-    expect(exited).toBeUndefined()
-    await until('the indexer leader elected again', async () =>
-      (await leaderLocks()) === 1 ? true : undefined,
-    )
-    expect(exited).toBeUndefined()
-  })
+      // The code mailed before the restart still logs in, and the logged-in user is still logged in.
+      const { status, body } = await verify(email, otp)
+      expect(status).toBe(200)
+      expect(body.token).toEqual(expect.any(String))
+      for (const token of [body.token, session.body.token]) {
+        const user = await fetch(`${apiUrl}/v1/auth/user`, {
+          headers: { authorization: `Bearer ${token}`, origin: AUTH_ORIGIN },
+          signal: AbortSignal.timeout(10_000),
+        })
+        expect(user.status).toBe(200)
+      }
+      // Every request failing meanwhile was a 503 in the spec's error shape, saying when to retry.
+      for (const key of seen.keys()) if (key !== '200') expect(key).toBe(UNAVAILABLE)
+      expect(api.exited()).toBeUndefined()
+      expect(api.pid).toBe(pid)
+      expect(api.log()).not.toMatch(/Unhandled 'error' event|uncaughtException/)
 
-  test('PostgreSQL stopped, then started: meanwhile a 503 with Retry-After and the process lives; then served again', async () => {
-    expect(exited, 'the API process is still running').toBeUndefined()
-    const email = `faults-stop-${Date.now()}@example.com`
-    expect((await sendOtp(email)).status).toBe(200)
-    const session = await verify(email, codeFor(email))
-    expect(session.status).toBe(200)
-    const getUser = async () => {
-      const response = await fetch(`${apiUrl}/v1/auth/user`, {
-        headers: { authorization: `Bearer ${session.body.token}`, origin: AUTH_ORIGIN },
-        signal: AbortSignal.timeout(10_000),
+      // The indexer's leader lost its lock with its connection; it is elected again and resumes where it
+      // stopped: the cursor moves past the head of the restart, the kept blocks have no gap, no rewind.
+      const headAtRestart = chain.head()
+      await api.until('the indexer leader elected again', async () =>
+        (await leaderLocks()) === 1 ? true : undefined,
+      )
+      const resumed = await api.until('the indexer to pass the restart', async () => {
+        const cursor = await indexed()
+        return cursor.number > headAtRestart ? cursor : undefined
       })
-      // biome-ignore lint/suspicious/noExplicitAny: tests read response bodies loosely
-      const body = (await response.json()) as any
-      return `${response.status}${response.ok ? '' : ` ${JSON.stringify(withoutRequestId(body))} Retry-After: ${response.headers.get('retry-after')}`}`
-    }
+      console.log(
+        `faults: indexer leader elected again and past block ${headAtRestart} ${Date.now() - restartedAt} ms after the restart (cursor ${cursorBefore.number} -> ${resumed.number})`,
+      )
+      expect(resumed.blocks).toBe(resumed.number - resumed.lowest + 1)
+      expect(api.log()).toContain('indexer: lost the chain; trying again')
+      expect(api.log()).not.toContain('rewinding')
+    })
 
-    const stoppedAt = Date.now()
-    await db.halt()
-    for (let i = 0; i < 3; i++) {
-      expect(await getUser()).toBe(UNAVAILABLE)
-      expect(await health()).toBe(503)
-      expect(await health('/healthz')).toBe(200)
-      await sleep(500)
-    }
-    expect(exited).toBeUndefined()
-    expect(log).toContain('database unavailable')
+    test('every API connection killed (pg_terminate_backend): the next request succeeds, or fails with the error shape and succeeds on retry', async () => {
+      expect(api.exited(), 'the API process is still running').toBeUndefined()
+      const admin = new pg.Client({ connectionString: db.url('postgres') })
+      await admin.connect()
+      let killed: number
+      try {
+        const { rows } = await admin.query(
+          "SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE datname = 'frontdoor' AND pid <> pg_backend_pid()",
+        )
+        killed = rows[0].n
+      } finally {
+        await admin.end()
+      }
+      expect(killed).toBeGreaterThan(0)
+      const killedAt = Date.now()
 
-    db.start()
-    const startedAt = Date.now()
-    await until('/readyz to answer 200', async () => ((await health()) === 200 ? true : undefined))
-    console.log(
-      `faults: PostgreSQL stopped for ${startedAt - stoppedAt} ms, then started: served again ${Date.now() - startedAt} ms after it accepted connections`,
-    )
-    expect(await getUser()).toBe('200')
-    await until('the indexer leader elected again', async () =>
-      (await leaderLocks()) === 1 ? true : undefined,
-    )
-    expect(exited).toBeUndefined()
-  })
-})
+      const email = `faults-kill-${Date.now()}@example.com`
+      let sent = await sendOtp(email)
+      let failures = 0
+      while (sent.status !== 200 && failures < 3) {
+        failures += 1
+        expect(
+          `${sent.status} ${JSON.stringify(Harness.withoutRequestId(sent.body))} Retry-After: ${sent.headers.get('retry-after')}`,
+        ).toBe(UNAVAILABLE)
+        await Harness.sleep(200)
+        sent = await sendOtp(email)
+      }
+      expect(sent.status).toBe(200)
+      const verified = await verify(email, codeFor(email))
+      expect(verified.status).toBe(200)
+      console.log(
+        `faults: pg_terminate_backend of ${killed} API connections: ${failures} failed request(s), served again after ${Date.now() - killedAt} ms`,
+      )
+      expect(api.exited()).toBeUndefined()
+      await api.until('the indexer leader elected again', async () =>
+        (await leaderLocks()) === 1 ? true : undefined,
+      )
+      expect(api.exited()).toBeUndefined()
+    })
+
+    test('PostgreSQL stopped, then started: meanwhile a 503 with Retry-After and the process lives; then served again', async () => {
+      expect(api.exited(), 'the API process is still running').toBeUndefined()
+      const email = `faults-stop-${Date.now()}@example.com`
+      expect((await sendOtp(email)).status).toBe(200)
+      const session = await verify(email, codeFor(email))
+      expect(session.status).toBe(200)
+      const getUser = async () => {
+        const response = await fetch(`${apiUrl}/v1/auth/user`, {
+          headers: { authorization: `Bearer ${session.body.token}`, origin: AUTH_ORIGIN },
+          signal: AbortSignal.timeout(10_000),
+        })
+        // biome-ignore lint/suspicious/noExplicitAny: tests read response bodies loosely
+        const body = (await response.json()) as any
+        return `${response.status}${response.ok ? '' : ` ${JSON.stringify(Harness.withoutRequestId(body))} Retry-After: ${response.headers.get('retry-after')}`}`
+      }
+
+      const stoppedAt = Date.now()
+      await db.halt()
+      for (let i = 0; i < 3; i++) {
+        expect(await getUser()).toBe(UNAVAILABLE)
+        expect(await health()).toBe(503)
+        expect(await health('/healthz')).toBe(200)
+        await Harness.sleep(500)
+      }
+      expect(api.exited()).toBeUndefined()
+      expect(api.log()).toContain('database unavailable')
+
+      db.start()
+      const startedAt = Date.now()
+      await api.until('/readyz to answer 200', async () => ((await health()) === 200 ? true : undefined))
+      console.log(
+        `faults: PostgreSQL stopped for ${startedAt - stoppedAt} ms, then started: served again ${Date.now() - startedAt} ms after it accepted connections`,
+      )
+      expect(await getUser()).toBe('200')
+      await api.until('the indexer leader elected again', async () =>
+        (await leaderLocks()) === 1 ? true : undefined,
+      )
+      expect(api.exited()).toBeUndefined()
+    })
+  },
+)
