@@ -93,6 +93,33 @@ describe('docker-compose.yml', () => {
       })
   })
 
+  test("Redis writes every command to disk before it answers (the relay's mailbox outlives a restart), on a volume", () => {
+    const redis = compose.services.redis as Service & { command?: string[]; volumes?: string[] }
+    const command = redis.command ?? []
+    const option = (name: string) => command[command.indexOf(name) + 1]
+    expect(command).toContain('--appendonly')
+    expect(option('--appendonly')).toBe('yes')
+    expect(option('--appendfsync')).toBe('always')
+    expect(redis.volumes).toContain('redis-data:/data')
+    expect(Object.keys(compose.volumes ?? {})).toContain('redis-data')
+  })
+
+  test('no default secret: POSTGRES_PASSWORD and VAULT_MASTER_KEY are required wherever they are used', () => {
+    const uses = [...source.matchAll(/\$\{(POSTGRES_PASSWORD|VAULT_MASTER_KEY)(:?[-?])?[^}]*\}/g)]
+    // postgres' own password and both API nodes' DATABASE_URL (one anchor), the vault key (one anchor).
+    expect(uses.map((use) => use[1]).sort()).toEqual([
+      'POSTGRES_PASSWORD',
+      'POSTGRES_PASSWORD',
+      'VAULT_MASTER_KEY',
+    ])
+    for (const use of uses) expect(use[2], use[0]).toBe(':?')
+    expect(compose.services.postgres?.environment?.POSTGRES_PASSWORD).toMatch(/^\$\{POSTGRES_PASSWORD:\?/)
+    for (const name of ['api-1', 'api-2'])
+      expect(compose.services[name]?.environment?.DATABASE_URL).toMatch(
+        /^postgres:\/\/frontdoor:\$\{POSTGRES_PASSWORD:\?[^}]+\}@postgres:5432\/frontdoor$/,
+      )
+  })
+
   test('the edge proxies every node and its template gets every name it uses', () => {
     const edge = compose.services.edge as Service
     expect(edge.environment?.FD_API_SERVERS).toBe('server api-1:4000; server api-2:4000;')
