@@ -1,5 +1,5 @@
 import * as DevnetHealth from '@frontdoor/devnet/health'
-import type { Addresses } from '@frontdoor/protocol/addresses'
+import { ADDRESS_DEFAULTS, type Addresses } from '@frontdoor/protocol/addresses'
 import * as SolanaCluster from '@frontdoor/protocol/solana-cluster'
 import * as SolanaHealth from '@frontdoor/solana/health'
 
@@ -80,7 +80,9 @@ function registryNetworks(): string {
  * The parts of the stack, in start order. Each issue that adds a runnable part adds it here, so
  * `npm start` and the end-to-end setup start the same processes on the same addresses.
  */
-export function parts(addresses: Addresses): Part[] {
+export function parts(addresses: Addresses, env: Record<string, string | undefined> = process.env): Part[] {
+  // The launcher's own SMTP_URL, not `addresses`: the scale profile moves its sink to a port of its own.
+  const devMail = (env.SMTP_URL?.trim() || ADDRESS_DEFAULTS.SMTP_URL) === ADDRESS_DEFAULTS.SMTP_URL
   return [
     // First: it needs nothing and others pair through it.
     {
@@ -137,13 +139,18 @@ export function parts(addresses: Addresses): Part[] {
       healthy: () => SolanaHealth.isSeeded(SolanaCluster.url(process.env)),
       command: [...tsx, 'packages/solana/src/cli.ts'],
     },
-    {
-      // The dev mail sink: accepts the API's mail on SMTP_URL; the mailbox (codes) on MAILBOX_URL.
-      name: 'smtp',
-      url: addresses.MAILBOX_URL,
-      healthy: () => httpOk(`${addresses.MAILBOX_URL}/healthz`),
-      command: [...tsx, 'apps/dev/src/smtp-sink.ts'],
-    },
+    // The dev mail sink: accepts the API's mail on SMTP_URL; the mailbox (codes) on MAILBOX_URL. Only
+    // while the launcher's SMTP_URL is unset or the default: any other names a real server (issue 17).
+    ...(devMail
+      ? [
+          {
+            name: 'smtp',
+            url: addresses.MAILBOX_URL,
+            healthy: () => httpOk(`${addresses.MAILBOX_URL}/healthz`),
+            command: [...tsx, 'apps/dev/src/smtp-sink.ts'],
+          },
+        ]
+      : []),
     {
       // The on-ramp sandbox: quotes, the checkout page (test cards) and orders; it delivers what was
       // bought on the devnets from its own treasury account. The API reads its orders.
@@ -173,7 +180,7 @@ export function parts(addresses: Addresses): Part[] {
         'devnet-31338',
         `devnet-${REGISTRY_DEVNET.chainId}`,
         'solana',
-        'smtp',
+        ...(devMail ? ['smtp'] : []),
         'onramp',
       ],
     },
