@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import * as DevnetHealth from '@frontdoor/devnet/health'
 import { ADDRESS_DEFAULTS, type Addresses } from '@frontdoor/protocol/addresses'
 import * as SolanaCluster from '@frontdoor/protocol/solana-cluster'
@@ -45,6 +46,12 @@ export async function rpcOk(url: string): Promise<boolean> {
 }
 
 const tsx = ['node', '--import', 'tsx']
+
+/**
+ * The on-ramp sandbox's JSON API secret, the same for the API and the sandbox: ONRAMP_API_KEY, or one
+ * generated for this launch (the sandbox's origin is browser-reachable; only the API may quote and order).
+ */
+const ONRAMP_API_KEY = process.env.ONRAMP_API_KEY?.trim() || randomBytes(32).toString('hex')
 
 /**
  * A third devnet that only the API's network registry knows (NETWORKS_JSON below): a bare Hardhat
@@ -158,6 +165,7 @@ export function parts(addresses: Addresses, env: Record<string, string | undefin
       url: addresses.ONRAMP_URL,
       healthy: () => httpOk(`${addresses.ONRAMP_URL}/healthz`),
       command: [...tsx, 'apps/onramp/src/main.ts'],
+      env: { ONRAMP_API_KEY },
       after: ['devnet-31337', 'devnet-31338'],
     },
     {
@@ -171,6 +179,7 @@ export function parts(addresses: Addresses, env: Record<string, string | undefin
       // NETWORKS_JSON: the registry devnet, unless the environment configures the registry itself.
       env: {
         FRONTDOOR_ENV: 'development',
+        ONRAMP_API_KEY,
         ...(process.env.NETWORKS_JSON || process.env.NETWORKS_FILE
           ? {}
           : { NETWORKS_JSON: registryNetworks() }),

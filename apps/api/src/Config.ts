@@ -75,9 +75,10 @@ export type Config = {
   convert: { chains: string[] }
   /**
    * Buying crypto: the on-ramp provider's JSON API (ONRAMP_URL; the sandbox in development) and the
-   * CAIP-2 chains it delivers on (ONRAMP_CHAINS; see `onramp/Options.ts`).
+   * CAIP-2 chains it delivers on (ONRAMP_CHAINS; see `onramp/Options.ts`), and the shared secret its
+   * JSON API wants (ONRAMP_API_KEY; the stack launcher gives the API and the sandbox the same one).
    */
-  onramp: { url: string; chains: string[] }
+  onramp: { url: string; chains: string[]; apiKey?: string | undefined }
 }
 
 /** Default limits; the error-report cap is the spec's. */
@@ -261,7 +262,11 @@ export function fromEnv(env: Record<string, string | undefined>): { config: Conf
       indexer: { chains: indexerChainsFromEnv(env, upstreams) },
       convert: { chains: ConvertChains.fromEnv(env, upstreams) },
       bundlers: bundlersFromEnv(env),
-      onramp: { url: addresses.ONRAMP_URL, chains: OnrampOptions.chainsFromEnv(env, upstreams) },
+      onramp: {
+        url: addresses.ONRAMP_URL,
+        chains: OnrampOptions.chainsFromEnv(env, upstreams),
+        apiKey: env.ONRAMP_API_KEY?.trim() || undefined,
+      },
     },
     process: {
       // Behind an edge API_URL is the edge's address and API_LISTEN (host:port) where this node listens.

@@ -64,4 +64,19 @@ describe('create', () => {
     expect(() => orders.move(order.id, 'pending')).toThrow('The order is pending')
     expect(orders.get(order.id)?.status).toBe('pending')
   })
+
+  test('past the cap the oldest finished order goes, then the oldest unpaid; a paid one never', () => {
+    const orders = Orders.create({ checkoutUrl: (id) => id, kept: 2 })
+    const [a, b] = [orders.open(quote, buyer), orders.open(quote, buyer)]
+    orders.move(a.id, 'pending')
+    orders.move(b.id, 'failed')
+    expect([orders.get(a.id), orders.get(b.id)].every(Boolean)).toBe(true)
+    const c = orders.open(quote, buyer)
+    expect(orders.get(b.id)).toBeUndefined()
+    expect(orders.get(a.id)?.status).toBe('pending')
+    const d = orders.open(quote, buyer)
+    expect(orders.get(c.id)).toBeUndefined()
+    expect([orders.get(a.id), orders.get(d.id)].every(Boolean)).toBe(true)
+    expect(Orders.ORDERS_KEPT).toBe(10_000)
+  })
 })

@@ -27,14 +27,33 @@ export class TransitionError extends Error {
 /** The most quotes kept; the oldest go first. */
 const QUOTES_KEPT = 10_000
 
+/** The most orders kept; past it the oldest finished (completed or failed) ones go first. */
+export const ORDERS_KEPT = 10_000
+
 /**
  * Creates the store.
  *
  * @example
  * const orders = Orders.create({ checkoutUrl: (id) => `http://127.0.0.1:5190/checkout/${id}` })
  */
-export function create(options: { checkoutUrl: (id: string) => string; now?: () => Date }) {
+export function create(options: {
+  checkoutUrl: (id: string) => string
+  now?: () => Date
+  /** The most orders kept ({@link ORDERS_KEPT}). */
+  kept?: number
+}) {
   const now = options.now ?? (() => new Date())
+  const kept = options.kept ?? ORDERS_KEPT
+  /** Past the cap: the oldest finished order goes (the map keeps the order of creation); else the oldest unpaid one. */
+  const evict = () => {
+    if (orders.size <= kept) return
+    let unpaid: string | undefined
+    for (const [id, order] of orders) {
+      if (order.status === 'completed' || order.status === 'failed') return void orders.delete(id)
+      if (order.status === 'created') unpaid ??= id
+    }
+    if (unpaid) orders.delete(unpaid)
+  }
   const quotes = new Map<string, OnrampRule.Quote>()
   const orders = new Map<string, Entry>()
   return {
@@ -64,6 +83,7 @@ export function create(options: { checkoutUrl: (id: string) => string; now?: () 
         updatedAt: time,
       }
       orders.set(id, order)
+      evict()
       return order
     },
     get(id: string): Entry | undefined {

@@ -14,15 +14,18 @@ afterAll(() => node.stop())
 
 const ORIGIN = 'http://127.0.0.1:5190'
 const treasury = Treasury.create({ chains: { 'eip155:31337': node.url } })
-const sandbox = Server.app({ origin: ORIGIN, treasury })
+const API_KEY = 'test-onramp-key'
+const sandbox = Server.app({ origin: ORIGIN, treasury, apiKey: API_KEY })
 const client = createPublicClient({ transport: http(node.url), cacheTime: 0 })
 
-const json = (path: string, body: unknown) =>
+const json = (path: string, body: unknown, key = API_KEY) =>
   sandbox.app.request(path, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', [OnrampRule.API_KEY_HEADER]: key },
     body: JSON.stringify(body),
   })
+const get = (path: string, key = API_KEY) =>
+  sandbox.app.request(path, { headers: { [OnrampRule.API_KEY_HEADER]: key } })
 const form = (path: string, fields: Record<string, string>, origin = ORIGIN) =>
   sandbox.app.request(path, { method: 'POST', headers: { origin }, body: new URLSearchParams(fields) })
 
@@ -45,8 +48,7 @@ async function order() {
   return { buyer, quote, order: OnrampRule.Order.parse(await response.json()) }
 }
 
-const status = async (id: string) =>
-  OnrampRule.Order.parse(await (await sandbox.app.request(`/api/orders/${id}`)).json())
+const status = async (id: string) => OnrampRule.Order.parse(await (await get(`/api/orders/${id}`)).json())
 
 describe('the JSON API', () => {
   test('quotes, refuses bad quotes and orders of unknown quotes', async () => {
@@ -58,7 +60,7 @@ describe('the JSON API', () => {
     const address = privateKeyToAccount(generatePrivateKey()).address
     expect((await json('/api/orders', { quoteId: 'nope', address })).status).toBe(404)
     expect((await json('/api/orders', { quoteId: 'nope', address: '0x12' })).status).toBe(400)
-    expect((await sandbox.app.request('/api/orders?address=nope')).status).toBe(400)
+    expect((await get('/api/orders?address=nope')).status).toBe(400)
   })
 
   test('an order of a quote for a network the wallet does not list is refused before it is opened', async () => {
@@ -72,6 +74,41 @@ describe('the JSON API', () => {
     const ordered = await json('/api/orders', { quoteId: quote.quoteId, address, networks: ['eip155:31337'] })
     expect(ordered.status).toBe(201)
     expect(sandbox.orders.of(address)).toHaveLength(1)
+  })
+})
+
+describe("the JSON API is the Frontdoor API's alone", () => {
+  test('without the shared secret, or with another: 401, nothing quoted or listed', async () => {
+    const address = privateKeyToAccount(generatePrivateKey()).address
+    expect((await json('/api/quotes', QUOTE)).status).toBe(201)
+    for (const key of ['', 'wrong-key']) {
+      const refused = await json('/api/quotes', QUOTE, key)
+      expect(refused.status).toBe(401)
+      expect(await refused.json()).toEqual({ error: { message: Server.UNAUTHORIZED } })
+      expect((await json('/api/orders', { quoteId: 'q', address }, key)).status).toBe(401)
+      expect((await get(`/api/orders?address=${address}`, key)).status).toBe(401)
+    }
+    expect((await sandbox.app.request('/api/orders/x')).status).toBe(401)
+    expect(() => Server.app({ origin: ORIGIN, treasury, apiKey: '' })).toThrow()
+  })
+
+  test('card forms are limited per address: past the limit 429, another address still posts', async () => {
+    const limited = Server.app({
+      origin: ORIGIN,
+      treasury,
+      apiKey: API_KEY,
+      clientIp: (c) => c.req.header('x-test-ip') ?? '',
+    })
+    const post = (ip: string) =>
+      limited.app.request('/checkout/unknown/pay', {
+        method: 'POST',
+        headers: { origin: ORIGIN, 'x-test-ip': ip },
+        body: new URLSearchParams(CARD),
+      })
+    for (let i = 0; i < Server.FORMS_PER_WINDOW; i++) expect((await post('10.0.0.1')).status).toBe(404)
+    expect((await post('10.0.0.1')).status).toBe(429)
+    expect((await post('10.0.0.2')).status).toBe(404)
+    expect(Server.FORMS_PER_WINDOW).toBe(20)
   })
 })
 
@@ -100,7 +137,7 @@ describe('the checkout', () => {
     expect(await (await sandbox.app.request(`/checkout/${created.id}`)).text()).toContain(
       Checkout.HEADINGS.completed,
     )
-    const list = await (await sandbox.app.request(`/api/orders?address=${buyer.toLowerCase()}`)).json()
+    const list = await (await get(`/api/orders?address=${buyer.toLowerCase()}`)).json()
     expect(OnrampRule.OrderList.parse(list).orders.map((o) => o.id)).toEqual([created.id])
   })
 

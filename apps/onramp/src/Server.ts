@@ -1,7 +1,8 @@
-import { randomUUID } from 'node:crypto'
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto'
 import * as OnrampRule from '@frontdoor/schemas/api/onramp-rules'
 import * as Constants from '@frontdoor/schemas/constants'
 import * as AddressRule from '@frontdoor/schemas/validation/address'
+import { getConnInfo } from '@hono/node-server/conninfo'
 import { type Context, Hono } from 'hono'
 import type { Address } from 'viem'
 import * as z from 'zod/mini'
@@ -59,7 +60,26 @@ const HEADERS = {
   // (it closes it once the purchase is done); the page itself never touches window.opener.
 } as const
 
-const fail = (c: Context, status: 400 | 403 | 404 | 409, message: string) =>
+/** The most card forms (pay and confirm) one address may post per {@link FORM_WINDOW_MS}. */
+export const FORMS_PER_WINDOW = 20
+/** The window of {@link FORMS_PER_WINDOW}, in milliseconds. */
+export const FORM_WINDOW_MS = 60_000
+
+/** The message of a JSON API request without the shared secret. */
+export const UNAUTHORIZED = 'The on-ramp API needs its key'
+
+const digest = (value: string) => createHash('sha256').update(value).digest()
+
+/** The peer's address (node's socket); 'unknown' where there is none (`app.request()` in tests). */
+function peerOf(c: Context): string {
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown'
+  } catch {
+    return 'unknown'
+  }
+}
+
+const fail = (c: Context, status: 400 | 401 | 403 | 404 | 409 | 429, message: string) =>
   c.json({ error: { message } }, status)
 
 /** Options of {@link app}. */
@@ -67,18 +87,44 @@ export type Options = {
   /** The sandbox's own origin (ONRAMP_URL): checkout links and the only origin its forms accept. */
   origin: string
   treasury: Treasury.Treasury
+  /** The shared secret the Frontdoor API sends in {@link OnrampRule.API_KEY_HEADER} (ONRAMP_API_KEY). */
+  apiKey: string
   now?: () => Date
+  /** The address a checkout form came from (its rate limit); node's peer address by default. */
+  clientIp?: (c: Context) => string
+  /** The most orders kept. */
+  ordersKept?: number
 }
 
 /**
  * The sandbox's app; `main.ts` serves it, tests call `app.request()`.
  *
  * @example
- * const { app, orders } = Server.app({ origin: 'http://127.0.0.1:5190', treasury })
+ * const { app, orders } = Server.app({ origin: 'http://127.0.0.1:5190', treasury, apiKey })
  */
 export function app(options: Options) {
   const now = options.now ?? (() => new Date())
-  const orders = Orders.create({ checkoutUrl: (id) => `${options.origin}/checkout/${id}`, now })
+  if (!options.apiKey) throw new Error('onramp: an API key is required')
+  const orders = Orders.create({
+    checkoutUrl: (id) => `${options.origin}/checkout/${id}`,
+    now,
+    ...(options.ordersKept ? { kept: options.ordersKept } : {}),
+  })
+  const key = digest(options.apiKey)
+  const clientIp = options.clientIp ?? peerOf
+  /** Card forms per address in the current window (fixed windows; the map is emptied with each). */
+  const forms = { start: 0, counts: new Map<string, number>() }
+  const tooMany = (c: Context) => {
+    const time = now().getTime()
+    if (time - forms.start >= FORM_WINDOW_MS) {
+      forms.start = time
+      forms.counts.clear()
+    }
+    const ip = clientIp(c)
+    const count = (forms.counts.get(ip) ?? 0) + 1
+    forms.counts.set(ip, count)
+    return count > FORMS_PER_WINDOW
+  }
   /** Settles the deliveries still running (tests wait for them). */
   const deliveries = new Set<Promise<void>>()
 
@@ -130,6 +176,18 @@ export function app(options: Options) {
       for (const [name, value] of Object.entries(HEADERS)) c.res.headers.set(name, value)
     })
     .get('/healthz', (c) => c.json({ status: 'ok', treasury: options.treasury.address }))
+    // The JSON API is the Frontdoor API's alone: its shared secret, or 401.
+    .use('/api/*', async (c, next) => {
+      const given = digest(c.req.header(OnrampRule.API_KEY_HEADER) ?? '')
+      if (!timingSafeEqual(given, key)) return fail(c, 401, UNAUTHORIZED)
+      await next()
+    })
+    // Card forms per address: a limit, so the page cannot be driven into unlimited deliveries.
+    .use('/checkout/:id/*', async (c, next) => {
+      if (c.req.method === 'POST' && tooMany(c))
+        return c.text('Too many payment attempts: wait a minute and try again', 429)
+      await next()
+    })
     .post('/api/quotes', async (c) => {
       const parsed = z.safeParse(QuoteBody, await c.req.json().catch(() => undefined))
       if (!parsed.success) return fail(c, 400, `Invalid quote request: ${parsed.error.issues[0]?.message}`)

@@ -11,7 +11,10 @@ const treasury = Treasury.create({
   privateKey: (process.env.ONRAMP_TREASURY_KEY as Hex | undefined) || undefined,
   chains: Treasury.chainsFromEnv(process.env),
 })
-const { app } = Server.app({ origin: url.origin, treasury })
+// The JSON API's shared secret (the stack launcher gives the API and the sandbox the same one).
+const apiKey = process.env.ONRAMP_API_KEY?.trim()
+if (!apiKey) throw new Error('onramp: set ONRAMP_API_KEY (the secret the API sends)')
+const { app } = Server.app({ origin: url.origin, treasury, apiKey })
 const server = serve({ fetch: app.fetch, hostname: url.hostname, port: Addresses.port(ONRAMP_URL) }, () =>
   console.log(`onramp sandbox: ${ONRAMP_URL} (treasury ${treasury.address})`),
 )

@@ -174,7 +174,10 @@ export function routes(deps: Deps.Deps) {
         // `onramp`: the first page shows the address's purchases too (a provider that does not answer
         // leaves them out, not the history).
         if (!query.onramp || query.cursor) return c.json(page)
-        const orders = await OnrampProvider.create({ url: deps.config.onramp.url })
+        const orders = await OnrampProvider.create({
+          url: deps.config.onramp.url,
+          apiKey: deps.config.onramp.apiKey,
+        })
           .orders(address)
           .catch((error: unknown) => {
             deps.logger.warn({ err: error }, 'on-ramp purchases unavailable')

@@ -46,9 +46,11 @@ export type QuoteRequest = {
  * const provider = Provider.create({ url: 'http://127.0.0.1:5190' })
  * const quote = await provider.quote({ provider: 'meld', paymentMethod: 'card', purchaseCurrency: 'ETH', paymentCurrency: 'USD', amount: '50', network: 'eip155:31337' })
  */
-export function create(options: { url: string; fetch?: typeof fetch }) {
+export function create(options: { url: string; apiKey?: string | undefined; fetch?: typeof fetch }) {
   const origin = new URL(options.url).origin
   const fetcher = options.fetch ?? fetch
+  /** The provider's shared secret, on every call (its JSON API refuses calls without it). */
+  const auth: Record<string, string> = options.apiKey ? { [OnrampRule.API_KEY_HEADER]: options.apiKey } : {}
 
   async function call<T>(path: string, schema: z.ZodMiniType<T>, body?: unknown): Promise<T> {
     let response: Response
@@ -56,8 +58,12 @@ export function create(options: { url: string; fetch?: typeof fetch }) {
       response = await fetcher(`${origin}${path}`, {
         signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
         ...(body === undefined
-          ? {}
-          : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+          ? { headers: auth }
+          : {
+              method: 'POST',
+              headers: { ...auth, 'content-type': 'application/json' },
+              body: JSON.stringify(body),
+            }),
       })
     } catch (error) {
       throw new ProviderError(`The on-ramp provider did not answer: ${(error as Error).message}`)

@@ -82,7 +82,7 @@ async function guarded<T>(work: () => Promise<T>): Promise<T> {
  */
 export function routes(deps: Deps.Deps) {
   // Read per request: the provider's address is configuration (ONRAMP_URL).
-  const provider = () => Provider.create({ url: deps.config.onramp.url })
+  const provider = () => Provider.create({ url: deps.config.onramp.url, apiKey: deps.config.onramp.apiKey })
   const limit = RateLimiter.budget(
     deps.limiter,
     deps.config.limits.account,

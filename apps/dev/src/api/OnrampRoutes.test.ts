@@ -13,9 +13,10 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..
 const node = await Devnet.start({ chainId: 31337, seed: false })
 const port = await Devnet.freePort()
 const sandboxUrl = `http://127.0.0.1:${port}`
+const apiKey = 'onramp-routes-test-key'
 const sandbox: ChildProcess = spawn('node', ['--import', 'tsx', 'apps/onramp/src/main.ts'], {
   cwd: root,
-  env: { ...process.env, ONRAMP_URL: sandboxUrl, DEVNET_31337_URL: node.url },
+  env: { ...process.env, ONRAMP_URL: sandboxUrl, DEVNET_31337_URL: node.url, ONRAMP_API_KEY: apiKey },
   stdio: 'ignore',
 })
 for (let i = 0; i < 100; i++) {
@@ -27,7 +28,7 @@ for (let i = 0; i < 100; i++) {
   await new Promise((resolve) => setTimeout(resolve, 100))
 }
 const t = await TestApp.create({ upstreams: { 'eip155:31337': [node.url] } })
-t.deps.config.onramp = { url: sandboxUrl, chains: ['eip155:31337'] }
+t.deps.config.onramp = { url: sandboxUrl, chains: ['eip155:31337'], apiKey }
 const client = createPublicClient({ transport: http(node.url), cacheTime: 0 })
 
 afterAll(async () => {
@@ -112,7 +113,11 @@ describe('buying 50 USD of ETH through the API', () => {
     expect(link.status).toBe(200)
     await pay(link.body.url, '4000 0000 0000 0002')
     const order = OnrampRule.Order.parse(
-      await (await fetch(`${sandboxUrl}/api/orders/${link.body.orderId}`)).json(),
+      await (
+        await fetch(`${sandboxUrl}/api/orders/${link.body.orderId}`, {
+          headers: { [OnrampRule.API_KEY_HEADER]: apiKey },
+        })
+      ).json(),
     )
     expect(order.status).toBe('failed')
     expect(

@@ -85,6 +85,12 @@ export function providerFeeCents(total: bigint, provider: Provider): bigint {
   return (total * BigInt(PROVIDERS[provider].feePercent) + 50n) / 100n
 }
 
+/**
+ * The header that carries the shared secret (ONRAMP_API_KEY) of the provider's JSON API: only the
+ * Frontdoor API may quote and order; browsers reach the provider's origin (its checkout) too.
+ */
+export const API_KEY_HEADER = 'x-onramp-api-key'
+
 /** The message of an order whose quote is for a network the buyer's wallet does not list. */
 export const NETWORK_NOT_LISTED = 'The quote is for a network the wallet does not list'
 
