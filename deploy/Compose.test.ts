@@ -55,7 +55,7 @@ describe('docker-compose.yml', () => {
     }
   })
 
-  test('PostgreSQL, Redis, two API nodes, two relay nodes, the frames and the edge; the dev profile adds the devnets, the mail sink and the demo', () => {
+  test('PostgreSQL, Redis, two API nodes, two relay nodes, the frames and the edge; the dev profile adds the devnets, the Solana cluster, the bundler, the on-ramp sandbox, the mail sink and the demo', () => {
     const always = Object.entries(compose.services)
       .filter(([, service]) => !service.profiles)
       .map(([name]) => name)
@@ -75,7 +75,15 @@ describe('docker-compose.yml', () => {
     const dev = Object.entries(compose.services)
       .filter(([, service]) => service.profiles?.includes('dev'))
       .map(([name]) => name)
-    expect(dev.sort()).toEqual(['demo', 'devnet-31337', 'devnet-31338', 'smtp'])
+    expect(dev.sort()).toEqual([
+      'bundler',
+      'demo',
+      'devnet-31337',
+      'devnet-31338',
+      'onramp',
+      'smtp',
+      'solana',
+    ])
     // The nodes share PostgreSQL and Redis, and listen behind the edge's public addresses.
     for (const name of ['api-1', 'api-2']) {
       const env = compose.services[name]?.environment ?? {}
@@ -83,7 +91,21 @@ describe('docker-compose.yml', () => {
       expect(env.REDIS_URL).toBe('redis://redis:6379')
       expect(env.API_LISTEN).toBe('0.0.0.0:4000')
       expect(env.API_URL).toContain('8082')
+      // The dev profile's parts, by their service names and ports.
+      expect(env.SOLANA_URL).toMatch(/^\$\{SOLANA_URL:-http:\/\/solana:8899\}$/)
+      expect(env.BUNDLER_URL).toMatch(/^\$\{BUNDLER_URL:-http:\/\/bundler:4337\}$/)
+      expect(env.ONRAMP_URL).toMatch(/^\$\{ONRAMP_URL:-http:\/\/onramp:5190\}$/)
     }
+    // The API and the sandbox share one ONRAMP_API_KEY, and reach it at the same ONRAMP_URL (the
+    // sandbox listens there and the API accepts only checkout links of that origin).
+    const onramp = compose.services.onramp?.environment ?? {}
+    expect(onramp.ONRAMP_API_KEY).toBeTruthy()
+    for (const name of ['api-1', 'api-2']) {
+      expect(compose.services[name]?.environment?.ONRAMP_API_KEY).toBe(onramp.ONRAMP_API_KEY)
+      expect(compose.services[name]?.environment?.ONRAMP_URL).toBe(onramp.ONRAMP_URL)
+    }
+    expect(compose.services.solana?.environment?.SOLANA_URL).toBe('http://solana:8899')
+    expect(compose.services.bundler?.environment?.BUNDLER_URL).toBe('http://bundler:4337')
     for (const name of ['relay-1', 'relay-2'])
       expect(compose.services[name]?.environment).toMatchObject({
         REDIS_URL: 'redis://redis:6379',

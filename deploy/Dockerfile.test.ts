@@ -47,12 +47,15 @@ describe('Dockerfiles', () => {
     expect(files).toEqual([
       'apps/api/Dockerfile',
       'apps/auth-frame/Dockerfile',
+      'apps/bundler/Dockerfile',
       'apps/demo/Dockerfile',
       'apps/dev/Dockerfile',
       'apps/modal-frame/Dockerfile',
+      'apps/onramp/Dockerfile',
       'apps/relay/Dockerfile',
       'deploy/nginx/Dockerfile',
       'packages/devnet/Dockerfile',
+      'packages/solana/Dockerfile',
     ])
   })
 

@@ -6,13 +6,15 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import * as Addresses from '@frontdoor/protocol/addresses'
+import * as SolanaHealth from '@frontdoor/solana/health'
 import { parts as devParts, httpOk, type Part, tsx } from './parts.js'
 
 /**
  * The `scale` profile of the stack (issue 17): docker-compose.yml's topology without Docker.
  * PostgreSQL and Redis from Debian's packages, two API nodes and two relay nodes sharing them, and
  * Debian's nginx at the edge (deploy/nginx/) in front of them and of the frames' builds; the devnets and
- * the mail sink as in the default profile, and a one-line page. Every port differs from the default
+ * the mail sink, the Solana cluster, the bundler and the on-ramp sandbox as in the default profile (on their
+ * own ports: the API nodes use these instances, not the default profile's), and a one-line page. Every port differs from the default
  * profile's, so both can run at once: `npm start -- --profile scale` (or STACK_PROFILE=scale).
  */
 
@@ -29,7 +31,11 @@ export const ADDRESSES = {
   DEVNET_31338_URL: 'http://127.0.0.1:8646',
   SMTP_URL: 'smtp://127.0.0.1:2625',
   MAILBOX_URL: 'http://127.0.0.1:2680',
-} as const satisfies Partial<Addresses.Addresses>
+  ONRAMP_URL: 'http://127.0.0.1:5290',
+  BUNDLER_URL: 'http://127.0.0.1:4437',
+  // The Solana cluster's JSON-RPC (its WebSocket one port up, :9000).
+  SOLANA_URL: 'http://127.0.0.1:8999',
+} as const satisfies Partial<Addresses.Addresses> & { SOLANA_URL: string }
 
 /** Where the nodes behind the edge listen (host:port). */
 export const NODES = {
@@ -93,6 +99,19 @@ function masterKey(dir: string): string {
   return readFileSync(path, 'utf8').trim()
 }
 
+/**
+ * The on-ramp sandbox's shared secret (ONRAMP_API_KEY), the same for the sandbox and both API nodes:
+ * the caller's, or one derived from the vault key (like the dev OIDC client secret).
+ */
+function onrampApiKey(env: Record<string, string | undefined>, dir: string): string {
+  return (
+    env.ONRAMP_API_KEY?.trim() ||
+    createHash('sha256')
+      .update(`onramp:${masterKey(dir)}`)
+      .digest('hex')
+  )
+}
+
 /** The parts of the scale profile, in start order (`env` as {@link environment} made it). */
 export function parts(env: Record<string, string | undefined>): Part[] {
   const addresses = Addresses.from(env)
@@ -106,6 +125,7 @@ export function parts(env: Record<string, string | undefined>): Part[] {
   const api = reuse('api')
   const { NETWORKS_JSON: _registryDevnet, ...apiEnv } = api.env ?? {}
   const shared = { REDIS_URL, API_INTERNAL_URL: addresses.API_URL }
+  const ONRAMP_API_KEY = onrampApiKey(env, dir)
   return [
     {
       name: 'postgres',
@@ -139,7 +159,23 @@ export function parts(env: Record<string, string | undefined>): Part[] {
     })),
     reuse('devnet-31337'),
     reuse('devnet-31338'),
-    reuse('smtp'),
+    // The dev mail sink on this profile's own SMTP_URL and MAILBOX_URL (not the default profile's part,
+    // which runs only for the default SMTP_URL).
+    {
+      name: 'smtp',
+      url: addresses.MAILBOX_URL,
+      healthy: () => httpOk(`${addresses.MAILBOX_URL}/healthz`),
+      command: [...tsx, 'apps/dev/src/smtp-sink.ts'],
+    },
+    // The default profile's part reads SOLANA_URL from the launcher's own environment: this one's.
+    {
+      ...reuse('solana'),
+      url: ADDRESSES.SOLANA_URL,
+      healthy: () => SolanaHealth.isSeeded(ADDRESSES.SOLANA_URL),
+      env: { SOLANA_URL: ADDRESSES.SOLANA_URL },
+    },
+    reuse('bundler'),
+    { ...reuse('onramp'), env: { ONRAMP_API_KEY } },
     ...NODES.api.map((node, index) => ({
       name: `api-${index + 1}`,
       url: `http://${node}`,
@@ -155,13 +191,25 @@ export function parts(env: Record<string, string | undefined>): Part[] {
         DEV_OIDC_CLIENT_SECRET: createHash('sha256')
           .update(`dev-oidc:${masterKey(dir)}`)
           .digest('hex'),
+        // This profile's sandbox, bundler and Solana cluster (ADDRESSES, in every part's environment).
+        ONRAMP_API_KEY,
         // The edge appends the client's address to X-Forwarded-For.
         TRUST_PROXY: '1',
         DATA_DIR: join(dir, `api-${index + 1}`),
         INDEXER_CHAINS: 'eip155:31337,eip155:31338',
       },
       // One after the other: the first migrates the database.
-      after: ['postgres', 'redis', 'devnet-31337', 'devnet-31338', 'smtp', ...(index ? ['api-1'] : [])],
+      after: [
+        'postgres',
+        'redis',
+        'devnet-31337',
+        'devnet-31338',
+        'smtp',
+        'solana',
+        'bundler',
+        'onramp',
+        ...(index ? ['api-1'] : []),
+      ],
     })),
     ...(['modal-frame', 'auth-frame'] as const).map((name) => ({
       ...reuse(name),
