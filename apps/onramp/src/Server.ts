@@ -21,7 +21,7 @@ import type * as Treasury from './Treasury.js'
 /** `POST /api/quotes` body. */
 const QuoteBody = z.object({
   provider: z.enum(Constants.ONRAMP_PROVIDERS),
-  paymentMethod: z.enum(['card', 'bank_account']),
+  paymentMethod: OnrampRule.PaymentMethod,
   purchaseCurrency: z.string().check(z.maxLength(16)),
   paymentCurrency: z.string().check(z.maxLength(8)),
   amount: z.string().check(z.maxLength(16)),

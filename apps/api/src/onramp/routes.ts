@@ -1,4 +1,3 @@
-import { Constants } from '@frontdoor/schemas'
 import * as Onramp from '@frontdoor/schemas/api/onramp'
 import * as OnrampRule from '@frontdoor/schemas/api/onramp-rules'
 import * as AddressRule from '@frontdoor/schemas/validation/address'
@@ -23,10 +22,6 @@ export const ASSET_NOT_SUPPORTED = 'This asset cannot be bought on this network'
 export const ProjectQuery = zm.object({ projectId: Query.ProjectId })
 
 const id = zm.string().check(zm.minLength(1), zm.maxLength(16))
-const choices = {
-  provider: zm.optional(zm.enum(Constants.ONRAMP_PROVIDERS)),
-  paymentMethod: zm.optional(zm.enum(['card', 'bank_account'])),
-}
 
 /**
  * `POST /v1/onramp/quote` body: the spec's fields (bounded), and which provider and payment method
@@ -37,7 +32,7 @@ export const QuoteBody = zm.extend(Onramp.OnrampQuoteBody, {
   paymentCurrency: zm.object({ id }),
   amount: zm.string().check(zm.maxLength(16)),
   network: zm.string().check(zm.minLength(1), zm.maxLength(64)),
-  ...choices,
+  ...OnrampRule.QuoteChoices,
 })
 
 /**
@@ -58,7 +53,7 @@ export const OnrampUrlBody = zm.extend(Onramp.OnrampUrlBody, {
   partnerUserId: zm.string().check(zm.maxLength(128)),
   presetFiatAmount: zm.optional(zm.number().check(zm.positive())),
   quoteId: zm.optional(zm.string().check(zm.minLength(1), zm.maxLength(64))),
-  ...choices,
+  ...OnrampRule.QuoteChoices,
 })
 
 /** The provider's refusals as 400s with its message, its failures as 502s. */

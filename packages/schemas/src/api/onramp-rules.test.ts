@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+import * as z from 'zod/mini'
 import * as Constants from '../constants.js'
 import * as OnrampRule from './onramp-rules.js'
 
@@ -72,5 +73,17 @@ describe('providerFeeCents', () => {
 describe('OrderStatus', () => {
   test('created, pending, completed, failed', () => {
     expect(OnrampRule.OrderStatus.options).toEqual(['created', 'pending', 'completed', 'failed'])
+  })
+})
+
+describe('PaymentMethod', () => {
+  test('the payment methods of the fallback limits, one schema for requests, quotes and choices', () => {
+    expect(OnrampRule.PAYMENT_METHODS).toEqual(['card', 'bank_account'])
+    for (const method of OnrampRule.PAYMENT_METHODS)
+      expect(z.safeParse(OnrampRule.PaymentMethod, method).success).toBe(true)
+    expect(z.safeParse(OnrampRule.PaymentMethod, 'paypal').success).toBe(false)
+    expect(z.safeParse(z.object(OnrampRule.QuoteChoices), {}).success).toBe(true)
+    expect(z.safeParse(z.object(OnrampRule.QuoteChoices), { paymentMethod: 'paypal' }).success).toBe(false)
+    expect(z.safeParse(z.object(OnrampRule.QuoteChoices), { provider: 'moonpay' }).success).toBe(false)
   })
 })

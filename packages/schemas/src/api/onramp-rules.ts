@@ -23,6 +23,9 @@ export type PaymentMethod = keyof typeof Constants.ONRAMP_FALLBACK_LIMITS
 /** The payment methods, in display order. */
 export const PAYMENT_METHODS = Object.keys(Constants.ONRAMP_FALLBACK_LIMITS) as PaymentMethod[]
 
+/** A payment method in a request or a quote: one of {@link PAYMENT_METHODS}. */
+export const PaymentMethod = z.enum(PAYMENT_METHODS)
+
 /** Each payment method's label. */
 export const PAYMENT_METHOD_NAMES: Record<PaymentMethod, string> = {
   card: 'Card',
@@ -102,14 +105,14 @@ export type OrderStatus = z.infer<typeof OrderStatus>
 /** The provider, method and currency a quote may name (the spec's body, with our sandbox's choices). */
 export const QuoteChoices = {
   provider: z.optional(z.enum(Constants.ONRAMP_PROVIDERS)),
-  paymentMethod: z.optional(z.enum(['card', 'bank_account'])),
+  paymentMethod: z.optional(PaymentMethod),
 }
 
 /** A quote of the on-ramp provider: what is paid, the fees, what is bought, where, until when. */
 export const Quote = z.object({
   quoteId: z.string(),
   provider: z.enum(Constants.ONRAMP_PROVIDERS),
-  paymentMethod: z.enum(['card', 'bank_account']),
+  paymentMethod: PaymentMethod,
   paymentTotal: z.object({ amount: z.string(), currency: z.string() }),
   paymentSubtotal: z.object({ amount: z.string(), currency: z.string() }),
   providerFee: z.object({ amount: z.string(), currency: z.string() }),
