@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import * as Addresses from '@frontdoor/protocol/addresses'
 import * as SolanaCluster from '@frontdoor/protocol/solana-cluster'
@@ -19,6 +20,8 @@ export type Config = {
   corsOrigins: string[]
   /** The SMTP server the API sends its emails through (SMTP_URL; a dev sink by default). */
   smtpUrl: string
+  /** A private CA's certificates (PEM) the SMTP server's certificate may chain to, besides the system's (SMTP_CA_FILE). */
+  smtpCa?: string | undefined
   /** The sender of the API's emails (MAIL_FROM). */
   mailFrom: string
   /** The modal frame's origin (MODAL_URL): the only target of the social login popup's result. */
@@ -217,6 +220,21 @@ export type Process = {
   redisUrl: string | undefined
 }
 
+/** The PEM of SMTP_CA_FILE; undefined when unset, throws when unreadable or not a PEM certificate. */
+export function smtpCaFromEnv(path: string | undefined): string | undefined {
+  if (!path?.trim()) return undefined
+  let pem: string
+  try {
+    pem = readFileSync(path.trim(), 'utf8')
+  } catch (error) {
+    throw new Error(`SMTP_CA_FILE cannot be read: ${(error as Error).message}`)
+  }
+  if (!pem.includes('-----BEGIN CERTIFICATE-----')) {
+    throw new Error(`SMTP_CA_FILE must hold PEM certificates (got '${path.trim()}')`)
+  }
+  return pem
+}
+
 /** `host:port` (or `[v6]:port`) to listen on, from API_LISTEN; undefined when unset, throws when malformed. */
 export function listenFromEnv(value: string | undefined): { host: string; port: number } | undefined {
   if (!value?.trim()) return undefined
@@ -240,6 +258,7 @@ export function fromEnv(env: Record<string, string | undefined>): { config: Conf
       publicUrl: addresses.API_URL,
       corsOrigins: [addresses.MODAL_URL, addresses.AUTH_URL],
       smtpUrl: addresses.SMTP_URL,
+      smtpCa: smtpCaFromEnv(env.SMTP_CA_FILE),
       mailFrom: env.MAIL_FROM || DEFAULT_MAIL_FROM,
       modalOrigin: new URL(addresses.MODAL_URL).origin,
       authOrigin: new URL(addresses.AUTH_URL).origin,

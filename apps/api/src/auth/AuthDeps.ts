@@ -14,13 +14,13 @@ export type AuthDeps = {
 
 /**
  * The vault (master key from VAULT_MASTER_KEY; in development only, else a development key in
- * `dataDir`, else in memory) and the mailer (SMTP_URL).
+ * `dataDir`, else in memory) and the mailer (SMTP_URL, SMTP_CA_FILE).
  *
  * @example
  * const auth = AuthDeps.create({ config, masterKey: env.VAULT_MASTER_KEY, dataDir, logger })
  */
 export function create(options: {
-  config: Pick<Config.Config, 'smtpUrl' | 'mailFrom' | 'environment'>
+  config: Pick<Config.Config, 'smtpUrl' | 'smtpCa' | 'mailFrom' | 'environment'>
   masterKey: string | undefined
   dataDir: string | undefined
   logger: Logger
@@ -33,7 +33,11 @@ export function create(options: {
   })
   return {
     vault: Vault.create(master),
-    mailer: Mailer.create({ url: options.config.smtpUrl, from: options.config.mailFrom }),
+    mailer: Mailer.create({
+      url: options.config.smtpUrl,
+      from: options.config.mailFrom,
+      ca: options.config.smtpCa,
+    }),
     now: Date.now,
   }
 }
