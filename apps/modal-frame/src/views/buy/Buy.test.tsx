@@ -1,10 +1,12 @@
 // @vitest-environment jsdom
 
+import { EVENT } from '@frontdoor/schemas/api/analytics'
 import * as OnrampRule from '@frontdoor/schemas/api/onramp-rules'
 import { act } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import * as Queries from '../../account/Queries.js'
+import * as Track from '../../analytics/Track.js'
 import type * as Controller from '../../controller/Controller.js'
 import { ControllerContext } from '../../controller/context.js'
 import * as Router from '../../router/Router.js'
@@ -173,13 +175,20 @@ afterEach(() => {
 describe('Buy', () => {
   test('the popup opens in the click, 600 x 800, before the checkout link is asked; then it is sent there', async () => {
     const { popup, open } = stubPopup()
+    const sink = { track: vi.fn() }
+    Track.attach(sink)
     const view = await setup('50')
     await vi.waitFor(() => expect(view.container.textContent).toContain('0.024625 ETH'))
+    expect(sink.track).not.toHaveBeenCalled()
     await view.click()
     expect(events.slice(0, 2)).toEqual(['open', 'onrampurl'])
     expect(open.mock.calls[0]?.[0]).toBe('about:blank')
     expect(String(open.mock.calls[0]?.[2])).toContain('width=600,height=800')
     await vi.waitFor(() => expect(popup.location.replace).toHaveBeenCalledWith(CHECKOUT))
+    // The checkout opened: BUY_STARTED with the connector kind, chain, provider and asset, once.
+    expect(sink.track.mock.calls).toEqual([
+      [EVENT.BUY_STARTED, { kind: 'injected', chainId: 31337, provider: 'meld', asset: 'ETH' }],
+    ])
     // The checkout never holds the modal frame (reverse tabnabbing): opener cut before it is sent on.
     expect(popup.opener).toBeNull()
     expect(events).toContain('replace:opener=null')

@@ -1,3 +1,4 @@
+import { EVENT } from '@frontdoor/schemas/api/analytics'
 import * as OnrampRule from '@frontdoor/schemas/api/onramp-rules'
 import * as Constants from '@frontdoor/schemas/constants'
 import * as ConvertRule from '@frontdoor/schemas/convert-rules'
@@ -6,6 +7,7 @@ import { useQuery } from '@tanstack/react-query'
 import { type FormEvent, useEffect, useId, useRef } from 'react'
 import { AccountRoot, useQueries, useScope } from '../../account/Context.js'
 import * as Queries from '../../account/Queries.js'
+import * as Track from '../../analytics/Track.js'
 import { useController } from '../../controller/context.js'
 import type * as Routes from '../../router/Routes.js'
 import { useStore } from '../../store/useStore.js'
@@ -163,6 +165,12 @@ function BuyView({ scope, preset }: { scope: Queries.Scope; preset: Routes.BuyDa
     }).then(
       (link) => {
         opened.location.replace(link.url)
+        // The checkout opened: the connector kind, the chain, the provider and the asset (no amount, no address).
+        Track.outcome(
+          EVENT.BUY_STARTED,
+          { connectorId: controller.connection.get().connectorId, chainId: scope.chainId },
+          { provider, asset: asset.id },
+        )
         update({
           busy: false,
           step: 'checkout',
