@@ -30,6 +30,7 @@ describe('the template', () => {
       modalRoot: '/m',
       authRoot: '/n',
       sdkFile: '/sdk.js',
+      sdkRoot: '/sdk-release',
       accessLog: '/dev/stdout',
     }
     expect(Edge.templateNames(template).sort()).toEqual(Object.keys(Edge.values(settings)).sort())
@@ -130,6 +131,9 @@ describe.skipIf(!NGINX)('nginx at the edge', () => {
       writeFileSync(join(dir, name, 'assets', 'a.js'), `console.log('${name}')`)
     }
     writeFileSync(join(dir, 'sdk.js'), 'window.frontdoor = {}')
+    // One published version (the host SDK's scripts/release.ts publishes dist/release/sdk/<version>/sdk.js).
+    mkdirSync(join(dir, 'release', 'sdk', '1.2.3'), { recursive: true })
+    writeFileSync(join(dir, 'release', 'sdk', '1.2.3', 'sdk.js'), 'window.frontdoor = { version: 1 }')
 
     const nodes = [apiNode('api-1'), apiNode('api-2')]
     const relays = [relayNode('relay-1'), relayNode('relay-2')]
@@ -186,6 +190,7 @@ describe.skipIf(!NGINX)('nginx at the edge', () => {
         modalRoot: join(dir, 'modal'),
         authRoot: join(dir, 'auth'),
         sdkFile: join(dir, 'sdk.js'),
+        sdkRoot: join(dir, 'release'),
         accessLog: join(dir, 'access.log'),
       }),
     )
@@ -294,6 +299,21 @@ describe.skipIf(!NGINX)('nginx at the edge', () => {
     // The frame server's decision path is not reachable from outside.
     expect((await fetch(`${modal}${FrameServer.EDGE_DOCUMENT_PATH}?projectId=demo`)).status).toBe(404)
     expect((await fetch(`${modal}/`, { method: 'POST' })).status).toBe(403)
+  })
+
+  test('sdk.js of a published version: immutable, cross-origin with CORS (for its integrity check), other versions 404', async () => {
+    const sdk = await fetch(`${modal}/sdk/1.2.3/sdk.js`)
+    expect(sdk.status).toBe(200)
+    expect(sdk.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    expect(sdk.headers.get('access-control-allow-origin')).toBe('*')
+    expect(sdk.headers.get('cross-origin-resource-policy')).toBe('cross-origin')
+    expect(sdk.headers.get('content-type')).toMatch(/javascript/)
+    expect(await sdk.text()).toBe('window.frontdoor = { version: 1 }')
+    for (const other of ['/sdk/1.2.4/sdk.js', '/sdk/', '/sdk/1.2.3/../../sdk.js.map'])
+      expect((await fetch(`${modal}${other}`)).status, other).toBe(404)
+    expect((await fetch(`${auth}/sdk/1.2.3/sdk.js`)).status).toBe(404)
+    // The unversioned /sdk.js still answers, for the pages that use it.
+    expect(await (await fetch(`${modal}/sdk.js`)).text()).toBe('window.frontdoor = {}')
   })
 
   test('API requests go round-robin over the nodes, each answer naming its node', async () => {

@@ -25,6 +25,8 @@ export type Settings = {
   modalRoot: string
   authRoot: string
   sdkFile: string
+  /** The published sdk.js versions: a folder holding sdk/<version>/sdk.js. */
+  sdkRoot: string
   /** Where requests are logged. */
   accessLog: string
 }
@@ -44,6 +46,7 @@ export function values(settings: Settings): Record<string, string> {
     FD_MODAL_ROOT: settings.modalRoot,
     FD_AUTH_ROOT: settings.authRoot,
     FD_SDK_FILE: settings.sdkFile,
+    FD_SDK_ROOT: settings.sdkRoot,
     FD_SNIPPETS: NGINX_DIR,
     FD_ACCESS_LOG: settings.accessLog,
   }

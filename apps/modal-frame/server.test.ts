@@ -48,6 +48,7 @@ writeFileSync(join(dist, 'sdk.js'), SDK)
 const options = {
   distDir: dist,
   sdkPath: join(dist, 'sdk.js'),
+  sdkVersionedPath: '/sdk/9.8.7/sdk.js',
   authUrl: 'http://127.0.0.1:5181',
   relayUrl: 'ws://127.0.0.1:4001',
 }
@@ -100,6 +101,18 @@ describe('frame, the API unreachable', () => {
     expect((await fetch(`${base}/assets/..%2f..%2fetc/passwd`)).status).toBe(404)
     expect((await fetch(`${base}/nope`)).status).toBe(404)
     expect((await fetch(`${base}/healthz`)).status).toBe(200)
+  })
+
+  test("serves the same sdk.js at its version's path, immutable, and no other version", async () => {
+    const sdk = await fetch(`${base}/sdk/9.8.7/sdk.js`)
+    expect(sdk.status).toBe(200)
+    expect(sdk.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    // CORS lets a page with crossorigin="anonymous" check the integrity hash.
+    expect(sdk.headers.get('access-control-allow-origin')).toBe('*')
+    expect(sdk.headers.get('cross-origin-resource-policy')).toBe('cross-origin')
+    expect(await sdk.text()).toBe(SDK)
+    for (const other of ['/sdk/9.8.6/sdk.js', '/sdk/latest/sdk.js', '/sdk/9.8.7/../sdk.js.map'])
+      expect((await fetch(`${base}${other}`)).status, other).toBe(404)
   })
 })
 

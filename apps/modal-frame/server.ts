@@ -3,7 +3,7 @@ import { Project } from '@frontdoor/schemas'
 
 /**
  * The modal frame as the frame server serves it: its document's headers and `<meta>` tags, and the
- * host SDK's script at `/sdk.js`. The document's `frame-ancestors` is per project, from its allowed
+ * host SDK's script at `/sdk.js` and at its versioned path (`/sdk/<version>/sdk.js`). The document's `frame-ancestors` is per project, from its allowed
  * origins (read from the API, kept a few seconds per project).
  */
 
@@ -13,6 +13,11 @@ export type Options = {
   distDir: string
   /** The host SDK script build, served as /sdk.js. */
   sdkPath: string
+  /**
+   * Where the same file is published for its version (the host SDK's scripts/release.ts path, e.g.
+   * /sdk/0.1.0/sdk.js): cached as immutable, for script tags with its integrity hash.
+   */
+  sdkVersionedPath?: string | undefined
   apiUrl: string
   authUrl: string
   relayUrl: string
@@ -27,6 +32,16 @@ const CLIENT = { st: 'frontdoor', sv: '0.0.0' }
 
 /** How long the browser keeps sdk.js before it asks again (its ETag makes that cheap). */
 const SDK_CACHE_CONTROL = 'public, max-age=300'
+
+/** The versioned sdk.js never changes: cached for a year, never revalidated. */
+const SDK_VERSIONED_CACHE_CONTROL = 'public, max-age=31536000, immutable'
+
+/** sdk.js's headers but its caching: any page may load it (and check its integrity, CORS). */
+const SDK_HEADERS = {
+  'cross-origin-resource-policy': 'cross-origin',
+  'access-control-allow-origin': '*',
+  'timing-allow-origin': '*',
+}
 
 /**
  * The modal's `frame-ancestors`: the project's allowed origins when the embedding page is one of them
@@ -91,14 +106,18 @@ export function frame(options: Options): FrameServer.Frame {
     files: {
       '/sdk.js': {
         path: options.sdkPath,
-        headers: {
-          'cache-control': SDK_CACHE_CONTROL,
-          'cross-origin-resource-policy': 'cross-origin',
-          'access-control-allow-origin': '*',
-          'timing-allow-origin': '*',
-        },
+        headers: { 'cache-control': SDK_CACHE_CONTROL, ...SDK_HEADERS },
         missing: 'sdk.js is not built',
       },
+      ...(options.sdkVersionedPath
+        ? {
+            [options.sdkVersionedPath]: {
+              path: options.sdkPath,
+              headers: { 'cache-control': SDK_VERSIONED_CACHE_CONTROL, ...SDK_HEADERS },
+              missing: 'sdk.js is not built',
+            },
+          }
+        : {}),
     },
   }
 }

@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import * as Addresses from '@frontdoor/protocol/addresses'
+import * as SdkRelease from '../../apps/host-sdk/scripts/release.js'
 import * as Edge from '../../deploy/Edge.js'
 import * as Scale from './scale.js'
 
@@ -20,6 +21,8 @@ const hostPort = (url: string) => `${new URL(url).hostname}:${Addresses.port(url
 const root = join(import.meta.dirname, '..', '..')
 for (const kind of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'])
   mkdirSync(join(dir, 'tmp', kind), { recursive: true })
+// The modal frame's part built sdk.js (when stale): its versioned copy, for /sdk/<version>/sdk.js.
+SdkRelease.publish()
 const site = join(dir, 'frontdoor.conf')
 writeFileSync(
   site,
@@ -37,6 +40,7 @@ writeFileSync(
     modalRoot: join(root, 'apps', 'modal-frame', 'dist'),
     authRoot: join(root, 'apps', 'auth-frame', 'dist'),
     sdkFile: join(root, 'apps', 'host-sdk', 'dist', 'sdk.js'),
+    sdkRoot: SdkRelease.PUBLISHED,
     accessLog: join(dir, 'access.log'),
   }),
 )

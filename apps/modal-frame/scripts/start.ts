@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { FrameServer } from '@frontdoor/frame-server'
 import * as Addresses from '@frontdoor/protocol/addresses'
 import * as Build from '../../../scripts/stack/build.js'
+import * as SdkRelease from '../../host-sdk/scripts/release.js'
 import * as Server from '../server.js'
 
 const app = join(dirname(fileURLToPath(import.meta.url)), '..')
@@ -43,6 +44,7 @@ await FrameServer.listen(
   Server.frame({
     distDir: join(app, 'dist'),
     sdkPath: join(hostSdk, 'dist', 'sdk.js'),
+    sdkVersionedPath: SdkRelease.path(),
     apiUrl: addresses.API_URL,
     internalApiUrl: process.env.API_INTERNAL_URL || undefined,
     authUrl: addresses.AUTH_URL,
@@ -52,5 +54,5 @@ await FrameServer.listen(
   listen.host,
 )
 console.log(
-  `modal-frame: serving ${addresses.MODAL_URL} (sdk.js at ${addresses.MODAL_URL}/sdk.js) on ${listen.host}:${listen.port}`,
+  `modal-frame: serving ${addresses.MODAL_URL} (sdk.js at ${addresses.MODAL_URL}/sdk.js and ${addresses.MODAL_URL}${SdkRelease.path()}) on ${listen.host}:${listen.port}`,
 )

@@ -1,0 +1,63 @@
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, test } from 'vitest'
+import * as Release from './release.js'
+
+/**
+ * The README's script tag names sdk.js's versioned path and the Subresource Integrity hash of the
+ * file the build makes today: built here from the sources (not a dist/ that may be stale), so the tag
+ * can never drift from the code. After a change to sdk.js: npm run build -w @frontdoor/host-sdk, then
+ * node --import tsx apps/host-sdk/scripts/release.ts --write (and a new version for a release).
+ */
+
+const out = mkdtempSync(join(tmpdir(), 'frontdoor-sdk-release-'))
+afterAll(() => rmSync(out, { recursive: true, force: true }))
+
+describe('sdk.js as published', () => {
+  test("the README's tag: the versioned path of the package's version and the built file's sha384", () => {
+    const build = spawnSync(
+      'npx',
+      ['vite', 'build', '--logLevel', 'warn', '--outDir', out, '--emptyOutDir'],
+      {
+        cwd: join(import.meta.dirname, '..'),
+        encoding: 'utf8',
+      },
+    )
+    expect(build.status, build.stderr).toBe(0)
+    const built = readFileSync(join(out, 'sdk.js'))
+    const tag = Release.readmeTag(readFileSync(Release.README, 'utf8'))
+    expect(tag?.src).toBe(`http://127.0.0.1:5180/sdk/${Release.VERSION}/sdk.js`)
+    expect(tag?.integrity).toBe(Release.integrity(built))
+    expect(readFileSync(Release.README, 'utf8')).toContain(
+      `integrity="${Release.integrity(built)}" crossorigin="anonymous"`,
+    )
+  }, 60_000)
+
+  test('the hash is sha384 in base64 and changes with one byte; the path follows the version', () => {
+    const code = new TextEncoder().encode('window.frontdoor={}')
+    // openssl dgst -sha384 -binary | base64 of the same bytes.
+    expect(Release.integrity(code)).toMatch(/^sha384-[A-Za-z0-9+/]{64}$/)
+    expect(Release.integrity(code)).not.toBe(
+      Release.integrity(new TextEncoder().encode('window.frontdoor={ }')),
+    )
+    expect(Release.path('1.2.3')).toBe('/sdk/1.2.3/sdk.js')
+    expect(Release.VERSION).toMatch(/^\d+\.\d+\.\d+/)
+  })
+
+  test('--write puts the path and hash in the tag, from the old unversioned one or an earlier release', () => {
+    const line = '<script src="http://127.0.0.1:5180/sdk.js" data-project-id="demo"></script>'
+    const once = Release.withTag(line, 'sha384-AAA', '1.0.0')
+    expect(Release.readmeTag(line)).toBeUndefined()
+    expect(once).toBe(
+      '<script src="http://127.0.0.1:5180/sdk/1.0.0/sdk.js" integrity="sha384-AAA" crossorigin="anonymous" data-project-id="demo"></script>',
+    )
+    const twice = Release.withTag(once, 'sha384-BBB', '1.0.1')
+    expect(Release.readmeTag(twice)).toEqual({
+      src: 'http://127.0.0.1:5180/sdk/1.0.1/sdk.js',
+      integrity: 'sha384-BBB',
+    })
+    expect(() => Release.withTag('no tag here', 'sha384-AAA')).toThrow(/no sdk.js script tag/)
+  })
+})

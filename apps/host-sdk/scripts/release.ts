@@ -1,0 +1,61 @@
+// sdk.js as it is published (issue 17): under a versioned path, /sdk/<version>/sdk.js (the package's
+// version; cached as immutable), with its Subresource Integrity hash (sha384) in the README's script tag.
+//
+//   node --import tsx apps/host-sdk/scripts/release.ts           publishes dist/sdk.js in dist/release
+//                                                                 (the build runs it), prints path and hash
+//   node --import tsx apps/host-sdk/scripts/release.ts --write   also puts them in the README's tag
+import { createHash } from 'node:crypto'
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+
+const app = join(import.meta.dirname, '..')
+export const README = join(app, '..', '..', 'README.md')
+const BUILT = join(app, 'dist', 'sdk.js')
+/** What the edge serves under /sdk/: dist/release/sdk/<version>/sdk.js. */
+export const PUBLISHED = join(app, 'dist', 'release')
+
+/** The host SDK's version (its package.json): the versioned path's. */
+export const VERSION: string = JSON.parse(readFileSync(join(app, 'package.json'), 'utf8')).version
+
+/** Where sdk.js of `version` is published on the modal's origin. */
+export const path = (version: string = VERSION) => `/sdk/${version}/sdk.js`
+
+/** The Subresource Integrity value of `code`: sha384, base64. */
+export const integrity = (code: Uint8Array) => `sha384-${createHash('sha384').update(code).digest('base64')}`
+
+/** The README's one-line script tag (the first `<script src=".../sdk/<version>/sdk.js"`): its src and integrity. */
+export function readmeTag(readme: string): { src: string; integrity: string | undefined } | undefined {
+  const tag = readme.match(/<script src="([^"]*\/sdk\/[^"/]+\/sdk\.js)"[^>]*>/)
+  if (!tag) return undefined
+  return { src: tag[1] as string, integrity: tag[0].match(/ integrity="([^"]*)"/)?.[1] }
+}
+
+/** `readme` with its tag pointing at `version`'s path and carrying `hash`. */
+export function withTag(readme: string, hash: string, version: string = VERSION): string {
+  const tag =
+    /<script src="([^"]*?)(?:\/sdk\/[^"/]+)?\/sdk\.js"(?: integrity="[^"]*")?(?: crossorigin="anonymous")?/
+  if (!tag.test(readme)) throw new Error('release: the README has no sdk.js script tag')
+  return readme.replace(
+    tag,
+    (_, origin: string) =>
+      `<script src="${origin}${path(version)}" integrity="${hash}" crossorigin="anonymous"`,
+  )
+}
+
+/** Copies the built sdk.js to its versioned path under {@link PUBLISHED}; returns the copy. */
+export function publish(): string {
+  const file = join(PUBLISHED, path())
+  mkdirSync(dirname(file), { recursive: true })
+  copyFileSync(BUILT, file)
+  return file
+}
+
+if (process.argv[1] === import.meta.filename) {
+  publish()
+  const hash = integrity(readFileSync(BUILT))
+  console.log(`sdk.js ${VERSION}: ${path()} integrity="${hash}"`)
+  if (process.argv.includes('--write')) {
+    writeFileSync(README, withTag(readFileSync(README, 'utf8'), hash))
+    console.log('README: script tag updated')
+  }
+}
