@@ -21,8 +21,9 @@ test.describe('buy (on-ramp)', () => {
     expect(await Buy.balance(wallet.address)).toBe(0n)
 
     const popup = await Buy.openCheckout(page, frame)
-    // The checkout window is 600 x 800, opened by the click.
+    // The checkout window is 600 x 800, opened by the click, and holds no handle on the modal frame.
     expect(await popup.evaluate(() => [window.outerWidth, window.outerHeight])).toEqual([600, 800])
+    expect(await popup.evaluate(() => window.opener === null)).toBe(true)
     await expect(frame.getByTestId('buy-status')).toHaveText(
       /Complete the payment of 50\.00 USD in the Meld window/,
     )

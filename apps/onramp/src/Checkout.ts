@@ -43,12 +43,19 @@ button.secondary{background:#e6e8ec;color:#111}
 .cards{font-size:.9rem;color:#333}code{font-size:.95rem}
 `
 
-function page(title: string, body: string, refresh: boolean): string {
+/**
+ * The script of the completed page: the checkout window closes itself once the purchase is delivered
+ * (the modal opened it without an opener, so it cannot close it; a window a script opened may close
+ * itself, any other ignores it). Served as a file: the CSP allows no inline script.
+ */
+export const CLOSE_SCRIPT = 'window.close()\n'
+
+function page(title: string, body: string, refresh: boolean, close = false): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1">
 ${refresh ? '<meta http-equiv="refresh" content="1">' : ''}
-<title>${escapeHtml(title)}</title><link rel="stylesheet" href="/checkout.css"></head>
+<title>${escapeHtml(title)}</title><link rel="stylesheet" href="/checkout.css">${close ? '<script src="/checkout-close.js" defer></script>' : ''}</head>
 <body><main>${body}</main></body></html>`
 }
 
@@ -125,6 +132,7 @@ export function render(order: Orders.Entry, form: Form = {}): string {
         `<h1>${HEADINGS.completed}</h1>${summary(order)}<p class="ok" role="status">${escapeHtml(q.purchaseAmount.amount)} ${escapeHtml(q.purchaseAmount.currency)} sent. You can close this window.</p>
 <dl><dt>Transaction</dt><dd><code>${escapeHtml(order.txHash ?? '')}</code></dd></dl>`,
         false,
+        true,
       )
     case 'failed':
       return page(

@@ -123,7 +123,9 @@ describe('the checkout', () => {
     // The page's own form POSTs carry its origin (no-referrer would make it 'null').
     expect(page.headers.get('referrer-policy')).toBe('same-origin')
     expect(page.headers.get('cross-origin-opener-policy')).toBeNull()
-    expect(await page.text()).toContain('<h1>Pay</h1>')
+    const payPage = await page.text()
+    expect(payPage).toContain('<h1>Pay</h1>')
+    expect(payPage).not.toContain('checkout-close.js')
 
     const paid = await form(`/checkout/${created.id}/pay`, CARD)
     expect(paid.status).toBe(303)
@@ -134,9 +136,14 @@ describe('the checkout', () => {
     expect(await client.getBalance({ address: buyer })).toBe(BigInt(quote.purchaseUnits))
     const receipt = await client.getTransactionReceipt({ hash: done.txHash as `0x${string}` })
     expect(receipt.to?.toLowerCase()).toBe(buyer.toLowerCase())
-    expect(await (await sandbox.app.request(`/checkout/${created.id}`)).text()).toContain(
-      Checkout.HEADINGS.completed,
-    )
+    const completed = await (await sandbox.app.request(`/checkout/${created.id}`)).text()
+    expect(completed).toContain(Checkout.HEADINGS.completed)
+    // Completed: the window closes itself (the modal opened it without an opener), by a script file.
+    expect(completed).toContain('<script src="/checkout-close.js" defer></script>')
+    const script = await sandbox.app.request('/checkout-close.js')
+    expect(script.headers.get('content-type')).toContain('text/javascript')
+    expect(await script.text()).toBe('window.close()\n')
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'")
     const list = await (await get(`/api/orders?address=${buyer.toLowerCase()}`)).json()
     expect(OnrampRule.OrderList.parse(list).orders.map((o) => o.id)).toEqual([created.id])
   })

@@ -51,19 +51,20 @@ const DELIVERY_FAILED = 'The delivery failed.'
 /** The headers of every answer; the page's CSP allows its own stylesheet and forms, and no framing. */
 const HEADERS = {
   'content-security-policy':
-    "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
   'x-frame-options': 'DENY',
   'x-content-type-options': 'nosniff',
   // same-origin, not no-referrer: with no-referrer the page's own form POSTs carry `Origin: null`.
   'referrer-policy': 'same-origin',
   // No Cross-Origin-Opener-Policy: the modal that opened the checkout keeps its handle on the popup
-  // (it closes it once the purchase is done); the page itself never touches window.opener.
+  // (to bring it forward); the modal cuts the popup's window.opener, so the completed page closes
+  // itself (Checkout.CLOSE_SCRIPT). The page never touches window.opener.
 } as const
 
 /** The most card forms (pay and confirm) one address may post per {@link FORM_WINDOW_MS}. */
 export const FORMS_PER_WINDOW = 20
 /** The window of {@link FORMS_PER_WINDOW}, in milliseconds. */
-export const FORM_WINDOW_MS = 60_000
+const FORM_WINDOW_MS = 60_000
 
 /** The message of a JSON API request without the shared secret. */
 export const UNAUTHORIZED = 'The on-ramp API needs its key'
@@ -218,6 +219,9 @@ export function app(options: Options) {
       return c.json({ orders: orders.of(address).map(Orders.publicOf) })
     })
     .get('/checkout.css', (c) => c.body(Checkout.CSS, 200, { 'content-type': 'text/css; charset=utf-8' }))
+    .get('/checkout-close.js', (c) =>
+      c.body(Checkout.CLOSE_SCRIPT, 200, { 'content-type': 'text/javascript; charset=utf-8' }),
+    )
     .get('/checkout/:id', (c) => {
       const order = orders.get(c.req.param('id'))
       return order ? c.html(Checkout.render(order)) : c.html(Checkout.notFound(), 404)

@@ -136,7 +136,8 @@ function BuyView({ scope, preset }: { scope: Queries.Scope; preset: Routes.BuyDa
   })
   const stage = BuyForm.stageOf(purchase.data ?? undefined)
 
-  // Delivered: the balances and the history are read again, and the checkout window closes.
+  // Delivered: the balances and the history are read again; the checkout window closes itself (its
+  // completed page: the disowned popup may not be closed from here in every browser), or here.
   useEffect(() => {
     if (stage !== 'completed') return
     void queries.refresh(scope, [ConvertRule.nativeId(network)])
