@@ -1,7 +1,4 @@
-import { Caip } from '@frontdoor/schemas'
-
-/** The chains swaps are offered on unless CONVERT_CHAINS says otherwise: the devnets the API reaches. */
-const DEFAULT_CHAINS = ['eip155:31337', 'eip155:31338'] as const
+import * as ChainList from '../chains/ChainList.js'
 
 /**
  * The chains the convert routes serve (CONVERT_CHAINS, a comma list of CAIP-2 ids; empty turns swaps
@@ -15,14 +12,5 @@ export function fromEnv(
   env: Record<string, string | undefined>,
   upstreams: Record<string, string[]>,
 ): string[] {
-  const listed = env.CONVERT_CHAINS
-  if (listed === undefined) return DEFAULT_CHAINS.filter((chain) => upstreams[chain])
-  return listed
-    .split(',')
-    .map((chain) => chain.trim())
-    .filter(Boolean)
-    .map((chain) => {
-      Caip.parseCaip2(chain)
-      return chain
-    })
+  return ChainList.parse(env.CONVERT_CHAINS, upstreams)
 }

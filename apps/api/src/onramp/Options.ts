@@ -1,15 +1,13 @@
 import { Caip, Constants } from '@frontdoor/schemas'
 import type * as Onramp from '@frontdoor/schemas/api/onramp'
 import * as Tokens from '../account/Tokens.js'
+import * as ChainList from '../chains/ChainList.js'
 import type * as Networks from '../chains/Networks.js'
 
 /**
  * What can be bought and paid with (`GET /v1/onramp/options`): each on-ramp chain's native coin, paid
  * in USD or EUR by card or bank account within the fallback limits of spec section 9.
  */
-
-/** The chains the on-ramp delivers on unless ONRAMP_CHAINS says otherwise: the devnets the API reaches. */
-const DEFAULT_CHAINS = ['eip155:31337', 'eip155:31338'] as const
 
 /**
  * The on-ramp's chains (ONRAMP_CHAINS, a comma list of CAIP-2 ids; empty: none), by default the
@@ -22,16 +20,7 @@ export function chainsFromEnv(
   env: Record<string, string | undefined>,
   upstreams: Record<string, string[]>,
 ): string[] {
-  const listed = env.ONRAMP_CHAINS
-  if (listed === undefined) return DEFAULT_CHAINS.filter((chain) => upstreams[chain])
-  return listed
-    .split(',')
-    .map((chain) => chain.trim())
-    .filter(Boolean)
-    .map((chain) => {
-      Caip.parseCaip2(chain)
-      return chain
-    })
+  return ChainList.parse(env.ONRAMP_CHAINS, upstreams)
 }
 
 /** The payment currencies with each payment method's limits (decimal strings). */
