@@ -3,11 +3,11 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import * as Mailer from '@frontdoor/api/auth/email/Mailer'
+import * as Config from '@frontdoor/api/Config'
+import * as TestApp from '@frontdoor/api/TestApp'
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server'
 import { afterAll, describe, expect, test } from 'vitest'
-import * as Config from '../../Config.js'
-import * as TestApp from '../../TestApp.js'
-import * as Mailer from './Mailer.js'
 
 // Real SMTP servers (smtp-server) that require AUTH, with a self-signed certificate made for this run by
 // the openssl CLI: the mailer delivers over smtps:// and STARTTLS with the right credentials, never sends
