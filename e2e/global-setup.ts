@@ -21,19 +21,21 @@ export default async function globalSetup() {
   process.env.DEMO_ALLOWED_ORIGINS ??= AppKitPageServer.PAGE_URL
   const stack = await Stack.start(only ? { only } : {})
   const control = createServer((request, response) => {
-    const match = /^\/parts\/([a-z0-9-]+)\/(stop|start)$/.exec(request.url ?? '')
+    const match = /^\/parts\/([a-z0-9-]+)\/(stop|start)(\?until=live)?$/.exec(request.url ?? '')
     if (request.method !== 'POST' || !match) {
       response.writeHead(404, CLOSE).end()
       return
     }
-    const [, name, action] = match as unknown as [string, string, 'stop' | 'start']
+    const [, name, action, live] = match as unknown as [string, string, 'stop' | 'start', string?]
     // A start may carry environment variables over the part's own (a JSON object body).
     let body = ''
     request.on('data', (chunk: Buffer) => {
       body += chunk
     })
     const done = new Promise<void>((resolve) => request.on('end', resolve)).then(() =>
-      action === 'stop' ? stack.stopPart(name) : stack.startPart(name, body ? JSON.parse(body) : undefined),
+      action === 'stop'
+        ? stack.stopPart(name)
+        : stack.startPart(name, body ? JSON.parse(body) : undefined, live ? { until: 'live' } : {}),
     )
     done.then(
       () => response.writeHead(204, CLOSE).end(),

@@ -11,6 +11,8 @@ export type Part = {
   url: string
   /** Resolves true once the part answers. */
   healthy: () => Promise<boolean>
+  /** Resolves true once the process is up, ready or not (liveness), where that differs from {@link healthy}. */
+  live?: () => Promise<boolean>
   /** The command, run from the repository root. */
   command: string[]
   env?: Record<string, string>
@@ -172,6 +174,7 @@ export function parts(addresses: Addresses, env: Record<string, string | undefin
       name: 'api',
       url: addresses.API_URL,
       healthy: () => httpOk(`${addresses.API_URL}/readyz`), // readiness: 200 once the database answers
+      live: () => httpOk(`${addresses.API_URL}/healthz`),
       // The API with the development stand-ins of @frontdoor/dev (devnet tokens and prices, the dev
       // name, the dev OIDC provider); the production entry, apps/api/src/main.ts, has none of them.
       command: [...tsx, 'apps/dev/src/main.ts'],

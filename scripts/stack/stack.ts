@@ -19,8 +19,11 @@ export type Stack = {
   stop: () => Promise<void>
   /** Stops one part (say the relay, to see clients ride out its restart). */
   stopPart: (name: string) => Promise<void>
-  /** Starts a stopped part again and waits until it is healthy (with `env` over its own, if given). */
-  startPart: (name: string, env?: Record<string, string>) => Promise<void>
+  /**
+   * Starts a stopped part again and waits until it is healthy (with `env` over its own, if given), or
+   * with `until: 'live'` only until its process answers (a part waiting for a dependency that is down).
+   */
+  startPart: (name: string, env?: Record<string, string>, options?: { until?: 'live' }) => Promise<void>
 }
 
 /** The topologies the launcher runs: `default` (one of each part) and `scale` (see scale.ts). */
@@ -99,8 +102,13 @@ export async function start(options: StartOptions = {}): Promise<Stack> {
     await Promise.all([...running].reverse().map(kill))
   }
 
-  /** Starts one part and waits until it is healthy (appending to its log when `append`). */
-  async function launch(part: Part, append = false, extraEnv: Record<string, string> = {}) {
+  /** Starts one part and waits until it is healthy, or `up` (appending to its log when `append`). */
+  async function launch(
+    part: Part,
+    append = false,
+    extraEnv: Record<string, string> = {},
+    up: () => Promise<boolean> = part.healthy,
+  ) {
     if (await part.healthy()) {
       throw new Error(
         `stack: ${part.name} address ${part.url} is already in use; stop whatever runs there first`,
@@ -133,7 +141,7 @@ export async function start(options: StartOptions = {}): Promise<Stack> {
       }
     }
     const deadline = Date.now() + HEALTH_TIMEOUT_MS
-    while (!(await part.healthy())) {
+    while (!(await up())) {
       if (entry.exited || Date.now() > deadline) {
         await sleep(100)
         const tail = readFileSync(logPath, 'utf8').split('\n').slice(-30).join('\n')
@@ -165,10 +173,10 @@ export async function start(options: StartOptions = {}): Promise<Stack> {
       const part = partNamed(name)
       await Promise.all(running.filter((entry) => entry.part === part).map(kill))
     },
-    async startPart(name, extraEnv) {
+    async startPart(name, extraEnv, { until } = {}) {
       const part = partNamed(name)
       if (running.some((entry) => entry.part === part && !entry.exited)) return
-      await launch(part, true, extraEnv)
+      await launch(part, true, extraEnv, until === 'live' ? (part.live ?? part.healthy) : part.healthy)
     },
   }
 }
