@@ -1,0 +1,326 @@
+import * as z from 'zod/mini'
+import { invalid } from './sign-request.js'
+
+/**
+ * The one reading of the embedded wallet's Solana transaction requests (`solana_signTransaction`,
+ * `solana_signAllTransactions`, `solana_signAndSendTransaction`), shared by the approval screen, which
+ * shows what a transaction does, and the vault, which signs it: WalletConnect's params (base64 wire
+ * transactions), the wire format (signatures, then a legacy or v0 message), and the instructions the
+ * screen explains (System transfers, SPL Token transfer and transferChecked, associated token
+ * accounts). Anything that does not parse fully is refused with -32602.
+ */
+
+/** The programs whose instructions are decoded. */
+export const PROGRAMS = {
+  system: '11111111111111111111111111111111',
+  token: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA',
+  token2022: 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb',
+  associatedToken: 'ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL',
+  computeBudget: 'ComputeBudget111111111111111111111111111111',
+} as const
+
+/** Lamports in one SOL. */
+export const LAMPORTS_PER_SOL = 1_000_000_000n
+
+/** Solana's largest transaction on the wire (bytes): the packet size less its headers. */
+export const MAX_TRANSACTION_BYTES = 1232
+
+/** Most transactions one `solana_signAllTransactions` asks to sign. */
+export const MAX_TRANSACTIONS = 10
+
+/** The refusals, each a detail of the -32602 message. */
+export const REFUSALS = {
+  base64: (path: string) => `${path}: must be a base64 transaction`,
+  malformed: (path: string) => `${path}: not a Solana transaction`,
+  tooLarge: (path: string) => `${path}: longer than ${MAX_TRANSACTION_BYTES} bytes`,
+  notSigner: (path: string) => `${path}: the account is not one of the transaction's signers`,
+} as const
+
+const Base64 = z.string().check(z.maxLength(Math.ceil(MAX_TRANSACTION_BYTES / 3) * 4 + 4))
+const SendOptions = z.optional(
+  z.object({
+    skipPreflight: z.optional(z.boolean()),
+    preflightCommitment: z.optional(z.enum(['processed', 'confirmed', 'finalized'])),
+    maxRetries: z.optional(z.number()),
+    minContextSlot: z.optional(z.number()),
+  }),
+)
+
+/** The params of each method, as WalletConnect's Solana RPC names them. */
+const Params = {
+  solana_signTransaction: z.object({ transaction: Base64, pubkey: z.optional(z.string()) }),
+  solana_signAndSendTransaction: z.object({
+    transaction: Base64,
+    pubkey: z.optional(z.string()),
+    sendOptions: SendOptions,
+  }),
+  solana_signAllTransactions: z.object({
+    transactions: z.array(Base64).check(z.minLength(1), z.maxLength(MAX_TRANSACTIONS)),
+    pubkey: z.optional(z.string()),
+  }),
+} as const
+
+/** A transaction method of this module. */
+export type Method = keyof typeof Params
+
+/** Whether `method` is one of this module's methods. */
+export function isMethod(method: string): method is Method {
+  return Object.hasOwn(Params, method)
+}
+
+/** A request's transactions (wire bytes, each parsed) and its send options. */
+export type Request = {
+  method: Method
+  transactions: { bytes: Uint8Array; parsed: Transaction }[]
+  sendOptions?: z.infer<typeof SendOptions>
+}
+
+/** One instruction: its program, its accounts (undefined where a lookup table holds it), its data. */
+export type Instruction = { programId: string; accounts: (string | undefined)[]; data: Uint8Array }
+
+/** A parsed wire transaction. */
+export type Transaction = {
+  version: 'legacy' | 0
+  signatures: Uint8Array[]
+  /** Where the message starts in the wire bytes: the signed bytes are the rest. */
+  messageOffset: number
+  /** The accounts that must sign, in signature order. */
+  signers: string[]
+  accountKeys: string[]
+  recentBlockhash: string
+  instructions: Instruction[]
+  /** How many address lookup tables the (v0) message uses. */
+  lookupTables: number
+}
+
+const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
+
+/** Base58 (Solana's addresses and signatures). */
+export function base58(bytes: Uint8Array): string {
+  let value = 0n
+  for (const byte of bytes) value = value * 256n + BigInt(byte)
+  let text = ''
+  while (value > 0n) {
+    text = ALPHABET[Number(value % 58n)] + text
+    value /= 58n
+  }
+  for (const byte of bytes) {
+    if (byte !== 0) break
+    text = `1${text}`
+  }
+  return text
+}
+
+/** Base64 of bytes (the wire transactions of the requests and answers). */
+export function toBase64(bytes: Uint8Array): string {
+  let binary = ''
+  for (const byte of bytes) binary += String.fromCharCode(byte)
+  return btoa(binary)
+}
+
+function fromBase64(text: string, path: string): Uint8Array {
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(text) || text.length % 4 !== 0) throw invalid(REFUSALS.base64(path))
+  const binary = atob(text)
+  const bytes = new Uint8Array(binary.length)
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i)
+  return bytes
+}
+
+class Malformed extends Error {}
+
+/** A reader over the wire bytes that throws {@link Malformed} past the end. */
+function reader(bytes: Uint8Array) {
+  let at = 0
+  const take = (n: number) => {
+    if (at + n > bytes.length) throw new Malformed()
+    const slice = bytes.subarray(at, at + n)
+    at += n
+    return slice
+  }
+  const shortVec = () => {
+    let value = 0
+    for (let i = 0; i < 3; i++) {
+      const byte = take(1)[0] as number
+      value |= (byte & 0x7f) << (7 * i)
+      if ((byte & 0x80) === 0) return value
+    }
+    throw new Malformed()
+  }
+  return { take, shortVec, byte: () => take(1)[0] as number, at: () => at, peek: () => bytes[at] }
+}
+
+/**
+ * Parses a wire transaction: its signatures, then a legacy or v0 message whose every byte is read.
+ * Throws -32602 naming `path` when it is not one.
+ */
+export function parse(bytes: Uint8Array, path = 'params.transaction'): Transaction {
+  if (bytes.length > MAX_TRANSACTION_BYTES) throw invalid(REFUSALS.tooLarge(path))
+  try {
+    const read = reader(bytes)
+    const signatures = Array.from({ length: read.shortVec() }, () => read.take(64))
+    const messageOffset = read.at()
+    const first = read.peek()
+    if (first === undefined) throw new Malformed()
+    let version: 'legacy' | 0 = 'legacy'
+    if (first & 0x80) {
+      if ((first & 0x7f) !== 0) throw new Malformed()
+      version = 0
+      read.byte()
+    }
+    const required = read.byte()
+    const readonlySigned = read.byte()
+    const readonlyUnsigned = read.byte()
+    const keyCount = read.shortVec()
+    if (required === 0 || readonlySigned >= required || keyCount < required + readonlyUnsigned)
+      throw new Malformed()
+    if (signatures.length !== required) throw new Malformed()
+    const accountKeys = Array.from({ length: keyCount }, () => base58(read.take(32)))
+    const recentBlockhash = base58(read.take(32))
+    const raw = Array.from({ length: read.shortVec() }, () => ({
+      program: read.byte(),
+      accounts: Array.from(read.take(read.shortVec())),
+      data: read.take(read.shortVec()),
+    }))
+    let lookupTables = 0
+    if (version === 0) {
+      lookupTables = read.shortVec()
+      for (let i = 0; i < lookupTables; i++) {
+        read.take(32)
+        read.take(read.shortVec())
+        read.take(read.shortVec())
+      }
+    }
+    if (read.at() !== bytes.length) throw new Malformed()
+    const instructions = raw.map(({ program, accounts, data }) => {
+      const programId = accountKeys[program]
+      if (programId === undefined) throw new Malformed()
+      return { programId, accounts: accounts.map((index) => accountKeys[index]), data }
+    })
+    return {
+      version,
+      signatures,
+      messageOffset,
+      signers: accountKeys.slice(0, required),
+      accountKeys,
+      recentBlockhash,
+      instructions,
+      lookupTables,
+    }
+  } catch (error) {
+    if (error instanceof Malformed) throw invalid(REFUSALS.malformed(path))
+    throw error
+  }
+}
+
+/**
+ * A request's params read: each transaction decoded from base64 and parsed, or -32602 naming the field.
+ */
+export function request(method: Method, params: unknown): Request {
+  const result = z.safeParse(Params[method], params)
+  if (!result.success) {
+    const issue = result.error.issues[0]
+    const path = ['params', ...(issue?.path ?? []).map(String)].join('.')
+    throw invalid(`${path}: ${issue?.message ?? 'invalid'}`)
+  }
+  const data = result.data
+  const texts =
+    'transactions' in data
+      ? data.transactions.map((text, i) => [text, `params.transactions.${i}`] as const)
+      : [[data.transaction, 'params.transaction'] as const]
+  const transactions = texts.map(([text, path]) => {
+    const bytes = fromBase64(text, path)
+    return { bytes, parsed: parse(bytes, path) }
+  })
+  return {
+    method,
+    transactions,
+    ...('sendOptions' in data && data.sendOptions ? { sendOptions: data.sendOptions } : {}),
+  }
+}
+
+/** The wire transaction with `signature` in the slot of signer `index`. */
+export function withSignature(bytes: Uint8Array, index: number, signature: Uint8Array): Uint8Array {
+  const signed = bytes.slice()
+  let offset = 0
+  while ((signed[offset] ?? 0) & 0x80) offset++
+  signed.set(signature, offset + 1 + index * 64)
+  return signed
+}
+
+/** What an instruction does, as the approval screen explains it. */
+export type Decoded =
+  | { kind: 'solTransfer'; from: string | undefined; to: string | undefined; lamports: bigint }
+  | {
+      kind: 'tokenTransfer'
+      program: string
+      source: string | undefined
+      destination: string | undefined
+      owner: string | undefined
+      amount: bigint
+      /** transferChecked names the mint and its decimals; transfer does not. */
+      mint?: string | undefined
+      decimals?: number
+    }
+  | {
+      kind: 'createTokenAccount'
+      account: string | undefined
+      owner: string | undefined
+      mint: string | undefined
+    }
+  | { kind: 'computeBudget' }
+  | { kind: 'unknown'; programId: string }
+
+const u64 = (data: Uint8Array, offset: number) =>
+  new DataView(data.buffer, data.byteOffset, data.byteLength).getBigUint64(offset, true)
+const u32 = (data: Uint8Array, offset: number) =>
+  new DataView(data.buffer, data.byteOffset, data.byteLength).getUint32(offset, true)
+
+/** System program: Transfer is instruction 2 (u32 LE), then the lamports (u64 LE). */
+const SYSTEM_TRANSFER = 2
+/** SPL Token: Transfer (3, amount) and TransferChecked (12, amount, decimals). */
+const TOKEN_TRANSFER = 3
+const TOKEN_TRANSFER_CHECKED = 12
+
+/** Decodes one instruction; what is not a transfer of this module is `unknown` with its program. */
+export function decode(instruction: Instruction): Decoded {
+  const { programId, accounts, data } = instruction
+  if (programId === PROGRAMS.system && data.length === 12 && u32(data, 0) === SYSTEM_TRANSFER)
+    return { kind: 'solTransfer', from: accounts[0], to: accounts[1], lamports: u64(data, 4) }
+  if (programId === PROGRAMS.token || programId === PROGRAMS.token2022) {
+    if (data[0] === TOKEN_TRANSFER && data.length === 9)
+      return {
+        kind: 'tokenTransfer',
+        program: programId,
+        source: accounts[0],
+        destination: accounts[1],
+        owner: accounts[2],
+        amount: u64(data, 1),
+      }
+    if (data[0] === TOKEN_TRANSFER_CHECKED && data.length === 10)
+      return {
+        kind: 'tokenTransfer',
+        program: programId,
+        source: accounts[0],
+        mint: accounts[1],
+        destination: accounts[2],
+        owner: accounts[3],
+        amount: u64(data, 1),
+        decimals: data[9] as number,
+      }
+  }
+  // Create (empty data or 0) and CreateIdempotent (1): payer, account, owner, mint, …
+  if (programId === PROGRAMS.associatedToken && (data.length === 0 || (data.length === 1 && data[0]! <= 1)))
+    return { kind: 'createTokenAccount', account: accounts[1], owner: accounts[2], mint: accounts[3] }
+  if (programId === PROGRAMS.computeBudget) return { kind: 'computeBudget' }
+  return { kind: 'unknown', programId }
+}
+
+/**
+ * An amount in base units as a decimal number of `decimals` places, without trailing zeros.
+ * @example formatUnits(1_500_000_000n, 9) // '1.5'
+ */
+export function formatUnits(amount: bigint, decimals: number): string {
+  const scale = 10n ** BigInt(decimals)
+  const fraction = (amount % scale).toString().padStart(decimals, '0').replace(/0+$/, '')
+  return `${amount / scale}${fraction ? `.${fraction}` : ''}`
+}
