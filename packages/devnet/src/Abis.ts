@@ -56,26 +56,8 @@ export const simpleAccountAbi = parseAbi([
   'function owner() view returns (address)',
 ])
 
-/** Our `FrontdoorAccountFactory` (contracts/FrontdoorAccount.sol). */
-export const frontdoorAccountFactoryAbi = parseAbi([
-  'function accountImplementation() view returns (address)',
-  'function createAccount(address owner, uint256 salt) returns (address account)',
-  'function getAddress(address owner, uint256 salt) view returns (address)',
-  'event AccountCreated(address indexed account, address indexed owner, uint256 salt)',
-])
-
-/** Our `FrontdoorAccount` (contracts/FrontdoorAccount.sol): calls, ERC-1271 and its replay-safe hash. */
-export const frontdoorAccountAbi = parseAbi([
-  'function entryPoint() view returns (address)',
-  'function owner() view returns (address)',
-  'function initialize(address owner)',
-  'function execute(address target, uint256 value, bytes data)',
-  'function executeBatch(address[] targets, uint256[] values, bytes[] data)',
-  'function isValidSignature(bytes32 hash, bytes signature) view returns (bytes4)',
-  'function replaySafeHash(bytes32 hash) view returns (bytes32)',
-  'function domainSeparator() view returns (bytes32)',
-  'error NotAuthorized(address caller)',
-  'error AlreadyInitialized()',
-  'error ZeroOwner()',
-  'error LengthMismatch()',
-])
+/** Our `FrontdoorAccountFactory` and `FrontdoorAccount` (contracts/FrontdoorAccount.sol): one copy, in @frontdoor/smart-account. */
+export {
+  accountAbi as frontdoorAccountAbi,
+  factoryAbi as frontdoorAccountFactoryAbi,
+} from '@frontdoor/smart-account'

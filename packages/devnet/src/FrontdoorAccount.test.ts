@@ -1,3 +1,4 @@
+import * as SmartAccount from '@frontdoor/smart-account'
 import {
   createPublicClient,
   createWalletClient,
@@ -80,6 +81,17 @@ describe('toFrontdoorAccount', () => {
         args: [owner.address, 0n],
       }),
     )
+    // The address is computed offline (@frontdoor/smart-account's addressOf, the API's reading too).
+    expect(FrontdoorAccount.addressOf(owner.address)).toBe(account.address)
+    expect(SmartAccount.DEVNET_CONTRACTS).toEqual({
+      entryPoint: contracts.entryPoint,
+      frontdoorAccountFactory: contracts.frontdoorAccountFactory,
+      frontdoorAccountImplementation: await client.readContract({
+        address: contracts.frontdoorAccountFactory,
+        abi: Abis.frontdoorAccountFactoryAbi,
+        functionName: 'accountImplementation',
+      }),
+    })
     expect(await client.getCode({ address: account.address })).toBeUndefined()
     expect(await account.isDeployed()).toBe(false)
     expect(account.entryPoint).toMatchObject({ address: contracts.entryPoint, version: '0.7' })

@@ -1,11 +1,5 @@
-import {
-  type Address,
-  BaseError,
-  decodeFunctionData,
-  encodeFunctionData,
-  type LocalAccount,
-  parseAbi,
-} from 'viem'
+import * as FrontdoorAccount from '@frontdoor/smart-account'
+import { type Address, BaseError, encodeFunctionData, type LocalAccount } from 'viem'
 import {
   entryPoint07Abi,
   getUserOperationHash,
@@ -16,19 +10,6 @@ import {
 import { readContract } from 'viem/actions'
 import * as Abis from './Abis.js'
 import type * as Deployment from './Deployment.js'
-
-/** `SimpleAccount` v0.7's calls: one call, or a batch of them (atomic: one reverts, all revert). */
-export const abi = parseAbi([
-  'function execute(address dest, uint256 value, bytes func)',
-  'function executeBatch(address[] dest, uint256[] value, bytes[] func)',
-])
-
-/**
- * A signature of the right length for gas estimation: `SimpleAccount` recovers it (to a wrong owner,
- * which fails validation without reverting), so the estimate runs the same code as the real one.
- */
-export const STUB_SIGNATURE =
-  '0xfffffffffffffffffffffffffffffff0000000000000000000000000000000007aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa1c'
 
 /** Options of {@link toSimpleAccount}. */
 export type Options = {
@@ -83,32 +64,15 @@ export async function toSimpleAccount(options: Options): Promise<SmartAccount<Im
       })
       return { factory: factory.address, factoryData }
     },
+    // SimpleAccount v0.7 has FrontdoorAccount's execute / executeBatch, and recovers the same stub.
     async encodeCalls(calls) {
-      const [call] = calls
-      if (calls.length === 1 && call) {
-        return encodeFunctionData({
-          abi,
-          functionName: 'execute',
-          args: [call.to, call.value ?? 0n, call.data ?? '0x'],
-        })
-      }
-      return encodeFunctionData({
-        abi,
-        functionName: 'executeBatch',
-        args: [calls.map((c) => c.to), calls.map((c) => c.value ?? 0n), calls.map((c) => c.data ?? '0x')],
-      })
+      return FrontdoorAccount.encodeCalls(calls)
     },
     async decodeCalls(data) {
-      const decoded = decodeFunctionData({ abi, data })
-      if (decoded.functionName === 'execute') {
-        const [to, value, callData] = decoded.args
-        return [{ to, value, data: callData }]
-      }
-      const [targets, values, datas] = decoded.args
-      return targets.map((to, i) => ({ to, value: values[i] ?? 0n, data: datas[i] ?? '0x' }))
+      return FrontdoorAccount.decodeCalls(data)
     },
     async getStubSignature() {
-      return STUB_SIGNATURE
+      return FrontdoorAccount.STUB_SIGNATURE
     },
     signMessage: async () => unsupported(),
     signTypedData: async () => unsupported(),
