@@ -11,4 +11,10 @@ describe('route', () => {
     expect(Route.route('eth_sign')).toBe('unsupported')
     expect(Route.route('debug_traceTransaction')).toBe('unsupported')
   })
+
+  test("EIP-5792's methods go to the connected wallet, never to a node", () => {
+    expect(Route.route('wallet_sendCalls')).toBe('account')
+    expect(Route.route('wallet_getCallsStatus')).toBe('account')
+    expect(Route.route('wallet_getCapabilities')).toBe('account')
+  })
 })
