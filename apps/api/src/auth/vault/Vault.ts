@@ -17,7 +17,7 @@ import {
   type TypedDataDefinition,
   toHex,
 } from 'viem'
-import { publicKeyToAddress } from 'viem/accounts'
+import { type LocalAccount, publicKeyToAddress, toAccount } from 'viem/accounts'
 import type * as Db from '../../db/Db.js'
 import * as Tables from '../../db/Tables.js'
 import * as Envelope from './Envelope.js'
@@ -242,6 +242,31 @@ export async function signTypedData(
   )
 }
 
+/**
+ * The user's EOA as the owner of a smart account (viem `LocalAccount`): it signs EIP-191 messages
+ * (a user operation's hash) and EIP-712 typed data (FrontdoorAccount's replay-safe wrapping) with the
+ * user's key, each logged under `method` (the request it serves); it signs no transactions.
+ */
+export function owner(
+  db: Db.Db,
+  vault: Vault,
+  userId: string,
+  request: { address: Hex; chain: string; method: string },
+): LocalAccount {
+  const sign = async (digest: Hex) =>
+    serializeSignature(
+      await signEvmDigest(db, vault, userId, { method: request.method, chain: request.chain, digest }),
+    )
+  return toAccount({
+    address: request.address,
+    signMessage: ({ message }) => sign(hashMessage(message)),
+    signTypedData: (typedData) => sign(hashTypedData(typedData as TypedDataDefinition)),
+    signTransaction: async () => {
+      throw new Error('Vault: the owner of a smart account signs no transactions')
+    },
+  })
+}
+
 /** Signs a complete transaction (nonce, gas and fees filled); returns the signed, serialized transaction. */
 export async function signTransaction(
   db: Db.Db,
@@ -271,6 +296,24 @@ export async function solanaSignMessage(
   const digest = `0x${createHash('sha256').update(request.message).digest('hex')}`
   await log(db, { userId, method: 'solana_signMessage', chain: request.chain, digest })
   return signature
+}
+
+/**
+ * Solana transactions (`method` names which request): an ed25519 signature of each message with the
+ * user's key, opened once for all of them (the log keeps each message's SHA-256).
+ */
+export async function solanaSignTransactions(
+  db: Db.Db,
+  vault: Vault,
+  userId: string,
+  request: { method: string; chain: string; messages: Uint8Array[] },
+): Promise<Uint8Array[]> {
+  const signatures = await withSecret(db, vault, userId, 'solana', (secret) =>
+    request.messages.map((message) => ed25519.sign(message, secret)),
+  )
+  for (const message of request.messages)
+    await log(db, { userId, method: request.method, chain: request.chain, digest: sha256Hex(message) })
+  return signatures
 }
 
 /** How many users' derived addresses one process remembers (public data; deriving takes tens of ms). */

@@ -1,3 +1,4 @@
+import * as Calls from '@frontdoor/protocol/calls'
 import { PROVIDER_ERRORS } from '@frontdoor/protocol/errors'
 import * as SignRequest from '@frontdoor/protocol/sign-request'
 import { Caip } from '@frontdoor/schemas'
@@ -5,7 +6,7 @@ import { u8aToU8a } from '@polkadot/util'
 import { base58 } from '@scure/base'
 import { Hono } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import { BaseError, hashTypedData, type TypedDataDefinition } from 'viem'
+import { BaseError, type Hex, hashTypedData, type TypedDataDefinition } from 'viem'
 import * as zm from 'zod/mini'
 import * as Balances from '../../account/Balances.js'
 import * as Clients from '../../chains/Clients.js'
@@ -16,6 +17,8 @@ import * as AuthErrors from '../AuthErrors.js'
 import * as Bearer from '../sessions/Bearer.js'
 import * as Assets from './Assets.js'
 import * as Namespaces from './Namespaces.js'
+import * as SmartAccounts from './SmartAccounts.js'
+import * as SolanaTransactions from './SolanaTransactions.js'
 import * as Transactions from './Transactions.js'
 import * as Vault from './Vault.js'
 
@@ -25,10 +28,16 @@ export const METHODS = [
   'eth_signTypedData_v4',
   'eth_sendTransaction',
   'solana_signMessage',
+  'solana_signTransaction',
+  'solana_signAllTransactions',
+  'solana_signAndSendTransaction',
   'signMessage',
   'polkadot_signMessage',
   'cosmos_signArbitrary',
   'wallet_getAssets',
+  'wallet_sendCalls',
+  'wallet_getCallsStatus',
+  'wallet_getCapabilities',
 ] as const
 
 /** Signed text: at most what the approval screen shows. */
@@ -120,7 +129,8 @@ function evmChainId(value: number | string | undefined): number {
  * `POST /v1/vault/rpc` (bearer): signs with the session user's keys, only for the user's own addresses.
  * personal_sign and eth_signTypedData_v4 answer the signature; eth_sendTransaction fills nonce, gas and
  * fees from the chain, signs and broadcasts, and answers the hash; solana_signMessage answers
- * `{ signature }` (base58); signMessage (bip122), polkadot_signMessage and cosmos_signArbitrary
+ * `{ signature }` (base58); the Solana transaction methods sign with the same key (SolanaTransactions.ts:
+ * solana_signAndSendTransaction also sends); signMessage (bip122), polkadot_signMessage and cosmos_signArbitrary
  * sign with the accounts of Namespaces.ts (answers as WalletConnect and Keplr give them);
  * wallet_getAssets (EIP-7811) answers the account's assets from the blockchain API's balances.
  */
@@ -166,13 +176,36 @@ export function routes(deps: Deps.Deps) {
       const { db } = deps
       const { vault } = deps.auth
       const addresses = await Vault.ensureKeys(db, vault, userId)
-      const isMine = (address: string) => address.toLowerCase() === addresses.evm.toLowerCase()
+      // The EOA, and the smart account it owns (SmartAccounts.ts): both are the user's.
+      const smartAccount = SmartAccounts.addressOf(addresses.evm)
+      const isSmart = (address: string) => address.toLowerCase() === smartAccount.toLowerCase()
+      const isMine = (address: string) =>
+        address.toLowerCase() === addresses.evm.toLowerCase() || isSmart(address)
+      /** The smart account's request on `chainId`: 4901 where the API has no bundler (no smart account there). */
+      const smart = (chainId: number, method: string): SmartAccounts.Context => {
+        const chain = Caip.formatCaip2('eip155', chainId)
+        if (!SmartAccounts.enabled(deps.config, chain) || !deps.upstreams.has(chain))
+          throw rpcError(
+            400,
+            PROVIDER_ERRORS.chainDisconnected.code,
+            PROVIDER_ERRORS.chainDisconnected.message,
+            { chainId: chain, reason: 'no smart account on this chain' },
+          )
+        return { deps, userId, eoa: addresses.evm, chain, method }
+      }
 
       switch (body.method) {
         case 'personal_sign': {
           const chainId = evmChainId(body.chainId)
           const { message, address } = read(() => SignRequest.personalMessage(body.params))
           if (!isMine(address)) throw notYourAccount()
+          if (isSmart(address)) {
+            const context = smart(chainId, body.method)
+            const result = await SmartAccounts.signMessage(context, message).catch(
+              chainFailure(context.chain),
+            )
+            return c.json({ result })
+          }
           return c.json({
             result: await Vault.personalSign(db, vault, userId, {
               chain: Caip.formatCaip2('eip155', chainId),
@@ -194,6 +227,13 @@ export function routes(deps: Deps.Deps) {
             hashTypedData(definition)
           } catch (error) {
             throw invalidParams(`params.1: ${(error as Error).message.split('\n')[0]}`)
+          }
+          if (isSmart(address)) {
+            const context = smart(chainId, body.method)
+            const result = await SmartAccounts.signTypedData(context, definition).catch(
+              chainFailure(context.chain),
+            )
+            return c.json({ result })
           }
           return c.json({
             result: await Vault.signTypedData(db, vault, userId, {
@@ -218,6 +258,23 @@ export function routes(deps: Deps.Deps) {
                 chainId: chain,
               },
             )
+          if (isSmart(request.from)) {
+            // One user operation: the first deploys the account. The answer is the hash of the
+            // transaction that carried it, which eth_getTransactionReceipt finds.
+            if (!request.to)
+              throw invalidParams('params.0.to: a smart account sends calls, not contract creations')
+            const context = smart(chainId, body.method)
+            const call = { to: request.to, value: request.value, data: request.data }
+            const sent = await oneAtATime(userId, () => SmartAccounts.send(context, [call])).catch(
+              chainFailure(chain),
+            )
+            if (!sent.success)
+              throw rpcError(400, PROVIDER_ERRORS.internalError.code, 'Execution reverted', {
+                hash: sent.transactionHash,
+                userOpHash: sent.userOpHash,
+              })
+            return c.json({ result: sent.transactionHash })
+          }
           const client = Clients.of(deps.upstreams, chain)
           const hash = await oneAtATime(userId, async () => {
             for (let attempt = 0; ; attempt++) {
@@ -254,6 +311,21 @@ export function routes(deps: Deps.Deps) {
               : 'solana'
           const signature = await Vault.solanaSignMessage(db, vault, userId, { chain, message: bytes })
           return c.json({ result: { signature: base58.encode(signature) } })
+        }
+        case 'solana_signTransaction':
+        case 'solana_signAllTransactions':
+        case 'solana_signAndSendTransaction': {
+          const result = await SolanaTransactions.handle({
+            db,
+            vault,
+            userId,
+            address: addresses.solana,
+            upstreams: deps.upstreams,
+            method: body.method,
+            chainId: body.chainId,
+            params: body.params,
+          })
+          return c.json({ result })
         }
         case 'signMessage': {
           const chain = namespaceChain('bip122', body.chainId)
@@ -294,6 +366,72 @@ export function routes(deps: Deps.Deps) {
             ? await balances.of({ address: addresses.evm, chainIds }).catch(chainFailure(chainIds.join(',')))
             : []
           return c.json({ result: Assets.answer(held, request) })
+        }
+        case 'wallet_sendCalls': {
+          const chainId = evmChainId(body.chainId)
+          const parsed = zm.safeParse(Calls.PARAMS.wallet_sendCalls, body.params)
+          if (!parsed.success) {
+            const issue = parsed.error.issues[0]
+            throw invalidParams(`params.${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`)
+          }
+          const [request] = parsed.data
+          if (Number(request.chainId) !== chainId)
+            throw invalidParams(`params.0.chainId: ${request.chainId} is not the active chain ${chainId}`)
+          const from = request.from ?? smartAccount
+          if (!isMine(from)) throw notYourAccount()
+          // The EOA sends one transaction at a time: no batch (EIP-5792 5760).
+          if (!isSmart(from))
+            throw rpcError(
+              400,
+              Calls.ERRORS.atomicityNotSupported.code,
+              Calls.ERRORS.atomicityNotSupported.message,
+              {
+                reason: 'the EOA sends one transaction at a time; switch to the smart account for a batch',
+              },
+            )
+          const calls = request.calls.map((call, i) => {
+            if (!call.to) throw invalidParams(`params.0.calls.${i}.to: required (no contract creation)`)
+            return {
+              to: call.to as Hex,
+              value: BigInt(call.value ?? '0x0'),
+              data: (call.data ?? '0x') as Hex,
+            }
+          })
+          const context = smart(chainId, body.method)
+          const sent = await oneAtATime(userId, () => SmartAccounts.send(context, calls)).catch(
+            chainFailure(context.chain),
+          )
+          return c.json({ result: { id: sent.userOpHash } })
+        }
+        case 'wallet_getCallsStatus': {
+          const parsed = zm.safeParse(Calls.PARAMS.wallet_getCallsStatus, body.params)
+          const id = parsed.success ? parsed.data[0] : undefined
+          if (!id) throw invalidParams('params.0: must be the id wallet_sendCalls answered')
+          const found = /^0x[0-9a-fA-F]{64}$/.test(id)
+            ? await SmartAccounts.find(deps, id as Hex).catch(chainFailure('the bundlers'))
+            : undefined
+          if (!found || !isSmart(found.receipt.sender))
+            throw rpcError(400, Calls.ERRORS.unknownBundleId.code, Calls.ERRORS.unknownBundleId.message)
+          const chainId = Number(Caip.parseCaip2(found.chain).chainId)
+          return c.json({ result: SmartAccounts.callsStatus(id, chainId, found.receipt) })
+        }
+        case 'wallet_getCapabilities': {
+          // Atomic batches on the chains with the smart account, for the smart account; none for the EOA.
+          const parsed = zm.safeParse(Calls.PARAMS.wallet_getCapabilities, body.params)
+          if (!parsed.success) throw invalidParams('params: must be [account?, chainIds?]')
+          const [account, asked] = parsed.data
+          if (account && !isMine(account)) throw notYourAccount()
+          const atomic = !account || isSmart(account) ? Calls.ATOMIC.supported : Calls.ATOMIC.unsupported
+          const served = SmartAccounts.chains(deps.config).map((chain) =>
+            Number(Caip.parseCaip2(chain).chainId),
+          )
+          const result: Record<string, { atomic: { status: Calls.Atomic } }> = {}
+          for (const id of served) {
+            const hex = `0x${id.toString(16)}`
+            if (!asked || asked.some((chainId) => Number(chainId) === id))
+              result[hex] = { atomic: { status: atomic } }
+          }
+          return c.json({ result })
         }
         default:
           throw rpcError(

@@ -1,0 +1,142 @@
+import { PROVIDER_ERRORS } from '@frontdoor/protocol/errors'
+import * as SolanaTransaction from '@frontdoor/protocol/solana-transaction'
+import { Caip } from '@frontdoor/schemas'
+import type * as Db from '../../db/Db.js'
+import type * as Upstreams from '../../rpc/Upstreams.js'
+import * as AuthErrors from '../AuthErrors.js'
+import * as Vault from './Vault.js'
+
+/**
+ * The vault's Solana transactions: `solana_signTransaction` and `solana_signAllTransactions` answer the
+ * transactions signed by the user's ed25519 key (the key never leaves the vault), and
+ * `solana_signAndSendTransaction` submits the signed transaction to the cluster through the API's
+ * upstream and answers its signature. The params are read by protocol's solana-transaction, the
+ * reading the approval screen shows; the user's account must be one of each transaction's signers.
+ */
+
+/** What a request needs: the vault and the user, the chain's upstreams, the body's chain and params. */
+export type Request = {
+  db: Db.Db
+  vault: Vault.Vault
+  userId: string
+  /** The user's Solana address. */
+  address: string
+  upstreams: Upstreams.Upstreams
+  method: SolanaTransaction.Method
+  chainId: number | string | undefined
+  params: unknown
+}
+
+const rpcError = (status: 400 | 403 | 502, code: number, message: string, data?: unknown) =>
+  AuthErrors.fail(status, code, message, data === undefined ? {} : { data })
+
+/** The solana chain of a request: the body's, when the API serves it, else the one solana chain served. */
+export function chainOf(upstreams: Upstreams.Upstreams, chainId: number | string | undefined): string {
+  const served = upstreams.chains().filter((chain) => chain.startsWith('solana:'))
+  const named =
+    typeof chainId === 'string' && Caip.isCaip2(chainId) && chainId.startsWith('solana:')
+      ? chainId
+      : undefined
+  const chain = named ?? (served.length === 1 ? served[0] : undefined)
+  if (!chain || !upstreams.has(chain)) {
+    const { code, message } = PROVIDER_ERRORS.chainDisconnected
+    throw rpcError(400, code, message, { chainId: chainId ?? null })
+  }
+  return chain
+}
+
+/** Reads the params, or the -32602 naming the field. */
+function read(method: SolanaTransaction.Method, params: unknown) {
+  try {
+    return SolanaTransaction.request(method, params)
+  } catch (error) {
+    const { code, message } = error as { code?: number; message: string }
+    if (code === PROVIDER_ERRORS.invalidParams.code) throw rpcError(400, code, message)
+    throw error
+  }
+}
+
+/** Sends a signed transaction through the chain's upstream; answers its signature or the node's error. */
+async function send(
+  upstreams: Upstreams.Upstreams,
+  chain: string,
+  signed: Uint8Array,
+  sendOptions: SolanaTransaction.Request['sendOptions'],
+): Promise<string> {
+  const body = JSON.stringify({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'sendTransaction',
+    params: [SolanaTransaction.toBase64(signed), { encoding: 'base64', ...sendOptions }],
+  })
+  const answer = await upstreams.forward(chain, body)
+  const { code, message } = PROVIDER_ERRORS.chainDisconnected
+  if (!answer) throw rpcError(502, code, message, { chainId: chain })
+  let reply: { result?: unknown; error?: { code?: unknown; message?: unknown; data?: unknown } }
+  try {
+    reply = JSON.parse(answer.body)
+  } catch {
+    throw rpcError(502, code, message, { chainId: chain })
+  }
+  if (reply.error) {
+    const failed = reply.error
+    throw rpcError(
+      400,
+      typeof failed.code === 'number' ? failed.code : PROVIDER_ERRORS.internalError.code,
+      typeof failed.message === 'string' ? failed.message : PROVIDER_ERRORS.internalError.message,
+      failed.data,
+    )
+  }
+  if (typeof reply.result !== 'string') throw rpcError(502, code, message, { chainId: chain })
+  return reply.result
+}
+
+/**
+ * Signs (and for signAndSend, sends) the request's transactions with the user's key.
+ *
+ * @example
+ * const result = await SolanaTransactions.handle({ db, vault, userId, address, upstreams,
+ *   method: 'solana_signTransaction', chainId: 'solana:Fxw…', params: { transaction: base64 } })
+ * // { signature: '5h…', transaction: 'AQ…' }
+ */
+export async function handle(request: Request) {
+  const { method, address } = request
+  const parsed = read(method, request.params)
+  // Only a send needs the cluster; a signature is logged under the body's chain or 'solana'.
+  const chain =
+    method === 'solana_signAndSendTransaction'
+      ? chainOf(request.upstreams, request.chainId)
+      : typeof request.chainId === 'string' && request.chainId.startsWith('solana:')
+        ? request.chainId
+        : 'solana'
+  const paths =
+    method === 'solana_signAllTransactions'
+      ? parsed.transactions.map((_, i) => `params.transactions.${i}`)
+      : ['params.transaction']
+  const slots = parsed.transactions.map(({ parsed: tx }, i) => {
+    const index = tx.signers.indexOf(address)
+    if (index === -1) {
+      const { code, message } = PROVIDER_ERRORS.unauthorized
+      throw rpcError(403, code, `${message} ${SolanaTransaction.REFUSALS.notSigner(paths[i] ?? 'params')}`)
+    }
+    return index
+  })
+  const signatures = await Vault.solanaSignTransactions(request.db, request.vault, request.userId, {
+    method,
+    chain,
+    messages: parsed.transactions.map(({ bytes, parsed: tx }) => bytes.subarray(tx.messageOffset)),
+  })
+  const signed = parsed.transactions.map(({ bytes }, i) =>
+    SolanaTransaction.withSignature(bytes, slots[i] ?? 0, signatures[i] as Uint8Array),
+  )
+  if (method === 'solana_signAllTransactions')
+    return { transactions: signed.map((bytes) => SolanaTransaction.toBase64(bytes)) }
+  const [transaction] = signed as [Uint8Array]
+  if (method === 'solana_signTransaction')
+    return {
+      signature: SolanaTransaction.base58(signatures[0] as Uint8Array),
+      transaction: SolanaTransaction.toBase64(transaction),
+    }
+  // The transaction's id: its first signature, which the cluster answers.
+  return { signature: await send(request.upstreams, chain, transaction, parsed.sendOptions) }
+}
