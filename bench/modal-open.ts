@@ -7,7 +7,7 @@
 // Run: npm run bench:modal -w @frontdoor/bench   (starts the stack unless the demo already answers;
 // a running stack must allow the AppKit page's origin: DEMO_ALLOWED_ORIGINS=http://localhost:5191)
 
-import { writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { cpus } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -23,6 +23,7 @@ import * as Stack from '../scripts/stack/stack.js'
 const RUNS = Number(process.env.BENCH_RUNS ?? 5)
 const OPENS = Number(process.env.BENCH_OPENS ?? 10)
 const OUT = join(dirname(fileURLToPath(import.meta.url)), 'BENCH.md')
+const SECTION_TITLE = '# Modal bench: Frontdoor beside AppKit'
 
 /** What one cold run of a contender measured. */
 type Figures = { readyMs: number; firstMs: number; warmMs: number[]; jsBytes: number }
@@ -225,18 +226,25 @@ try {
   ].join('\n')
   console.log(table)
   const machine = `${cpus().length} cores, Chromium ${browser.version()}, ${RUNS} cold runs each, ${RUNS * OPENS} warm re-opens each`
+  // Only this bench's section of BENCH.md is replaced (the other benches write theirs).
+  const section = [
+    SECTION_TITLE,
+    '',
+    `Written by \`npm run bench:modal -w @frontdoor/bench\` on ${new Date().toISOString().slice(0, 10)} (${machine}).`,
+    'Both run in the same browser in the same run, alternating; ratios matter more than absolute times',
+    'on a shared machine. See bench/modal-open.ts for how each figure is taken.',
+    '',
+    table,
+    '',
+  ].join('\n')
+  const before = existsSync(OUT) ? readFileSync(OUT, 'utf8') : ''
+  const start = before.indexOf(SECTION_TITLE)
+  const end = start < 0 ? -1 : before.indexOf('\n# ', start + SECTION_TITLE.length)
   writeFileSync(
     OUT,
-    [
-      '# Modal bench: Frontdoor beside AppKit',
-      '',
-      `Written by \`npm run bench:modal -w @frontdoor/bench\` on ${new Date().toISOString().slice(0, 10)} (${machine}).`,
-      'Both run in the same browser in the same run, alternating; ratios matter more than absolute times',
-      'on a shared machine. See bench/modal-open.ts for how each figure is taken.',
-      '',
-      table,
-      '',
-    ].join('\n'),
+    start < 0
+      ? `${section}\n${before}`
+      : `${before.slice(0, start)}${section}${end < 0 ? '' : before.slice(end)}`,
   )
 } finally {
   await browser.close()
