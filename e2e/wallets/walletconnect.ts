@@ -1,8 +1,10 @@
 import * as Addresses from '@frontdoor/protocol/addresses'
+import * as Calls from '@frontdoor/protocol/calls'
 import { SignClient } from '@walletconnect/sign-client'
 import { buildAuthObject, formatMessage, populateAuthPayload } from '@walletconnect/utils'
 import { createWalletClient, defineChain, type Hex, http, type TypedDataDefinition } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
+import * as WalletCalls from './calls.js'
 
 /**
  * A WalletConnect test wallet: `@walletconnect/sign-client` in Node on our relay, with a dev key of the
@@ -36,6 +38,11 @@ export type Options = {
    * sign-client on the wallet answers the session proposal that comes with the request instead.
    */
   oneClick?: boolean
+  /**
+   * EIP-5792 (e2e/wallets/calls.ts): true approves and answers wallet_sendCalls, wallet_getCallsStatus
+   * and wallet_getCapabilities; false (the default) leaves them out of the session it approves.
+   */
+  eip5792?: boolean
 }
 
 type RpcError = { code: number; message: string }
@@ -96,6 +103,13 @@ export async function create(options: Options) {
   const requests: { method: string; params: unknown; chainId: string }[] = []
   let chainId = Number(Object.keys(chains)[0])
   let refuseAdd = false
+  // Requests of a method held until the test releases them (the wallet's user has not answered yet).
+  const holds = new Map<string, Promise<void>>()
+  const calls = WalletCalls.create({
+    account,
+    rpcOf: (id) => chains[id],
+    chains: () => Object.keys(chains).map(Number).filter((id) => !unknown.has(id)),
+  })
 
   const client: Client = await SignClient.init({
     projectId: options.projectId ?? 'demo',
@@ -161,6 +175,10 @@ export async function create(options: Options) {
 
   async function answer(method: string, params: unknown): Promise<unknown> {
     const list = Array.isArray(params) ? params : []
+    if (Calls.isCallsMethod(method)) {
+      if (!options.eip5792) throw WalletCalls.NOT_FOUND
+      return calls.answer(method, list)
+    }
     switch (method) {
       case 'personal_sign': {
         const message = list[0] as Hex | string
@@ -217,6 +235,9 @@ export async function create(options: Options) {
     const { topic, id, params } = event
     const { method, params: requestParams } = params.request
     requests.push({ method, params: requestParams, chainId: params.chainId })
+    const held = holds.get(method)
+    holds.delete(method)
+    await held
     const choice = answers.get(method) ?? 'approve'
     answers.delete(method)
     let response:
@@ -244,6 +265,17 @@ export async function create(options: Options) {
     client,
     /** Requests the dapp sent, in order. */
     requests,
+    /**
+     * Holds the next request of `method` unanswered (its user has not looked yet) until the returned
+     * function is called.
+     */
+    holdNext(method: string): () => void {
+      let release = () => {}
+      holds.set(method, new Promise<void>((resolve) => (release = resolve)))
+      return () => release()
+    },
+    /** The transaction hashes of EIP-5792 batch `id`, in call order. */
+    batchHashes: calls.hashesOf,
     /** The chain the wallet is on. */
     chainId: () => chainId,
     /** Pairs with a URI the modal showed; resolves with the session proposal that follows. */
@@ -277,7 +309,7 @@ export async function create(options: Options) {
       const payload = populateAuthPayload({
         authPayload: request.params.authPayload,
         chains: ids.map((id) => `eip155:${id}`),
-        methods: METHODS,
+        methods: options.eip5792 ? [...METHODS, ...Calls.METHODS] : METHODS,
       })
       const iss = `did:pkh:eip155:${first}:${account.address}`
       const message = formatMessage(payload, iss)
@@ -309,7 +341,7 @@ export async function create(options: Options) {
           eip155: {
             chains: ids.map((id) => `eip155:${id}`),
             accounts: accountsOn(ids),
-            methods: proposed.methods ?? [],
+            methods: (proposed.methods ?? []).filter((m) => options.eip5792 || !Calls.isCallsMethod(m)),
             events: proposed.events ?? [],
           },
         },

@@ -12,6 +12,7 @@ const network = {
   rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
 }
 const address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+const solanaAddress = 'GfLSF2ZbgX6VXkyCmkGNNHNJVjgf3Jz9G7ycWqv6SU6M'
 const account = { address, caipAddress: `eip155:31337:${address}`, status: 'connected' }
 const full = {
   ...account,
@@ -110,9 +111,16 @@ schemaSuite('ModalMessages', HostModal.ModalMessages, {
   },
   injectedWallets: {
     params: {
-      valid: [{ wallets: [] }, { wallets: [wallet] }],
+      valid: [
+        { wallets: [] },
+        { wallets: [wallet] },
+        { wallets: [{ ...wallet, rdns: 'wallet-standard.test-wallet', chains: ['solana:localnet'] }] },
+      ],
       invalid: [
         [wallet],
+        { wallets: [{ ...wallet, chains: [] }] },
+        { wallets: [{ ...wallet, chains: ['eip155:1'] }] },
+        { wallets: [{ ...wallet, chains: ['solana:'] }] },
         { wallets: [{ ...wallet, icon: 'https://example.com/icon.svg' }] },
         { wallets: [{ ...wallet, icon: 'javascript:alert(1)' }] },
         { wallets: [{ ...wallet, uuid: 'not-a-uuid' }] },
@@ -167,6 +175,23 @@ schemaSuite('ModalMessages', HostModal.ModalMessages, {
     result: ack,
   },
   disconnect: { params: noParams, result: ack },
+  solanaAccount: {
+    params: noParams,
+    result: {
+      valid: [
+        null,
+        { address: solanaAddress, chains: ['solana:localnet'] },
+        { address: solanaAddress, chains: [] },
+      ],
+      invalid: [
+        undefined,
+        { address: address, chains: [] },
+        { address: `${solanaAddress}0`, chains: [] },
+        { address: solanaAddress, chains: ['eip155:1'] },
+        { address: solanaAddress },
+      ],
+    },
+  },
   switchNetwork: {
     params: {
       valid: [{ caipNetworkId: 'eip155:1' }],

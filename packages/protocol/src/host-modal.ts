@@ -3,6 +3,7 @@ import * as Caip from '@frontdoor/schemas/caip'
 import * as z from 'zod/mini'
 import * as Message from './message.js'
 import * as Pay from './pay.js'
+import * as SolanaWallet from './solana-wallet.js'
 import * as Timeouts from './timeouts.js'
 import { VIEWS } from './views.js'
 
@@ -169,7 +170,15 @@ export const ImageDataUri = z
     z.regex(/^data:image\/[a-z0-9.+-]+(;[a-z0-9=.+-]+)*,/i, 'must be an image data URI'),
   )
 
-/** An injected wallet the host page found by EIP-6963 (its provider info). */
+const solanaChain = z.string().check(z.regex(SolanaWallet.CHAIN, 'must be a Solana chain (solana:<name>)'))
+
+/** A Solana account of a connection (solana-wallet.ts): base58 address and Wallet Standard chains. */
+export const SolanaAccount = z.strictObject({
+  address: z.string().check(z.regex(SolanaWallet.ADDRESS, 'must be a base58 Solana address')),
+  chains: z.array(solanaChain).check(z.maxLength(16)),
+})
+
+/** An injected wallet the host page found by EIP-6963 (its provider info) or by the Wallet Standard. */
 export const InjectedWallet = z.strictObject({
   uuid: z
     .string()
@@ -179,8 +188,13 @@ export const InjectedWallet = z.strictObject({
   rdns: z
     .string()
     .check(z.maxLength(200), z.regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/i, 'must be a reverse DNS name')),
+  /**
+   * A Wallet Standard wallet (found by `@wallet-standard/app`, not EIP-6963): its Solana chains as the
+   * Wallet Standard names them (`solana:mainnet`, `solana:localnet` ...). Absent for an EIP-6963 wallet.
+   */
+  chains: z.optional(z.array(solanaChain).check(z.minLength(1), z.maxLength(16))),
 })
-/** An injected wallet the host page found by EIP-6963. */
+/** An injected wallet the host page found by EIP-6963 or the Wallet Standard. */
 export type InjectedWallet = z.infer<typeof InjectedWallet>
 
 const uuid = InjectedWallet.shape.uuid
@@ -237,6 +251,11 @@ export const ModalMessages = {
   metadata: Message.define({ params: Metadata, result: Message.Ack }),
   /** Disconnect the current account. */
   disconnect: Message.define({ params: Message.NoParams, result: Message.Ack }),
+  /**
+   * The Solana account of the current connection (the page's Wallet Standard wallet, solana-wallet.ts,
+   * asks on connect and after each state change); null while the connected wallet has none.
+   */
+  solanaAccount: Message.define({ params: Message.NoParams, result: z.nullable(SolanaAccount) }),
   /** Switch to a network the page configured. */
   switchNetwork: Message.define({
     params: z.strictObject({ caipNetworkId: Caip.Caip2Schema }),

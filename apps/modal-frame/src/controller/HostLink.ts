@@ -163,6 +163,12 @@ export function create(options: Options) {
       await hostInfoRead
       return (await import('../pay/Payment.js')).request(params, options, () => host)
     },
+    // The page's Solana wallet (host SDK's Wallet Standard wallet) asks for the connection's Solana account.
+    solanaAccount: async () => {
+      if (!allowed) throw Rpc.error('unauthorized')
+      await hostInfoRead
+      return (await import('../connectors/solana/Account.js')).of(connection.current())
+    },
     switchNetwork: async ({ caipNetworkId }) => {
       if (!allowed) throw Rpc.error('unauthorized')
       await hostInfoRead

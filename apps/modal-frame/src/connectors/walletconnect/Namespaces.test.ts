@@ -44,10 +44,19 @@ describe('proposal', () => {
             "eth_sendTransaction",
             "wallet_switchEthereumChain",
             "wallet_addEthereumChain",
+            "wallet_sendCalls",
+            "wallet_getCallsStatus",
+            "wallet_getCapabilities",
           ],
         },
       }
     `)
+  })
+
+  test("EIP-5792's methods are proposed: a wallet that supports them approves them in its session", () => {
+    expect(Namespaces.proposal([devnet(31337)]).eip155.methods).toEqual(
+      expect.arrayContaining(['wallet_sendCalls', 'wallet_getCallsStatus', 'wallet_getCapabilities']),
+    )
   })
 
   test('a current chain the page does not list changes nothing', () => {

@@ -1,6 +1,7 @@
 import * as ProtocolErrors from '@frontdoor/protocol/errors'
 import { Constants, Errors, Pairing } from '@frontdoor/schemas'
 import type * as HostBridge from '../../bridge/HostBridge.js'
+import * as Calls from '../../rpc/Calls.js'
 import type * as Connector from '../Connector.js'
 import type * as Authenticate from './Authenticate.js'
 import * as Id from './Id.js'
@@ -494,6 +495,20 @@ export function create(options: Options) {
     }
   }
 
+  /**
+   * A page's request to the wallet of session `topic`. EIP-5792's are checked first, and refused with
+   * 4200 without asking the wallet when its session lacks the method (sign-client would refuse it with
+   * an error of its own): the wallet approved only the methods it supports.
+   */
+  async function sendOn(topic: string | undefined, method: string, params: unknown): Promise<unknown> {
+    if (!Calls.isCallsMethod(method)) return requestOn(topic, method, params)
+    const record = topic ? records.get(topic) : undefined
+    const session = record && (await load()).session.getAll().find((s) => s.topic === record.topic)
+    const approved = session?.namespaces.eip155?.methods ?? []
+    const supported = !session || approved.includes(method)
+    return Calls.request(method, params, (checked) => requestOn(topic, method, checked), supported)
+  }
+
   const sessionConnectors = new Map<string, Connector.Connector>()
   /** The connector of one kept session, stored as `walletConnect:<topic>`. */
   function sessionConnector(topic: string): Connector.Connector {
@@ -509,7 +524,7 @@ export function create(options: Options) {
         return session
       },
       reconnect: (context) => restore(topic, context),
-      request: (method, params) => requestOn(topic, method, params),
+      request: (method, params) => sendOn(topic, method, params),
       switchChain: (chainId, context) => switchOn(topic, chainId, context),
       disconnect: () => end(topic),
       subscribe(listener) {
@@ -708,7 +723,7 @@ export function create(options: Options) {
     },
 
     /** Sends a request to the wallet on the current chain. */
-    request: (method, params) => requestOn(currentTopic, method, params),
+    request: (method, params) => sendOn(currentTopic, method, params),
 
     /**
      * wallet_switchEthereumChain; when the wallet does not know the chain, wallet_addEthereumChain from

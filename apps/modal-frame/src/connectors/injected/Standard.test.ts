@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest'
+import * as Connection from '../../connection/Connection.js'
+import * as Storage from '../../connection/Storage.js'
+import * as SolanaAccount from '../solana/Account.js'
+import * as Injected from './Injected.js'
+
+const ADDRESS = 'GfLSF2ZbgX6VXkyCmkGNNHNJVjgf3Jz9G7ycWqv6SU6M'
+const OTHER = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV'
+const wallet = {
+  uuid: '350670db-19fa-4704-a166-e52e178b59d2',
+  name: 'Solana Test Wallet',
+  icon: 'data:image/svg+xml;base64,PHN2Zy8+',
+  rdns: 'wallet-standard.solana-test-wallet',
+  chains: ['solana:localnet'],
+}
+
+/** A Wallet Standard wallet of the page as the host SDK answers for it (its features, by method). */
+function page(options: { reject?: boolean } = {}) {
+  const seen: { method: string; params?: unknown }[] = []
+  let authorized = false
+  const connector = Injected.create(wallet, {
+    request: async (_uuid, { method, params }) => {
+      seen.push(params === undefined ? { method } : { method, params })
+      switch (method) {
+        case 'standard:connect':
+          if ((params as { silent?: boolean } | undefined)?.silent && !authorized) return { accounts: [] }
+          if (options.reject) throw Object.assign(new Error('User rejected the request.'), { code: 4001 })
+          authorized = true
+          return { accounts: [{ address: ADDRESS, chains: ['solana:localnet'] }] }
+        case 'standard:disconnect':
+          authorized = false
+          return null
+        default:
+          return { signature: 'sig' }
+      }
+    },
+  })
+  return { connector, seen }
+}
+
+const context = { networks: [], chainId: 31337 }
+
+describe('create (a Wallet Standard wallet)', () => {
+  it('connects through standard:connect: a Solana account, no EVM account, the page chain kept', async () => {
+    const { connector, seen } = page()
+    expect(await SolanaAccount.of(connector)).toBeNull()
+    const session = await connector.connect(context)
+    expect(session).toEqual({
+      accounts: [],
+      chainId: 31337,
+      wallet: { id: wallet.rdns, name: wallet.name, icon: wallet.icon },
+    })
+    expect(seen).toEqual([{ method: 'standard:connect' }])
+    expect(await SolanaAccount.of(connector)).toEqual({ address: ADDRESS, chains: ['solana:localnet'] })
+  })
+
+  it("the wallet's refusal is 'Connection rejected' (4001)", async () => {
+    const { connector } = page({ reject: true })
+    await expect(connector.connect(context)).rejects.toMatchObject({ code: 4001 })
+    expect(await SolanaAccount.of(connector)).toBeNull()
+  })
+
+  it("forwards the Solana methods with the connection's account as signer; refuses EVM methods (4200) and any before connecting (4100)", async () => {
+    const { connector, seen } = page()
+    await expect(connector.request('solana_signMessage', { message: '3yZe7d' })).rejects.toMatchObject({
+      code: 4100,
+    })
+    await connector.connect(context)
+    expect(await connector.request('solana_signMessage', { message: '3yZe7d', pubkey: OTHER })).toEqual({
+      signature: 'sig',
+    })
+    expect(seen.at(-1)).toEqual({
+      method: 'solana_signMessage',
+      params: { message: '3yZe7d', pubkey: ADDRESS },
+    })
+    await expect(connector.request('personal_sign', ['0x00', ADDRESS])).rejects.toMatchObject({ code: 4200 })
+  })
+
+  it('reconnects silently while the wallet trusts the page, not after a disconnect', async () => {
+    const { connector, seen } = page()
+    expect(await connector.reconnect(context)).toBeUndefined()
+    await connector.connect(context)
+    expect(await connector.reconnect(context)).toMatchObject({ accounts: [], chainId: 31337 })
+    expect(seen.at(-1)).toEqual({ method: 'standard:connect', params: { silent: true } })
+    await connector.disconnect()
+    expect(await SolanaAccount.of(connector)).toBeNull()
+    expect(await connector.reconnect(context)).toBeUndefined()
+  })
+
+  it("the wallet's change events: another account is followed, none ends the connection in the controller", async () => {
+    const { connector } = page()
+    const connection = Connection.create({
+      storage: Storage.create(Storage.memory()),
+      resolve: async () => connector,
+      context: () => context,
+    })
+    await connection.connect(connector)
+    expect(connection.get()).toMatchObject({
+      status: 'connected',
+      connectorId: 'injected:wallet-standard.solana-test-wallet',
+    })
+    expect(await SolanaAccount.of(connection.current())).toMatchObject({ address: ADDRESS })
+    connector.emit({ event: 'accountsChanged', data: [OTHER] })
+    expect(await SolanaAccount.of(connection.current())).toMatchObject({ address: OTHER })
+    connector.emit({ event: 'accountsChanged', data: [] })
+    expect(connection.get().status).toBe('disconnected')
+    expect(await SolanaAccount.of(connector)).toBeNull()
+  })
+})
+
+describe('create (an EIP-6963 wallet)', () => {
+  it('has no Solana account', async () => {
+    const connector = Injected.create({ ...wallet, chains: undefined } as never, {
+      request: async () => null,
+    })
+    expect(await SolanaAccount.of(connector)).toBeNull()
+  })
+})
