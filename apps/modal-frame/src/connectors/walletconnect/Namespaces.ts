@@ -56,36 +56,15 @@ export function proposal(networks: readonly Network[], current?: number): Propos
 
 /** Reads a chain id as wallets send it: a number, `0x..`, a decimal string or CAIP-2 `eip155:<id>`. */
 export const chainIdOf = Caip.evmChainId
-  const solana = networks.filter((n) => n.chainNamespace === 'solana').map((n) => n.caipNetworkId)
 
 /** The eip155 chain ids of a session, from its chains and its accounts, without repeats. */
 export function chainsOf(namespaces: Namespaces): number[] {
   const ns = namespaces.eip155
   if (!ns) return []
   const ids = [
-    ...(solana.length
-      ? { solana: { chains: [...new Set(solana)], methods: [...SOLANA_METHODS], events: [] } }
-      : {}),
     ...(ns.chains ?? []),
     ...ns.accounts.filter(Caip.isCaip10).map((a) => Caip.parseCaip10(a).chainId),
   ]
-/** Whether `method` goes to a wallet's solana namespace rather than its eip155 one. */
-export const isSolanaMethod = (method: string): boolean => method.startsWith('solana_')
-
-/**
- * The solana chain (CAIP-2) of a session, from its solana chains or accounts; undefined when the wallet
- * approved no solana namespace.
- */
-export function solanaChainOf(namespaces: Namespaces): string | undefined {
-  const ns = namespaces.solana
-  if (!ns) return undefined
-  const chains = [
-    ...(ns.chains ?? []),
-    ...ns.accounts.filter(Caip.isCaip10).map((a) => Caip.parseCaip10(a).caipNetworkId),
-  ]
-  return chains.find((chain) => Caip.isCaip2(chain) && Caip.parseCaip2(chain).chainNamespace === 'solana')
-}
-
     .map(chainIdOf)
     .filter((id): id is number => id !== undefined)
   return [...new Set(ids)]
