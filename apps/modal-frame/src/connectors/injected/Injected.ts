@@ -4,6 +4,7 @@ import { Errors } from '@frontdoor/schemas'
 import * as Calls from '../../rpc/Calls.js'
 import type * as Connector from '../Connector.js'
 import * as Id from './Id.js'
+import * as Standard from './Standard.js'
 
 /**
  * The injected connector (a chunk of its own, loaded once the page announced a wallet): a wallet extension of the host page, found there by EIP-6963. An extension
@@ -46,8 +47,16 @@ const UNSUPPORTED_CODES = new Set([4200, -32601])
 
 const withCode = (message: string, code: number) => new ProtocolErrors.ProviderRpcError(code, message)
 
-/** Creates the connector for one injected wallet. `events` is fed by the host's injectedWalletEvent. */
+/**
+ * Creates the connector for one injected wallet: an EIP-6963 wallet's, or a Wallet Standard wallet's
+ * (it lists Solana `chains`; Standard.ts). `emit` is fed by the host's injectedWalletEvent.
+ */
 export function create(wallet: HostModal.InjectedWallet, host: Host) {
+  return wallet.chains ? Standard.create(wallet, host) : eip1193(wallet, host)
+}
+
+/** The connector of an EIP-6963 wallet (an EIP-1193 provider). */
+function eip1193(wallet: HostModal.InjectedWallet, host: Host) {
   const listeners = new Set<(event: Connector.Event) => void>()
   const info: Connector.WalletInfo = { id: wallet.rdns, name: wallet.name, icon: wallet.icon }
   const call = (method: string, params?: unknown[] | Record<string, unknown>) =>
