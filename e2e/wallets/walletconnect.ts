@@ -1,7 +1,12 @@
+import { createHash } from 'node:crypto'
 import * as Addresses from '@frontdoor/protocol/addresses'
 import * as Calls from '@frontdoor/protocol/calls'
+import * as SolanaCluster from '@frontdoor/protocol/solana-cluster'
+import { Connection, Keypair, VersionedTransaction } from '@solana/web3.js'
 import { SignClient } from '@walletconnect/sign-client'
 import { buildAuthObject, formatMessage, populateAuthPayload } from '@walletconnect/utils'
+import bs58 from 'bs58'
+import nacl from 'tweetnacl'
 import { createWalletClient, defineChain, type Hex, http, type TypedDataDefinition } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import * as WalletCalls from './calls.js'
@@ -11,7 +16,8 @@ import * as WalletCalls from './calls.js'
  * devnets. Tests pair it from the URI the modal shows, then decide what its user does: approve or
  * reject the session proposal (or the one-click sign-in request, `session_authenticate`), approve or
  * reject each request. Approved requests are answered for real (viem signatures; transactions sent to
- * the devnet RPC), chain switches emit chainChanged.
+ * the devnet RPC), chain switches emit chainChanged. A proposal with a solana namespace is answered
+ * with an ed25519 account too (tweetnacl signatures; transactions sent to the local Solana cluster).
  */
 
 // sign-client in Node: IS_VITEST stops its calls to outside services (verify, pulse); with
@@ -43,6 +49,11 @@ export type Options = {
    * and wallet_getCapabilities; false (the default) leaves them out of the session it approves.
    */
   eip5792?: boolean
+  /**
+   * The seed (32 bytes) of the wallet's Solana account, or false for a wallet without solana (it then
+   * approves eip155 alone). Default: sha256 of `privateKey`.
+   */
+  solanaSeed?: Uint8Array | false
 }
 
 type RpcError = { code: number; message: string }
@@ -69,6 +80,9 @@ const METHODS = [
   'wallet_switchEthereumChain',
   'wallet_addEthereumChain',
 ]
+
+/** The solana methods the wallet answers. */
+const SOLANA_METHODS = ['solana_signMessage', 'solana_signTransaction', 'solana_signAndSendTransaction']
 
 /** sign-client's USER_REJECTED (for proposals) and EIP-1193's 4001 (for requests). */
 const PROPOSAL_REJECTED = { code: 5000, message: 'User rejected.' }
@@ -108,8 +122,15 @@ export async function create(options: Options) {
   const calls = WalletCalls.create({
     account,
     rpcOf: (id) => chains[id],
-    chains: () => Object.keys(chains).map(Number).filter((id) => !unknown.has(id)),
+    chains: () =>
+      Object.keys(chains)
+        .map(Number)
+        .filter((id) => !unknown.has(id)),
   })
+  const solanaSeed =
+    options.solanaSeed ?? new Uint8Array(createHash('sha256').update(options.privateKey).digest())
+  const solana = solanaSeed ? Keypair.fromSeed(solanaSeed) : undefined
+  const solanaAddress = solana?.publicKey.toBase58()
 
   const client: Client = await SignClient.init({
     projectId: options.projectId ?? 'demo',
@@ -173,7 +194,45 @@ export async function create(options: Options) {
     await acknowledged()
   }
 
+  /** A solana transaction of the dapp (base64, or base58 as older dapps send it), signed. */
+  function signedTransaction(params: unknown, keypair: Keypair) {
+    const encoded = String((params as { transaction?: unknown } | undefined)?.transaction ?? '')
+    let transaction: VersionedTransaction
+    try {
+      transaction = VersionedTransaction.deserialize(Buffer.from(encoded, 'base64'))
+    } catch {
+      transaction = VersionedTransaction.deserialize(bs58.decode(encoded))
+    }
+    transaction.sign([keypair])
+    return transaction
+  }
+
+  async function answerSolana(method: string, params: unknown): Promise<unknown> {
+    if (!solana) throw { code: 4200, message: `The test wallet does not support ${method}` }
+    const named = (params as { pubkey?: unknown } | undefined)?.pubkey
+    if (named !== undefined && named !== solanaAddress) throw { code: 4100, message: 'Unknown account' }
+    switch (method) {
+      case 'solana_signMessage': {
+        const message = bs58.decode(String((params as { message?: unknown }).message ?? ''))
+        return { signature: bs58.encode(nacl.sign.detached(message, solana.secretKey)) }
+      }
+      case 'solana_signTransaction': {
+        const transaction = signedTransaction(params, solana)
+        return {
+          signature: bs58.encode(transaction.signatures[0] as Uint8Array),
+          transaction: Buffer.from(transaction.serialize()).toString('base64'),
+        }
+      }
+      default: {
+        const transaction = signedTransaction(params, solana)
+        const connection = new Connection(SolanaCluster.url(process.env), 'confirmed')
+        return { signature: await connection.sendRawTransaction(transaction.serialize()) }
+      }
+    }
+  }
+
   async function answer(method: string, params: unknown): Promise<unknown> {
+    if (SOLANA_METHODS.includes(method)) return answerSolana(method, params)
     const list = Array.isArray(params) ? params : []
     if (Calls.isCallsMethod(method)) {
       if (!options.eip5792) throw WalletCalls.NOT_FOUND
@@ -262,6 +321,10 @@ export async function create(options: Options) {
   return {
     address: account.address,
     account,
+    /** The wallet's Solana account (base58), when it has one. */
+    solanaAddress,
+    /** The Solana account's key pair (tests verify its signatures). */
+    solanaKeypair: solana,
     client,
     /** Requests the dapp sent, in order. */
     requests,
@@ -327,7 +390,10 @@ export async function create(options: Options) {
     },
     /** The sign-in messages signed for one-click requests, with their signatures. */
     signedIn,
-    /** Approves a proposal with the dev account on every proposed chain the wallet knows. */
+    /**
+     * Approves a proposal with the dev account on every proposed chain the wallet knows, and, when the
+     * dapp proposed solana and the wallet has a Solana account, that account on the proposed solana chains.
+     */
     async approve(proposal: ProposalEvent) {
       const proposed = {
         ...proposal.params.requiredNamespaces?.eip155,
@@ -335,6 +401,11 @@ export async function create(options: Options) {
       }
       const ids = (proposed.chains ?? []).map(chainOf).filter((id) => chains[id] && !unknown.has(id))
       chainId = ids[0] ?? chainId
+      const proposedSolana = {
+        ...proposal.params.requiredNamespaces?.solana,
+        ...proposal.params.optionalNamespaces?.solana,
+      }
+      const solanaChains = proposedSolana.chains ?? []
       const { acknowledged } = await client.approve({
         id: proposal.id,
         namespaces: {
@@ -344,6 +415,16 @@ export async function create(options: Options) {
             methods: (proposed.methods ?? []).filter((m) => options.eip5792 || !Calls.isCallsMethod(m)),
             events: proposed.events ?? [],
           },
+          ...(solanaAddress && solanaChains.length
+            ? {
+                solana: {
+                  chains: solanaChains,
+                  accounts: solanaChains.map((chain) => `${chain}:${solanaAddress}`),
+                  methods: (proposedSolana.methods ?? []).filter((m) => SOLANA_METHODS.includes(m)),
+                  events: proposedSolana.events ?? [],
+                },
+              }
+            : {}),
         },
       })
       return acknowledged()

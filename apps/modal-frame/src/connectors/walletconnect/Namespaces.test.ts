@@ -49,6 +49,17 @@ describe('proposal', () => {
             "wallet_getCapabilities",
           ],
         },
+        "solana": {
+          "chains": [
+            "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp",
+          ],
+          "events": [],
+          "methods": [
+            "solana_signMessage",
+            "solana_signTransaction",
+            "solana_signAndSendTransaction",
+          ],
+        },
       }
     `)
   })
@@ -64,6 +75,44 @@ describe('proposal', () => {
       'eip155:31337',
       'eip155:31338',
     ])
+  })
+})
+
+describe('the solana namespace', () => {
+  const LOCAL = 'solana:FxwCwhiscJPbAuFKVEq7mmzfCkcEoFth'
+  const local: Network = {
+    ...solana,
+    id: LOCAL.slice(7),
+    caipNetworkId: LOCAL,
+    name: 'Frontdoor Solana Localnet',
+  }
+
+  test("proposed with the page's solana networks and the three solana methods, beside eip155", () => {
+    expect(Namespaces.proposal([devnet(31337), devnet(31338)]).solana).toBeUndefined()
+    const proposed = Namespaces.proposal([devnet(31337), local, devnet(31338), local])
+    expect(proposed.solana).toEqual({
+      chains: [LOCAL],
+      methods: ['solana_signMessage', 'solana_signTransaction', 'solana_signAndSendTransaction'],
+      events: [],
+    })
+    expect(proposed.eip155.chains).toEqual(['eip155:31337', 'eip155:31338'])
+  })
+
+  test("a session's solana chain, from its chains or its accounts", () => {
+    expect(Namespaces.solanaChainOf({ eip155: { accounts: [`eip155:1:${A}`] } })).toBeUndefined()
+    expect(Namespaces.solanaChainOf({ solana: { chains: [LOCAL], accounts: [] } })).toBe(LOCAL)
+    expect(
+      Namespaces.solanaChainOf({
+        solana: { accounts: ['junk', `${LOCAL}:9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin`] },
+      }),
+    ).toBe(LOCAL)
+  })
+
+  test('solana methods are told from the others by their prefix', () => {
+    expect(Namespaces.SOLANA_METHODS.every(Namespaces.isSolanaMethod)).toBe(true)
+    expect(['personal_sign', 'signMessage', 'eth_sendTransaction'].some(Namespaces.isSolanaMethod)).toBe(
+      false,
+    )
   })
 })
 

@@ -21,11 +21,21 @@ const METHODS = [
 /** Wallet events the modal listens to. */
 const EVENTS = ['accountsChanged', 'chainChanged'] as const
 
+/** The solana methods the page's provider forwards to a WalletConnect wallet (on the session's solana chain). */
+export const SOLANA_METHODS = [
+  'solana_signMessage',
+  'solana_signTransaction',
+  'solana_signAndSendTransaction',
+] as const
+
 /** A session's namespaces, as sign-client gives them (only what Frontdoor reads). */
 export type Namespaces = Record<string, { accounts: string[]; chains?: string[] | undefined } | undefined>
 
 /** A proposed namespace (sign-client's `ProposalTypes.BaseRequiredNamespace`). */
-export type Proposal = { eip155: { chains: string[]; methods: string[]; events: string[] } }
+type ProposedNamespace = { chains: string[]; methods: string[]; events: string[] }
+
+/** The namespaces proposed: eip155 always, solana when the page lists a solana network. */
+export type Proposal = { eip155: ProposedNamespace; solana?: ProposedNamespace }
 
 type Network = HostModal.HostInfo['networks'][number]
 
@@ -38,20 +48,42 @@ function evmChainIds(networks: readonly Network[]): number[] {
 
 /**
  * The namespaces to propose: eip155 with the page's chains (the current one first), the signing and
- * chain methods, and the two events. Proposed as optional namespaces: sign-client 2.25 moves required
- * ones there anyway, with a console warning.
+ * chain methods, and the two events; and solana with the page's solana networks (the local cluster,
+ * `solana:FxwCwhiscJPbAuFKVEq7mmzfCkcEoFth`) and {@link SOLANA_METHODS}, when it lists any. Proposed as
+ * optional namespaces: sign-client 2.25 moves required ones there anyway, with a console warning.
  */
 export function proposal(networks: readonly Network[], current?: number): Proposal {
   const ids = evmChainIds(networks)
   const ordered =
     current !== undefined && ids.includes(current) ? [current, ...ids.filter((id) => id !== current)] : ids
+  const solana = networks.filter((n) => n.chainNamespace === 'solana').map((n) => n.caipNetworkId)
   return {
     eip155: {
       chains: ordered.map((id) => Caip.formatCaip2('eip155', id)),
       methods: [...METHODS],
       events: [...EVENTS],
     },
+    ...(solana.length
+      ? { solana: { chains: [...new Set(solana)], methods: [...SOLANA_METHODS], events: [] } }
+      : {}),
   }
+}
+
+/** Whether `method` goes to a wallet's solana namespace rather than its eip155 one. */
+export const isSolanaMethod = (method: string): boolean => method.startsWith('solana_')
+
+/**
+ * The solana chain (CAIP-2) of a session, from its solana chains or accounts; undefined when the wallet
+ * approved no solana namespace.
+ */
+export function solanaChainOf(namespaces: Namespaces): string | undefined {
+  const ns = namespaces.solana
+  if (!ns) return undefined
+  const chains = [
+    ...(ns.chains ?? []),
+    ...ns.accounts.filter(Caip.isCaip10).map((a) => Caip.parseCaip10(a).caipNetworkId),
+  ]
+  return chains.find((chain) => Caip.isCaip2(chain) && Caip.parseCaip2(chain).chainNamespace === 'solana')
 }
 
 /** Reads a chain id as wallets send it: a number, `0x..`, a decimal string or CAIP-2 `eip155:<id>`. */

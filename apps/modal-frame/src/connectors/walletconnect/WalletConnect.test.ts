@@ -3,6 +3,8 @@ import type * as HostModal from '@frontdoor/protocol/host-modal'
 import type * as Siwx from '@frontdoor/protocol/siwx'
 import * as Relay from '@frontdoor/relay'
 import { Errors } from '@frontdoor/schemas'
+import bs58 from 'bs58'
+import nacl from 'tweetnacl'
 import { type Hex, toHex, verifyMessage, verifyTypedData } from 'viem'
 import { afterEach, describe, expect, test } from 'vitest'
 import { WebSocket } from 'ws'
@@ -399,6 +401,45 @@ describe('requests and events', () => {
     ])) as `0x${string}`
     expect(await verifyTypedData({ address: w.address, ...typed, signature: typedSignature })).toBe(true)
     expect(w.requests.map((r) => r.chainId)).toEqual(['eip155:31337', 'eip155:31337'])
+  })
+
+  test("with a solana network on the page: the wallet's solana account signs solana_signMessage on the session's solana chain", async () => {
+    const server = await relay()
+    const LOCAL = 'solana:FxwCwhiscJPbAuFKVEq7mmzfCkcEoFth'
+    const local = {
+      ...network(1),
+      id: LOCAL.slice(7),
+      caipNetworkId: LOCAL,
+      chainNamespace: 'solana',
+    } as Network
+    const info = { networks: [...CONTEXT.networks, local] } as HostModal.HostInfo
+    const c = connector(server.url, { host: () => ({ info }) as never })
+    const w = await wallet(server.url)
+    const seen: unknown[] = []
+    w.client.on('session_proposal', (event) => seen.push(event.params.optionalNamespaces))
+    await pair(c, w)
+    expect(seen).toEqual([expect.objectContaining({ solana: expect.objectContaining({ chains: [LOCAL] }) })])
+    const message = bs58.encode(new TextEncoder().encode('Sign in to Frontdoor on Solana'))
+    const { signature } = (await c.request('solana_signMessage', { message, pubkey: w.solanaAddress })) as {
+      signature: string
+    }
+    const key = w.solanaKeypair!.publicKey.toBytes()
+    expect(nacl.sign.detached.verify(bs58.decode(message), bs58.decode(signature), key)).toBe(true)
+    expect(w.requests.map((r) => r.chainId)).toEqual([LOCAL])
+    // eip155 requests still go to the eip155 chain.
+    await c.request('personal_sign', ['0x00', w.address])
+    expect(w.requests.map((r) => r.chainId)).toEqual([LOCAL, 'eip155:31337'])
+  })
+
+  test('a wallet that approved no solana namespace: solana requests are 4901, the wallet is not asked', async () => {
+    const server = await relay()
+    const c = connector(server.url)
+    const w = await wallet(server.url, { solanaSeed: false })
+    await pair(c, w)
+    await expect(c.request('solana_signMessage', { message: '2', pubkey: 'x' })).rejects.toMatchObject({
+      code: 4901,
+    })
+    expect(w.requests).toEqual([])
   })
 
   test('a rejected request keeps its code', async () => {

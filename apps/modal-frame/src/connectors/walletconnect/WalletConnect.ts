@@ -443,17 +443,24 @@ export function create(options: Options) {
     return toSession(session, record?.wallet ?? peerWallet(session), record?.chainId ?? context.chainId)
   }
 
-  /** Sends a request to the wallet of session `topic`, on that session's chain. */
+  /**
+   * Sends a request to the wallet of session `topic`, on that session's chain: its eip155 chain, or for
+   * a solana method its solana chain (4901 when the wallet approved no solana namespace).
+   */
   async function requestOn(topic: string | undefined, method: string, params: unknown): Promise<unknown> {
     const record = topic ? records.get(topic) : undefined
     if (!record) throw withCode(Errors.INTERNAL.CONNECT_BEFORE_REQUEST, 4100)
     const client = await load()
+    let chainId = `eip155:${record.chainId}`
+    if (Namespaces.isSolanaMethod(method)) {
+      const session = client.session.getAll().find((s) => s.topic === record.topic)
+      const solana = session && Namespaces.solanaChainOf(session.namespaces)
+      const { code, message } = ProtocolErrors.PROVIDER_ERRORS.chainDisconnected
+      if (!solana) throw withCode(message, code)
+      chainId = solana
+    }
     try {
-      return await client.request({
-        topic: record.topic,
-        chainId: `eip155:${record.chainId}`,
-        request: { method, params },
-      })
+      return await client.request({ topic: record.topic, chainId, request: { method, params } })
     } catch (error) {
       throw toError(error)
     }
@@ -683,7 +690,11 @@ export function create(options: Options) {
      */
     async connect(context, connectOptions = {}) {
       const client = await abortable(load(), connectOptions.signal)
-      const proposal = Namespaces.proposal(context.networks, context.chainId)
+      // The page's networks of every namespace (the context holds its EVM ones): solana is proposed too.
+      const proposal = Namespaces.proposal(
+        options.host?.()?.info?.networks ?? context.networks,
+        context.chainId,
+      )
       for (;;) {
         const signIn = await abortable(signInFor(proposal), connectOptions.signal)
         const outcome = await pair(client, starter(client, proposal, signIn), connectOptions)
