@@ -1,7 +1,9 @@
 import * as Addresses from '@frontdoor/protocol/addresses'
+import * as Calls from '@frontdoor/protocol/calls'
 import type { Page } from '@playwright/test'
 import { createWalletClient, type Hex, http, type TypedDataDefinition } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
+import * as WalletCalls from './calls.js'
 
 /**
  * An injected test wallet: an EIP-6963 provider that a test adds to the host page, as a browser
@@ -26,6 +28,11 @@ export type Options = {
    * for that chain's reads and sends, as extensions do (default false: such a chain is refused).
    */
   acceptAddedChains?: boolean
+  /**
+   * EIP-5792 (wallet_sendCalls, wallet_getCallsStatus, wallet_getCapabilities; e2e/wallets/calls.ts):
+   * true answers them; false (the default) answers -32601 'method not found', as extensions without it do.
+   */
+  eip5792?: boolean
 }
 
 type RpcError = { code: number; message: string }
@@ -60,6 +67,9 @@ export async function install(page: Page, options: Options) {
   let authorized = false
   const answers = new Map<string, Answer>()
   const requests: { method: string; params: unknown }[] = []
+  // Requests of a method held until the test releases them (the wallet's user has not answered yet).
+  const holds = new Map<string, Promise<void>>()
+  const calls = WalletCalls.create({ account, rpcOf: rpc, chains: () => [...known] })
 
   const emit = (event: string, data: unknown) =>
     page.evaluate(([e, d]) => (window as unknown as TestWindow).__frontdoorTestWalletEmit?.(e, d), [
@@ -69,6 +79,9 @@ export async function install(page: Page, options: Options) {
 
   async function handle(method: string, params: unknown): Promise<{ result: unknown } | { error: RpcError }> {
     requests.push({ method, params })
+    const held = holds.get(method)
+    holds.delete(method)
+    await held
     const answer = answers.get(method)
     answers.delete(method)
     const list = Array.isArray(params) ? params : []
@@ -103,8 +116,16 @@ export async function install(page: Page, options: Options) {
         return { result: null }
       }
     }
+    if (Calls.isCallsMethod(method) && !options.eip5792) return { error: WalletCalls.NOT_FOUND }
     if (!authorized) return { error: unauthorized }
     if (answer === 'reject') return { error: rejected }
+    if (Calls.isCallsMethod(method)) {
+      try {
+        return { result: calls.answer(method, params) }
+      } catch (error) {
+        return { error: error as RpcError }
+      }
+    }
     switch (method) {
       case 'personal_sign':
         return { result: await account.signMessage({ message: { raw: list[0] as Hex } }) }
@@ -182,6 +203,17 @@ export async function install(page: Page, options: Options) {
     },
     /** Every request the page (through Frontdoor) made, in order. */
     requests,
+    /**
+     * Holds the next request of `method` unanswered (its user has not looked yet) until the returned
+     * function is called.
+     */
+    holdNext(method: string): () => void {
+      let release = () => {}
+      holds.set(method, new Promise<void>((resolve) => (release = resolve)))
+      return () => release()
+    },
+    /** The transaction hashes of EIP-5792 batch `id`, in call order. */
+    batchHashes: calls.hashesOf,
     /** The wallet's user switches chain in the extension (chainChanged reaches the page). */
     async switchTo(next: number) {
       chainId = next
