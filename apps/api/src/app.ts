@@ -24,6 +24,7 @@ import * as ProjectAccess from './projects/access.js'
 import * as Projects from './projects/routes.js'
 import * as Rpc from './rpc/routes.js'
 import * as Startup from './Startup.js'
+import * as Simulation from './simulation/routes.js'
 import * as Siwx from './siwx/routes.js'
 import * as DevOidc from './social/DevOidc.js'
 import * as Social from './social/routes.js'
@@ -119,6 +120,7 @@ export function build(deps: Deps.Deps, options: { metrics?: Metrics.Metrics } = 
   app.route('/', Bundler.routes(deps))
   app.route('/', Account.routes(deps))
   app.route('/', Convert.routes(deps))
+  app.route('/', Simulation.routes(deps))
   app.route('/', Onramp.routes(deps))
   app.route('/', Auth.routes(deps))
   app.route('/', Social.routes(deps))
