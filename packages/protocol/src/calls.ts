@@ -132,9 +132,6 @@ export const PARAMS = {
   ]),
 } as const
 
-/** `wallet_sendCalls`' answer: the batch id (the EIP's `id`) and the capabilities the wallet used. */
-export const SendCallsResult = z.object({ id: batchId, capabilities })
-
 /**
  * Checks an EIP-5792 request's params; throws -32602 'Invalid method parameter(s).' naming the first
  * bad field in `data`. Returns the params as checked (unknown fields of the call objects dropped).
