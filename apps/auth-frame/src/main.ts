@@ -47,6 +47,7 @@ async function start() {
       projectId: new URLSearchParams(location.search).get('projectId') ?? undefined,
       page: () => hostOrigin,
     })
+  const api = Api.create(env.apiUrl)
   const screen = Screen.create(root, {
     approve: approval.approve,
     decline: approval.decline,
@@ -54,6 +55,7 @@ async function start() {
     gate: (options) => Visibility.gate(options),
     openPopup: (content, onDecision) => Popup.open(content, onDecision),
     pageOrigin: () => Env.confirmedOrigin(location.ancestorOrigins, hostOrigin),
+    simulate: (chainId, transaction) => api.simulate(wallet.state().projectId ?? '', chainId, transaction),
   })
   approval.subscribe((state) => screen.render(state, dapp))
   window.addEventListener('focus', () => screen.focus())
@@ -67,7 +69,7 @@ async function start() {
   const wallet = Wallet.create({
     apiUrl: env.apiUrl,
     modalOrigin: env.modalOrigin,
-    api: Api.create(env.apiUrl),
+    api,
     registry: Registry.create(env.apiUrl),
     session: Session.create(storage),
     deviceId: () => Device.id(storage),

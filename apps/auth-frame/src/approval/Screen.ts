@@ -1,5 +1,6 @@
 import * as Env from '../env/Env.js'
 import type * as Approval from './Approval.js'
+import * as Changes from './Changes.js'
 import type * as Popup from './Popup.js'
 import * as Summary from './Summary.js'
 import type * as Visibility from './Visibility.js'
@@ -27,6 +28,8 @@ export type Handlers = {
   openPopup: (content: Content, onDecision: (approved: boolean) => void) => Popup.Opened | undefined
   /** The origin of the page as confirmed (Env.confirmedOrigin), if known; read at each request. */
   pageOrigin: () => string | undefined
+  /** Simulates a transaction (its asset changes, Changes.ts); none: the screen shows no changes. */
+  simulate?: Changes.Simulate
 }
 
 /** The dapp as it names itself (the modal's syncDappData): a claim, shown second to the origin. */
@@ -77,7 +80,7 @@ export function element<K extends keyof HTMLElementTagNameMap>(
  * content whole (it does not scroll on its own: the box does, so the gate sees all of it). Returns the
  * box, its content and every part the gate watches.
  */
-export function summaryBox(content: Content) {
+export function summaryBox(content: Content, changes?: HTMLElement) {
   const { summary, origin, dapp } = content
   const claimed = dapp?.url ? Env.claimMatches(origin, dapp.url) : undefined
   const header = [
@@ -117,6 +120,7 @@ export function summaryBox(content: Content) {
   const inner = element('div', { className: 'af-summary-content' }, [
     element('header', {}, header),
     element('dl', { className: 'af-rows' }, rows),
+    ...(changes ? [changes] : []),
     ...(detail ? [detail] : []),
     ...queued,
   ])
@@ -124,7 +128,8 @@ export function summaryBox(content: Content) {
   // Keyboard users scroll the box too.
   box.tabIndex = 0
   box.setAttribute('aria-label', 'Request details')
-  return { box, content: inner, parts: [...header, ...rows, ...(detail ? [detail] : []), ...queued] }
+  const parts = [...header, ...rows, ...(changes ? [changes] : []), ...(detail ? [detail] : []), ...queued]
+  return { box, content: inner, parts }
 }
 
 /** Mounts the screen in `root`; returns `render(state, dapp)` to call on every change. */
@@ -184,7 +189,9 @@ export function create(root: HTMLElement, handlers: Handlers) {
       dapp,
       queued,
     }
-    const summary = summaryBox(content)
+    // The simulation's answer changes the screen: Approve waits again (Visibility's delay).
+    const changes = Changes.mount(item, handlers.simulate, () => shownId === item.id && gate?.changed())
+    const summary = summaryBox(content, changes)
     declineButton = element('button', { className: 'af-button af-decline', text: 'Decline' })
     declineButton.type = 'button'
     declineButton.addEventListener('click', () => handlers.decline(item.id))

@@ -1,0 +1,145 @@
+// @vitest-environment jsdom
+import { describe, expect, test } from 'vitest'
+import type * as Api from '../api/Api.js'
+import type * as Approval from './Approval.js'
+import * as Changes from './Changes.js'
+
+const ME = `0x${'1'.repeat(40)}`
+const ROUTER = `0x${'2'.repeat(40)}`
+const FUSD = { address: `0x${'a'.repeat(40)}`, symbol: 'FUSD', decimals: 6 }
+const ETH = { address: null, symbol: 'ETH', decimals: 18 }
+
+// The answer of POST /v1/simulate for 1 ETH swapped for FUSD on the devnet, plus an approval and an NFT.
+const swap: Api.Simulation = {
+  reverted: false,
+  changes: [
+    { direction: 'out', asset: 'native', token: ETH, amount: '1000000000000000000' },
+    { direction: 'in', asset: 'erc20', token: FUSD, amount: '1974316068' },
+    {
+      direction: 'in',
+      asset: 'erc721',
+      token: { address: `0x${'b'.repeat(40)}`, symbol: 'KEY', decimals: null },
+      tokenId: '7',
+    },
+  ],
+  approvals: [{ kind: 'erc20', token: FUSD, spender: ROUTER, amount: (2n ** 256n - 1n).toString() }],
+}
+
+const request: Approval.Request = {
+  method: 'eth_sendTransaction',
+  params: [],
+  chainId: 31337,
+  address: ME,
+  transaction: {
+    from: ME as `0x${string}`,
+    to: ROUTER as `0x${string}`,
+    value: 10n ** 18n,
+    data: '0x7ff36ab5',
+    gas: 400_000n,
+    estimated: [],
+  },
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
+
+describe('formatUnits', () => {
+  test('in the decimals, without trailing zeros', () => {
+    expect(Changes.formatUnits(1_974_316_068n, 6)).toBe('1974.316068')
+    expect(Changes.formatUnits(10n ** 18n, 18)).toBe('1')
+    expect(Changes.formatUnits(5n, 0)).toBe('5')
+    expect(Changes.formatUnits(1n, 18)).toBe('0.000000000000000001')
+  })
+})
+
+describe('lines', () => {
+  test('each change in its decimals with its symbol, then the approvals', () => {
+    expect(Changes.lines(swap)).toEqual([
+      { direction: 'out', said: 'You send', text: '1 ETH' },
+      { direction: 'in', said: 'You receive', text: '1974.316068 FUSD' },
+      { direction: 'in', said: 'You receive', text: 'KEY #7' },
+      { direction: 'approval', said: 'You approve', text: `${ROUTER} to spend Unlimited FUSD` },
+    ])
+  })
+})
+
+describe('transactionOf', () => {
+  test('the transaction as it will be sent, in hex; nothing for other requests', () => {
+    expect(Changes.transactionOf(request)).toEqual({
+      from: ME,
+      to: ROUTER,
+      value: '0xde0b6b3a7640000',
+      data: '0x7ff36ab5',
+      gas: '0x61a80',
+    })
+    expect(Changes.transactionOf({ ...request, method: 'personal_sign' })).toBeUndefined()
+    expect(Changes.transactionOf({ ...request, transaction: undefined })).toBeUndefined()
+  })
+})
+
+describe('mount', () => {
+  test('loading, then the list: each line says in words whether it goes out or comes in', async () => {
+    const asked: unknown[] = []
+    let changed = 0
+    let answer!: (result: Api.Simulation) => void
+    const element = Changes.mount(
+      request,
+      (chainId, transaction) => {
+        asked.push([chainId, transaction])
+        return new Promise((resolve) => {
+          answer = resolve
+        })
+      },
+      () => changed++,
+    ) as HTMLElement
+    expect(asked).toEqual([['eip155:31337', Changes.transactionOf(request)]])
+    expect(element.getAttribute('aria-live')).toBe('polite')
+    expect(element.getAttribute('aria-busy')).toBe('true')
+    expect(element.textContent).toBe('Simulated changesSimulating…')
+    expect(changed).toBe(0)
+    answer(swap)
+    await flush()
+    expect(changed).toBe(1)
+    expect(element.getAttribute('aria-busy')).toBe('false')
+    const items = [...element.querySelectorAll('ul > li')]
+    expect(items.map((item) => item.textContent)).toEqual([
+      'You send −1 ETH',
+      'You receive +1974.316068 FUSD',
+      'You receive +KEY #7',
+      `You approve ✓${ROUTER} to spend Unlimited FUSD`,
+    ])
+    expect(items[0]?.querySelector('.af-change-sign')?.getAttribute('aria-hidden')).toBe('true')
+  })
+
+  test('a revert shows the warning and the reason; a failure says so; no changes say so', async () => {
+    const show = async (simulate: Changes.Simulate) => {
+      const element = Changes.mount(request, simulate, () => {}) as HTMLElement
+      await flush()
+      return element
+    }
+    const reverted = await show(async () => ({
+      reverted: true,
+      reason: 'UniswapV2Router: EXPIRED',
+      changes: [],
+      approvals: [],
+    }))
+    expect(reverted.querySelector('[role="alert"]')?.textContent).toBe('This transaction is likely to fail')
+    expect(reverted.textContent).toContain('Reason: UniswapV2Router: EXPIRED')
+    const failed = await show(async () => {
+      throw new Error('502')
+    })
+    expect(failed.textContent).toBe('Simulated changesThe changes could not be simulated')
+    const none = await show(async () => ({ reverted: false, changes: [], approvals: [] }))
+    expect(none.textContent).toBe('Simulated changesNo asset changes')
+  })
+
+  test('nothing without a simulation or for a request that is not a transaction', () => {
+    expect(Changes.mount(request, undefined, () => {})).toBeUndefined()
+    expect(
+      Changes.mount(
+        { ...request, method: 'personal_sign' },
+        async () => swap,
+        () => {},
+      ),
+    ).toBeUndefined()
+  })
+})

@@ -1,0 +1,170 @@
+import type * as Api from '../api/Api.js'
+import type * as Approval from './Approval.js'
+import * as Summary from './Summary.js'
+
+/**
+ * The approval screen's simulated changes: what a transaction will take out of the account and put in
+ * (native coin, ERC-20 amounts in their decimals, NFTs) and the approvals it grants, from the API's
+ * simulation against the chain's current state; a warning when the simulation reverts, and a plain note
+ * when it could not run (Approve stays usable). A list, each line saying in words whether it goes out or
+ * comes in; the section is a polite live region, so the result is read out when it arrives.
+ */
+
+/** Texts of the section, defined once. */
+export const TEXT = {
+  title: 'Simulated changes',
+  loading: 'Simulating…',
+  none: 'No asset changes',
+  reverted: 'This transaction is likely to fail',
+  reason: (reason: string) => `Reason: ${reason}`,
+  failed: 'The changes could not be simulated',
+  out: 'You send',
+  in: 'You receive',
+  approves: 'You approve',
+  unknownToken: 'tokens',
+} as const
+
+/** The transaction the API simulates (hex quantities). */
+export type Transaction = { from: string; to?: string; value?: string; data?: string; gas?: string }
+
+/** Runs a simulation of `transaction` on `chainId` (CAIP-2): the screen's handler, through the API. */
+export type Simulate = (chainId: string, transaction: Transaction) => Promise<Api.Simulation>
+
+/** The transaction of an eth_sendTransaction request as it will be sent, or undefined for other requests. */
+export function transactionOf(item: Approval.Request): Transaction | undefined {
+  const tx = item.transaction
+  if (item.method !== 'eth_sendTransaction' || !tx) return undefined
+  const hex = (value: bigint) => `0x${value.toString(16)}`
+  return {
+    from: tx.from ?? item.address,
+    ...(tx.to ? { to: tx.to } : {}),
+    value: hex(tx.value),
+    data: tx.data,
+    ...(tx.gas !== undefined ? { gas: hex(tx.gas) } : {}),
+  }
+}
+
+/**
+ * The section for `item` when it is a transaction and the screen can simulate: it shows the simulation
+ * running, then its answer; `onChange` is called when the answer (or the failure) is shown.
+ */
+export function mount(item: Approval.Request, simulate: Simulate | undefined, onChange: () => void) {
+  const transaction = transactionOf(item)
+  if (!transaction || !simulate) return undefined
+  const view = section()
+  view.render({ status: 'loading' })
+  simulate(`eip155:${item.chainId}`, transaction)
+    .then(
+      (result) => view.render({ status: 'done', result }),
+      () => view.render({ status: 'failed' }),
+    )
+    .finally(onChange)
+  return view.element
+}
+
+/** What the section shows: the simulation running, its answer, or that it could not run. */
+export type State = { status: 'loading' } | { status: 'done'; result: Api.Simulation } | { status: 'failed' }
+
+/**
+ * `amount` base units in a token of `decimals`, without trailing zeros.
+ * @example formatUnits(1_974_316_068n, 6) // '1974.316068'
+ */
+export function formatUnits(amount: bigint, decimals: number): string {
+  const scale = 10n ** BigInt(decimals)
+  const fraction = (amount % scale).toString().padStart(decimals, '0').replace(/0+$/, '')
+  return `${amount / scale}${fraction ? `.${fraction}` : ''}`
+}
+
+type Token = Api.Simulation['changes'][number]['token']
+
+/** A token's name for people: its symbol, else its address. */
+const nameOf = (token: Token) => token.symbol ?? token.address ?? TEXT.unknownToken
+
+/** An amount of a token: in its decimals with its symbol; in base units when it has no decimals. */
+function amountOf(amount: string | undefined, token: Token): string {
+  const value = BigInt(amount ?? '0')
+  return `${token.decimals === null ? value.toString() : formatUnits(value, token.decimals)} ${nameOf(token)}`
+}
+
+/** The lines of a simulation: each change, then each approval, as [words for screen readers, text]. */
+export function lines(
+  result: Api.Simulation,
+): { direction: 'out' | 'in' | 'approval'; said: string; text: string }[] {
+  const changes = result.changes.map((change) => ({
+    direction: change.direction,
+    said: change.direction === 'out' ? TEXT.out : TEXT.in,
+    text:
+      change.asset === 'erc721'
+        ? `${nameOf(change.token)} #${change.tokenId ?? ''}`
+        : amountOf(change.amount, change.token),
+  }))
+  const approvals = result.approvals.map((approval) => {
+    const token = nameOf(approval.token)
+    const text =
+      approval.kind === 'erc20'
+        ? `${approval.spender} to spend ${
+            approval.amount !== undefined && BigInt(approval.amount) >= 2n ** 255n
+              ? `${Summary.TEXT.unlimited} ${token}`
+              : amountOf(approval.amount, approval.token)
+          }`
+        : approval.kind === 'erc721'
+          ? `${approval.spender} to take ${token} #${approval.tokenId ?? ''}`
+          : approval.approved
+            ? `${approval.spender} to take all your ${token}`
+            : `${approval.spender} no longer to take your ${token}`
+    return { direction: 'approval' as const, said: TEXT.approves, text }
+  })
+  return [...changes, ...approvals]
+}
+
+const create = <K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string) => {
+  const node = document.createElement(tag)
+  node.className = className
+  if (text !== undefined) node.textContent = text
+  return node
+}
+
+/** The sign before a line (for the eye; screen readers get the words). */
+const SIGN = { out: '−', in: '+', approval: '✓' } as const
+
+/** The section, with `render(state)` to show each state in place. */
+export function section() {
+  const root = create('section', 'af-changes')
+  root.setAttribute('aria-labelledby', 'af-changes-title')
+  root.setAttribute('aria-live', 'polite')
+  const title = create('h2', '', TEXT.title)
+  title.id = 'af-changes-title'
+  return {
+    element: root,
+    render(state: State) {
+      root.setAttribute('aria-busy', String(state.status === 'loading'))
+      root.dataset.state =
+        state.status === 'done' ? (state.result.reverted ? 'reverted' : 'done') : state.status
+      const body: Node[] = [title]
+      if (state.status === 'loading') body.push(create('p', 'af-muted', TEXT.loading))
+      else if (state.status === 'failed') body.push(create('p', 'af-muted', TEXT.failed))
+      else if (state.result.reverted) {
+        const warning = create('p', 'af-warning', TEXT.reverted)
+        warning.setAttribute('role', 'alert')
+        body.push(warning)
+        if (state.result.reason) body.push(create('p', 'af-muted', TEXT.reason(state.result.reason)))
+      } else {
+        const found = lines(state.result)
+        if (found.length === 0) body.push(create('p', 'af-muted', TEXT.none))
+        else {
+          const list = create('ul', 'af-changes-list')
+          for (const line of found) {
+            const item = create('li', `af-change af-change-${line.direction}`)
+            const said = create('span', 'af-sr', `${line.said} `)
+            const sign = create('span', 'af-change-sign', SIGN[line.direction])
+            sign.setAttribute('aria-hidden', 'true')
+            item.append(said, sign, create('span', 'af-change-text', line.text))
+            list.append(item)
+          }
+          body.push(list)
+        }
+      }
+      root.replaceChildren(...body)
+    },
+  }
+}
