@@ -195,6 +195,39 @@ describe('request', () => {
     expect(calls).not.toContain('rpcRequest')
   })
 
+  test('EIP-5792: wallet_sendCalls is approved in the auth frame like a send; status and capabilities go straight to it', async () => {
+    const asked: { method: string; params?: unknown }[] = []
+    let approve: ((value: unknown) => void) | undefined
+    const { embedded, ui, router } = setup({
+      rpcRequest: (request: { method: string; params?: unknown }) => {
+        asked.push(request)
+        if (request.method !== 'wallet_sendCalls') return { '0x7a69': { atomic: { status: 'supported' } } }
+        return new Promise((resolve) => {
+          approve = resolve
+        })
+      },
+    })
+    expect(await embedded.request('wallet_getCapabilities', [address])).toEqual({
+      '0x7a69': { atomic: { status: 'supported' } },
+    })
+    expect(ui.open).not.toHaveBeenCalled()
+    const batch = {
+      version: '2.0.0',
+      chainId: '0x7a69',
+      from: address,
+      atomicRequired: true,
+      calls: [{ to: address, value: '0x1' }],
+    }
+    const sent = embedded.request('wallet_sendCalls', [batch])
+    expect(router.get().view).toBe('ApproveTransaction')
+    expect(ui.open).toHaveBeenCalled()
+    await vi.waitFor(() => expect(approve).toBeDefined())
+    expect(asked.at(-1)).toMatchObject({ method: 'wallet_sendCalls', params: [batch] })
+    approve?.({ id: '0xba7c4' })
+    expect(await sent).toEqual({ id: '0xba7c4' })
+    expect(router.get().transactionStack).toEqual([])
+  })
+
   test('a declined one pops the stack with the error', async () => {
     const { embedded, ui } = setup({
       rpcRequest: () => {
