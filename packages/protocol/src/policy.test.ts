@@ -97,13 +97,37 @@ describe('classify', () => {
   })
 
   test('random strings are disallowed unless listed', () => {
-    const listed = new Set<string>([...Policy.SAFE_METHODS, ...Policy.UNSAFE_METHODS])
+    const listed = new Set<string>([
+      ...Policy.SAFE_METHODS,
+      ...Policy.UNSAFE_METHODS,
+      ...Policy.NAMESPACE_METHODS,
+    ])
     fc.assert(
       fc.property(fc.string(), (method) => {
         expect(Policy.classify(method) !== 'disallowed').toBe(listed.has(method))
       }),
       { numRuns: 300 },
     )
+  })
+})
+
+describe('NAMESPACE_METHODS', () => {
+  test('bip122, polkadot and cosmos message signing are unsafe (approval), each for its namespace', () => {
+    expect(Policy.NAMESPACE_METHODS.map((m) => [Policy.classify(m), Policy.namespaceOf(m)])).toEqual([
+      ['unsafe', 'bip122'],
+      ['unsafe', 'polkadot'],
+      ['unsafe', 'cosmos'],
+    ])
+    expect(
+      Policy.UNSAFE_METHODS.filter((m) => (Policy.NAMESPACE_METHODS as readonly string[]).includes(m)),
+    ).toEqual([])
+  })
+
+  test('the other methods: solana_* for solana, the rest eip155', () => {
+    expect(Policy.namespaceOf('solana_signMessage')).toBe('solana')
+    expect(Policy.namespaceOf('personal_sign')).toBe('eip155')
+    expect(Policy.namespaceOf('polkadot_signTransaction')).toBe('eip155')
+    expect(Policy.classify('polkadot_signTransaction')).toBe('disallowed')
   })
 })
 

@@ -68,6 +68,22 @@ export const UNSAFE_METHODS = [
 ] as const
 
 /**
+ * The message signing of the embedded wallet's other auth namespaces (issue 16), named as WalletConnect
+ * names them: bip122 `signMessage`, `polkadot_signMessage`, `cosmos_signArbitrary`. Unsafe (approval
+ * required) like REFERENCE.md's list, which names eip155 and solana only.
+ */
+export const NAMESPACE_METHODS = ['signMessage', 'polkadot_signMessage', 'cosmos_signArbitrary'] as const
+
+/** The auth namespace a wallet method is for: solana_*, the three of {@link NAMESPACE_METHODS}, else eip155. */
+export function namespaceOf(method: string): 'eip155' | 'solana' | 'bip122' | 'polkadot' | 'cosmos' {
+  if (method.startsWith('solana_')) return 'solana'
+  if (method === 'signMessage') return 'bip122'
+  if (method === 'polkadot_signMessage') return 'polkadot'
+  if (method === 'cosmos_signArbitrary') return 'cosmos'
+  return 'eip155'
+}
+
+/**
  * Unsafe methods the embedded wallet cannot answer yet: ERC-7715 permissions need the smart account
  * (issue 15). They are refused at once with 4200 'The Provider does not support the requested method.',
  * never shown for approval first.
@@ -77,7 +93,7 @@ export const UNSUPPORTED_METHODS = ['wallet_grantPermissions', 'wallet_revokePer
 /** A method answered without approval. */
 export type SafeMethod = (typeof SAFE_METHODS)[number]
 /** A method that needs approval. */
-export type UnsafeMethod = (typeof UNSAFE_METHODS)[number]
+export type UnsafeMethod = (typeof UNSAFE_METHODS)[number] | (typeof NAMESPACE_METHODS)[number]
 /** How the policy treats a method. */
 export type Classification = 'safe' | 'unsafe' | 'disallowed'
 
@@ -90,7 +106,7 @@ export const DISALLOWED_MESSAGE_DELAY_MS = Constants.DISALLOWED_METHOD_MESSAGE_D
 
 // Sets, not object lookups: 'constructor' or '__proto__' must never look like a listed method.
 const safe: ReadonlySet<string> = new Set(SAFE_METHODS)
-const unsafe: ReadonlySet<string> = new Set(UNSAFE_METHODS)
+const unsafe: ReadonlySet<string> = new Set([...UNSAFE_METHODS, ...NAMESPACE_METHODS])
 const unsupported: ReadonlySet<string> = new Set(UNSUPPORTED_METHODS)
 
 /**

@@ -25,6 +25,8 @@ export const User = z.object({
   socialProvider: z.optional(z.string()),
   preferredAccountType: Account.AccountType,
   smartAccountDeployed: z.boolean(),
+  /** The Bitcoin, Polkadot and Cosmos accounts (CAIP-10) the vault derives. */
+  caipAccounts: z.optional(z.array(z.object({ address: z.string(), type: z.string() }))),
 })
 /** A user as the API returns it. */
 export type User = z.infer<typeof User>
@@ -203,7 +205,7 @@ export function create(apiUrl: string, fetchFn: Fetch = (...args) => fetch(...ar
     farcasterRedeem: (channelToken: string) =>
       call('/v1/auth/farcaster/redeem', SessionResponse, { body: { channelToken } }),
     /** Signs (and for eth_sendTransaction, broadcasts) in the vault. Throws `ProviderRpcError` with the vault's code. */
-    vaultRpc: async (token: string, body: { chainId: number; method: string; params: unknown }) =>
+    vaultRpc: async (token: string, body: { chainId: number | string; method: string; params: unknown }) =>
       (await call('/v1/vault/rpc', z.object({ result: z.unknown() }), { token, body }).catch(asRpcError))
         .result,
     /**

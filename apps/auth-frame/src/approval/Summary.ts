@@ -1,4 +1,5 @@
 import * as SignRequest from '@frontdoor/protocol/sign-request'
+import * as NamespaceMessage from './NamespaceMessage.js'
 
 /**
  * What the approval screen says about a request: a title, labelled rows (method, from, to, value, the
@@ -278,6 +279,10 @@ export function describe(method: string, params: unknown, context: Context): Sum
       return transactionSummary(params, context)
     case 'solana_signMessage': {
       const { message, pubkey } = SignRequest.solanaParams(params)
+    case 'signMessage':
+    case 'polkadot_signMessage':
+    case 'cosmos_signArbitrary':
+      return NamespaceMessage.describe(method, params)
       const bytes = decodeBase58(message)
       if (!bytes) throw SignRequest.invalid(SignRequest.REFUSALS.solanaBase58)
       SignRequest.solanaMessage(bytes)

@@ -14,6 +14,14 @@ const user = {
   accounts: [{ address, type: 'eoa' }],
   preferredAccountType: 'eoa',
   smartAccountDeployed: false,
+  caipAccounts: [
+    {
+      address: 'bip122:000000000019d6689c085ae165831e93:bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu',
+      type: 'payment',
+    },
+    { address: 'polkadot:91b171bb158e2d3848fa23a9f1c25182:1Dot', type: 'eoa' },
+    { address: 'cosmos:cosmoshub-4:cosmos1hub', type: 'eoa' },
+  ],
 }
 
 /**
@@ -115,6 +123,7 @@ describe('login', () => {
       preferredAccountType: 'eoa',
       smartAccountDeployed: false,
       email: 'ada@example.com',
+      caipAccounts: user.caipAccounts,
     })
     expect(JSON.stringify(shown)).not.toContain('t0k')
     expect(calls.at(-1)).toMatchObject({ path: '/v1/auth/user', auth: 'Bearer t0k' })
@@ -240,6 +249,60 @@ describe('rpcRequest', () => {
     await expect.poll(() => approval.get().current).toBeDefined()
     approval.decline(approval.get().current!.id)
     await expect(declined).rejects.toMatchObject({ code: 4001, message: 'Signature declined' })
+  })
+
+  test("Bitcoin, Polkadot and Cosmos messages: approved, then signed by the vault on the account's own chain; another address is 4100, a bad request -32602, neither shown", async () => {
+    const { call, calls, approval } = setup({ loggedIn: true })
+    await call('switchNetwork', { chainId: 31337 })
+    const BTC = 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu'
+    const requests = [
+      [
+        'signMessage',
+        { account: BTC, address: BTC, message: 'hello' },
+        'bip122:000000000019d6689c085ae165831e93',
+        BTC,
+      ],
+      [
+        'polkadot_signMessage',
+        { address: '1Dot', message: '0x68656c6c6f' },
+        'polkadot:91b171bb158e2d3848fa23a9f1c25182',
+        '1Dot',
+      ],
+      [
+        'cosmos_signArbitrary',
+        { signerAddress: 'cosmos1hub', data: 'hello' },
+        'cosmos:cosmoshub-4',
+        'cosmos1hub',
+      ],
+    ] as const
+    for (const [method, params, chainId, signer] of requests) {
+      const asked = calls.filter((c) => c.path === '/v1/vault/rpc').length
+      const signing = call('rpcRequest', { method, params })
+      await expect.poll(() => approval.get().current?.method).toBe(method)
+      expect(calls.filter((c) => c.path === '/v1/vault/rpc').length).toBe(asked)
+      expect(approval.get().current).toMatchObject({ address: signer })
+      approval.approve(approval.get().current!.id)
+      expect(await signing).toBe('0xsig')
+      expect(calls.at(-1)).toMatchObject({ path: '/v1/vault/rpc', body: { chainId, method, params } })
+    }
+    const before = calls.length
+    await expect(
+      call('rpcRequest', { method: 'signMessage', params: { account: 'bc1qother', message: 'hi' } }),
+    ).rejects.toMatchObject({ code: 4100 })
+    await expect(
+      call('rpcRequest', {
+        method: 'cosmos_signArbitrary',
+        params: { signerAddress: 'cosmos1hub', data: '' },
+      }),
+    ).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('params.data') })
+    await expect(
+      call('rpcRequest', {
+        method: 'signMessage',
+        params: { account: BTC, message: 'hi', protocol: 'bip322' },
+      }),
+    ).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('not bip322') })
+    expect(approval.get().current).toBeUndefined()
+    expect(calls.length).toBe(before)
   })
 
   test("another account's request is refused (4100); rpcAbort rejects 'Request was aborted'", async () => {

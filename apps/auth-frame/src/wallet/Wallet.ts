@@ -12,6 +12,7 @@ import * as SchemaErrors from '@frontdoor/schemas/errors'
 import * as Api from '../api/Api.js'
 import type * as Approval from '../approval/Approval.js'
 import * as Summary from '../approval/Summary.js'
+import * as NamespaceMessage from '../approval/NamespaceMessage.js'
 import type * as Registry from '../network/Registry.js'
 import * as Session from '../session/Session.js'
 
@@ -91,6 +92,7 @@ function toUser(user: Api.User, chainId: number | string): SchemaUser.EmbeddedWa
     ...(user.email === undefined ? {} : { email: user.email }),
     ...(user.userName === undefined ? {} : { userName: user.userName }),
   }
+    ...(user.caipAccounts === undefined ? {} : { caipAccounts: user.caipAccounts }),
 }
 
 /** Creates the wallet's handlers. */
@@ -150,6 +152,34 @@ export function create(deps: Deps) {
   }
 
   async function rpcRequest(request: ModalAuth.RpcRequest): Promise<unknown> {
+  /**
+   * A message for the user's Bitcoin, Polkadot or Cosmos account: read as the vault reads it (a refusal
+   * is -32602, never shown); the account it names must be the user's own in that namespace (4100
+   * before any screen); then approved and signed by the vault on that account's chain.
+   */
+  async function namespaceMessage(method: NamespaceMessage.Method, params: unknown, token: string) {
+    const namespace = Policy.namespaceOf(method)
+    const own = (user ?? (await currentUser())).caipAccounts
+      ?.map((account) => Caip.parseCaip10(account.address))
+      .find((account) => account.chainNamespace === namespace)
+    const { signer } = NamespaceMessage.read(method, params)
+    if (!own || signer !== own.address)
+      throw failure(Errors.PROVIDER_ERRORS.unauthorized.message, Errors.PROVIDER_ERRORS.unauthorized.code)
+    return deps.approval.ask({ method, params, chainId: 0, address: own.address }, async () => {
+      try {
+        return await deps.api.vaultRpc(deps.session.get()?.token ?? token, {
+          chainId: own.caipNetworkId,
+          method,
+          params,
+        })
+      } catch (error) {
+        const reply = fromApi(error) as Error & { code?: number }
+        if (reply.code === undefined) reply.code = Errors.PROVIDER_ERRORS.internalError.code
+        throw reply
+      }
+    })
+  }
+
     const kind = Policy.classify(request.method)
     if (kind === 'disallowed') {
       throw failure(Policy.DISALLOWED_MESSAGE, Errors.PROVIDER_ERRORS.unsupportedMethod.code)
@@ -161,6 +191,8 @@ export function create(deps: Deps) {
     }
     const token = requireToken()
     const evm = Caip.evmChainId(chainId)
+    if (NamespaceMessage.isMethod(request.method))
+      return namespaceMessage(request.method, request.params, token)
     if (kind === 'safe') {
       if (request.method === 'eth_accounts') return [(user ?? (await currentUser())).address]
       if (request.method === 'eth_chainId' && evm) return `0x${evm.toString(16)}`

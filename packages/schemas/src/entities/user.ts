@@ -17,6 +17,8 @@ export const EmbeddedWalletUser = z.object({
   userName: z.optional(z.string()),
   preferredAccountType: z.optional(z.string()),
   smartAccountDeployed: z.optional(z.boolean()),
+  /** The accounts of the other auth namespaces (bip122, polkadot, cosmos) as CAIP-10 ids, with their type. */
+  caipAccounts: z.optional(z.array(z.object({ address: z.string(), type: z.string() }))),
 })
 /** The embedded-wallet user the auth frame reports. */
 export type EmbeddedWalletUser = z.infer<typeof EmbeddedWalletUser>

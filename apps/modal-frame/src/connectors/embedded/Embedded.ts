@@ -192,7 +192,7 @@ export function create(options: Options) {
       remote.rpcRequest({
         method,
         ...(params === undefined ? {} : { params: params as ModalAuth.RpcRequest['params'] }),
-        chainNamespace: method.startsWith('solana_') ? 'solana' : 'eip155',
+        chainNamespace: Policy.namespaceOf(method),
       }),
     )
 
