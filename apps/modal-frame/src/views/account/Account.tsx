@@ -22,6 +22,8 @@ import '../../ui/account.css'
 
 // The embedded wallet's settings (update email, account type): a chunk of its own, for embedded accounts only.
 const EmbeddedSettings = lazy(() => import('./EmbeddedSettings.js'))
+// The embedded wallet's Bitcoin, Polkadot and Cosmos addresses: a chunk of its own too.
+const NamespaceAccounts = lazy(() => import('./NamespaceAccounts.js'))
 
 /** The tab the Account view shows, kept while the user visits Send, Receive ... and comes back. */
 let lastTab = 'tokens'
@@ -219,6 +221,11 @@ function AccountView({ scope }: { scope: Queries.Scope }) {
         {connection.connectorId === 'embedded' ? (
           <Suspense fallback={null}>
             <EmbeddedSettings />
+          </Suspense>
+        ) : null}
+        {connection.connectorId === 'embedded' ? (
+          <Suspense fallback={null}>
+            <NamespaceAccounts />
           </Suspense>
         ) : null}
         <button type="button" className="fd-wallet" onClick={() => controller.router.push('ProfileWallets')}>
