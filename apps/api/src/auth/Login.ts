@@ -1,16 +1,21 @@
 import { Constants } from '@frontdoor/schemas'
+import * as Clients from '../chains/Clients.js'
 import type * as Deps from '../Deps.js'
 import * as Sessions from './sessions/Sessions.js'
 import * as Users from './users/Users.js'
 import * as Envelope from './vault/Envelope.js'
 import * as Namespaces from './vault/Namespaces.js'
+import * as SmartAccounts from './vault/SmartAccounts.js'
 import * as Vault from './vault/Vault.js'
 
 /** A user as the auth contract shows it (`GET /v1/auth/user`, and every login's answer). */
 export type UserView = {
   id: string
   email?: string
-  /** The EVM EOA, checksummed. */
+  /**
+   * The EVM account of the preferred type: the smart account (the default, spec section 1) or the
+   * EOA that owns it; checksummed.
+   */
   address: string
   /** The Solana address (base58). */
   solanaAddress: string
@@ -20,6 +25,7 @@ export type UserView = {
   userName?: string
   socialProvider?: string
   preferredAccountType: Users.AccountType
+  /** Whether the smart account has code on the chain asked about (the first smart-account chain by default). */
   smartAccountDeployed: boolean
 }
 
@@ -29,28 +35,58 @@ export type Completed = Sessions.Created & { user: UserView }
 /** The preferred account type of a user who has not chosen: the spec's EVM default. */
 export const DEFAULT_ACCOUNT_TYPE: Users.AccountType = Constants.DEFAULT_ACCOUNT_TYPES.eip155
 
-/** Shapes a user and its addresses as the auth contract's user. */
+/**
+ * Shapes a user and its addresses as the auth contract's user: both EVM accounts in `accounts` (the EOA
+ * and the smart account it owns), `address` the preferred one.
+ */
 export function view(
   user: Users.User,
   addresses: Vault.Addresses,
   namespaceAddresses: Namespaces.Addresses | undefined,
+  smartAccountDeployed = false,
 ): UserView {
+  const preferredAccountType = user.preferredAccountType ?? DEFAULT_ACCOUNT_TYPE
+  const smartAccount = SmartAccounts.addressOf(addresses.evm)
   return {
     id: user.id,
     ...(user.email ? { email: user.email } : {}),
-    address: addresses.evm,
+    address: preferredAccountType === 'smartAccount' ? smartAccount : addresses.evm,
     solanaAddress: addresses.solana,
-    accounts: [{ address: addresses.evm, type: 'eoa' }],
+    accounts: [
+      { address: addresses.evm, type: 'eoa' },
+      { address: smartAccount, type: 'smartAccount' },
+    ],
     caipAccounts: namespaceAddresses ? Namespaces.caipAccounts(namespaceAddresses) : [],
     ...(user.userName ? { userName: user.userName } : {}),
     ...(user.socialProvider ? { socialProvider: user.socialProvider } : {}),
-    preferredAccountType: user.preferredAccountType ?? DEFAULT_ACCOUNT_TYPE,
-    smartAccountDeployed: false,
+    preferredAccountType,
+    smartAccountDeployed,
   }
 }
 
+/** What reading a user needs: the database and vault, and the chains for `smartAccountDeployed`. */
+type UserDeps = Pick<Deps.Deps, 'db' | 'auth'> & Partial<Pick<Deps.Deps, 'upstreams' | 'config'>>
+
+/**
+ * Whether the user's smart account has code on `chain` (CAIP-2; default: the first chain with a
+ * bundler). False where the API has no such chain, or its nodes do not answer (the account is then
+ * shown as not deployed; its first send deploys it or finds it deployed).
+ */
+async function deployed(deps: UserDeps, eoa: Vault.Addresses['evm'], chain?: string): Promise<boolean> {
+  if (!deps.upstreams || !deps.config) return false
+  const on = chain ?? SmartAccounts.chains(deps.config)[0]
+  if (!on || !SmartAccounts.enabled(deps.config, on) || !deps.upstreams.has(on)) return false
+  return SmartAccounts.isDeployed(Clients.of(deps.upstreams, on), SmartAccounts.addressOf(eoa)).catch(
+    () => false,
+  )
+}
+
 /** The contract's user for a user id (its keys are made on first use); throws for an unknown id. */
-export async function user(deps: Pick<Deps.Deps, 'db' | 'auth'>, userId: string): Promise<UserView> {
+export async function user(
+  deps: UserDeps,
+  userId: string,
+  options: { chain?: string } = {},
+): Promise<UserView> {
   const found = await Users.get(deps.db, userId)
   if (!found) throw new Error(`Login: no user '${userId}'`)
   const addresses = await Vault.ensureKeys(deps.db, deps.auth.vault, userId)
@@ -60,7 +96,7 @@ export async function user(deps: Pick<Deps.Deps, 'db' | 'auth'>, userId: string)
     if (error instanceof Vault.MasterKeyMismatchError || error instanceof Envelope.OpenError) return undefined
     throw error
   })
-  return view(found, addresses, derived)
+  return view(found, addresses, derived, await deployed(deps, addresses.evm, options.chain))
 }
 
 /**
@@ -71,7 +107,7 @@ export async function user(deps: Pick<Deps.Deps, 'db' | 'auth'>, userId: string)
  * const user = await Users.findOrCreateByIdentity(deps.db, { kind: 'google', subject })
  * return c.json(await Login.complete(deps, user.id))
  */
-export async function complete(deps: Pick<Deps.Deps, 'db' | 'auth'>, userId: string): Promise<Completed> {
+export async function complete(deps: UserDeps, userId: string): Promise<Completed> {
   const shown = await user(deps, userId)
   const session = await Sessions.create(deps.db, userId, { now: deps.auth.now() })
   return { ...session, user: shown }

@@ -172,7 +172,11 @@ describe('social login with the dev OIDC provider', () => {
     expect(body.user).toMatchObject({
       id: expect.any(String),
       address: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/),
-      accounts: [{ address: body.user.address, type: 'eoa' }],
+      // The smart account (the EVM default) is the address; the EOA that owns it is listed first.
+      accounts: [
+        { address: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/), type: 'eoa' },
+        { address: body.user.address, type: 'smartAccount' },
+      ],
       socialProvider: 'google',
       userName: 'alice',
     })

@@ -48,6 +48,8 @@ test("one user's transactions sent at once to two nodes are all mined, each with
     kind: 'email',
     subject: `two-nodes-send-${randomInt(1e9)}@example.com`,
   })
+  // The EOA's nonces (a smart account's sends are user operations, SmartAccountRoutes.test).
+  await Users.setPreferredAccountType(a.deps.db, user.id, 'eoa')
   const session = await Login.complete(a.deps, user.id)
   const from = session.user.address as Hex
   const funder = createWalletClient({

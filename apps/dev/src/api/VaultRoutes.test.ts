@@ -50,6 +50,8 @@ async function newUser() {
     kind: 'email',
     subject: `vault-${randomInt(1e9)}@example.com`,
   })
+  // The EOA's signing and sending (SmartAccountRoutes.test covers the smart account, the default).
+  await Users.setPreferredAccountType(t.deps.db, user.id, 'eoa')
   return Login.complete(t.deps, user.id)
 }
 

@@ -91,7 +91,11 @@ describe('POST /v1/auth/email/otp + /verify', () => {
       email,
       address: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/),
       solanaAddress: expect.stringMatching(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/),
-      accounts: [{ address: body.user.address, type: 'eoa' }],
+      // The smart account (the EVM default) is the address; the EOA that owns it is listed first.
+      accounts: [
+        { address: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/), type: 'eoa' },
+        { address: body.user.address, type: 'smartAccount' },
+      ],
       caipAccounts: [
         { address: expect.stringMatching(/^bip122:000000000019d6689c085ae165831e93:bc1q/), type: 'payment' },
         { address: expect.stringMatching(/^polkadot:91b171bb158e2d3848fa23a9f1c25182:1/), type: 'eoa' },

@@ -11,6 +11,7 @@ import * as Sessions from '../sessions/Sessions.js'
 import * as Users from '../users/Users.js'
 import * as Namespaces from './Namespaces.js'
 import * as routes from './routes.js'
+import * as SmartAccounts from './SmartAccounts.js'
 import * as Vault from './Vault.js'
 
 // The vault's signing route for the Bitcoin, Polkadot and Cosmos accounts, through the whole app.
@@ -41,6 +42,7 @@ const invalid = (detail: string) => ({
 const me = await login()
 const user = await t.getJson('/v1/auth/user', { headers: headers(me.token) })
 const mine = await Vault.namespaceAddresses(t.deps.db, t.deps.auth.vault, me.userId)
+const myKeys = await Vault.addresses(t.deps.db, me.userId)
 const someoneElse = await login()
 await Vault.ensureKeys(t.deps.db, t.deps.auth.vault, someoneElse.userId)
 const theirs = await Vault.namespaceAddresses(t.deps.db, t.deps.auth.vault, someoneElse.userId)
@@ -56,8 +58,14 @@ describe('GET /v1/auth/user', () => {
     expect(mine.bip122).toMatch(/^bc1q/)
     expect(mine.polkadot).toMatch(/^1/)
     expect(mine.cosmos).toMatch(/^cosmos1/)
-    // The EVM accounts are unchanged.
-    expect(user.body.user.accounts).toEqual([{ address: user.body.user.address, type: 'eoa' }])
+    // The EVM accounts: the EOA and the smart account it owns, which is the address (the default type).
+    const eoa = myKeys?.evm as `0x${string}`
+    expect(user.body.user.accounts).toEqual([
+      { address: eoa, type: 'eoa' },
+      { address: SmartAccounts.addressOf(eoa), type: 'smartAccount' },
+    ])
+    expect(user.body.user.address).toBe(SmartAccounts.addressOf(eoa))
+    expect(user.body.user.preferredAccountType).toBe('smartAccount')
   })
 
   test('keys that do not open (an altered secret) still answer the stored addresses, with no caipAccounts', async () => {

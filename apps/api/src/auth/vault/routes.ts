@@ -363,7 +363,9 @@ export function routes(deps: Deps.Deps) {
           const served = deps.upstreams.chains().filter((chain) => chain.startsWith('eip155:'))
           const chainIds = Assets.chainsOf(request, served)
           const held = chainIds.length
-            ? await balances.of({ address: addresses.evm, chainIds }).catch(chainFailure(chainIds.join(',')))
+            ? await balances
+                .of({ address: request.account as Hex, chainIds })
+                .catch(chainFailure(chainIds.join(',')))
             : []
           return c.json({ result: Assets.answer(held, request) })
         }

@@ -1,0 +1,136 @@
+import * as Calls from '@frontdoor/protocol/calls'
+import * as FrontdoorAccount from '@frontdoor/smart-account'
+import { type Hex, http, numberToHex, type PublicClient, type TypedDataDefinition } from 'viem'
+import {
+  createBundlerClient,
+  type UserOperationReceipt,
+  UserOperationReceiptNotFoundError,
+} from 'viem/account-abstraction'
+import * as Clients from '../../chains/Clients.js'
+import type * as ApiDeps from '../../Deps.js'
+import * as Vault from './Vault.js'
+
+/**
+ * The embedded wallet's smart accounts (spec section 1: smartAccount is the EVM default): each user's
+ * FrontdoorAccount (@frontdoor/smart-account, ERC-4337 v0.7), owned by the user's EOA in the vault. Its
+ * address is counterfactual until its first user operation deploys it. It exists on the chains the API
+ * has a bundler for (`config.bundlers`: BUNDLER_URL/<chainId>, the devnets); its user operations go to
+ * that bundler and are signed by the owner key here. Its signatures are ERC-1271 (the account's
+ * replay-safe wrapping) once deployed and ERC-6492 before, as viem's `verifyMessage` checks them.
+ */
+
+/** What the smart account's calls need. */
+export type Deps = Pick<ApiDeps.Deps, 'db' | 'auth' | 'upstreams' | 'config'>
+
+/** One request of a user's smart account: who, which EOA owns it, on which chain, for which method. */
+export type Context = { deps: Deps; userId: string; eoa: Hex; chain: string; method: string }
+
+/** How long a sent user operation may take to be included before the send fails. */
+export const RECEIPT_TIMEOUT_MS = 60_000
+/** How often the bundler is asked for the receipt meanwhile. */
+const RECEIPT_POLL_MS = 250
+
+/** The smart account of `eoa`: its address on every chain with the devnets' factory, deployed or not. */
+export function addressOf(eoa: Hex): Hex {
+  return FrontdoorAccount.addressOf(eoa)
+}
+
+/** Whether `chain` (CAIP-2) has the smart account: the API reaches a bundler for it. */
+export function enabled(config: Pick<Deps['config'], 'bundlers'>, chain: string): boolean {
+  return Object.hasOwn(config.bundlers, chain)
+}
+
+/** The chains (CAIP-2) with the smart account. */
+export function chains(config: Pick<Deps['config'], 'bundlers'>): string[] {
+  return Object.keys(config.bundlers)
+}
+
+/** Whether the account has code on the chain (deployed by its first user operation). */
+export async function isDeployed(client: Pick<PublicClient, 'getCode'>, address: Hex): Promise<boolean> {
+  const code = await client.getCode({ address })
+  return code !== undefined && code !== '0x'
+}
+
+function account(context: Context) {
+  const { deps, userId, eoa, chain, method } = context
+  return FrontdoorAccount.toFrontdoorAccount({
+    client: Clients.of(deps.upstreams, chain),
+    owner: Vault.owner(deps.db, deps.auth.vault, userId, { address: eoa, chain, method }),
+  })
+}
+
+/** `personal_sign` for the smart account: ERC-1271 once deployed, ERC-6492-wrapped before. */
+export async function signMessage(context: Context, message: string): Promise<Hex> {
+  const signed = /^0x([0-9a-fA-F]{2})*$/.test(message) ? { raw: message as Hex } : message
+  return (await account(context)).signMessage({ message: signed })
+}
+
+/** `eth_signTypedData_v4` for the smart account: ERC-1271 once deployed, ERC-6492-wrapped before. */
+export async function signTypedData(context: Context, typedData: TypedDataDefinition): Promise<Hex> {
+  return (await account(context)).signTypedData(typedData)
+}
+
+/** A user operation the bundler included: its hash, the transaction that carried it, and whether it succeeded. */
+export type Sent = { userOpHash: Hex; transactionHash: Hex; success: boolean }
+
+/**
+ * Sends `calls` as ONE user operation of the user's smart account (one call is `execute`, several one
+ * atomic `executeBatch`); the first deploys the account through its factory (initCode). Waits for the
+ * bundler's receipt.
+ */
+export async function send(context: Context, calls: FrontdoorAccount.Call[]): Promise<Sent> {
+  const { deps, chain } = context
+  const bundler = createBundlerClient({
+    client: Clients.of(deps.upstreams, chain),
+    transport: http(deps.config.bundlers[chain], { retryCount: 0, timeout: 30_000 }),
+  })
+  const userOpHash = await bundler.sendUserOperation({ account: await account(context), calls })
+  const receipt = await bundler.waitForUserOperationReceipt({
+    hash: userOpHash,
+    pollingInterval: RECEIPT_POLL_MS,
+    timeout: RECEIPT_TIMEOUT_MS,
+  })
+  return { userOpHash, transactionHash: receipt.receipt.transactionHash, success: receipt.success }
+}
+
+/** `wallet_getCallsStatus`' answer (EIP-5792 2.0.0) for a batch sent as one user operation. */
+export function callsStatus(id: string, chainId: number, receipt: UserOperationReceipt) {
+  const { receipt: carrier } = receipt
+  return {
+    version: Calls.VERSION,
+    id,
+    chainId: numberToHex(chainId),
+    atomic: true,
+    status: receipt.success ? Calls.STATUS.confirmed : Calls.STATUS.reverted,
+    receipts: [
+      {
+        // The user operation's own logs, not those of other operations in the same bundle.
+        logs: receipt.logs.map(({ address, data, topics }) => ({ address, data, topics })),
+        status: receipt.success ? '0x1' : '0x0',
+        blockHash: carrier.blockHash,
+        blockNumber: numberToHex(carrier.blockNumber),
+        gasUsed: numberToHex(receipt.actualGasUsed),
+        transactionHash: carrier.transactionHash,
+      },
+    ],
+  }
+}
+
+/** The receipt of user operation `id` on the first chain whose bundler knows it, or undefined. */
+export async function find(
+  deps: Deps,
+  id: Hex,
+): Promise<{ chain: string; receipt: UserOperationReceipt } | undefined> {
+  for (const chain of chains(deps.config)) {
+    const bundler = createBundlerClient({
+      client: Clients.of(deps.upstreams, chain),
+      transport: http(deps.config.bundlers[chain], { retryCount: 0, timeout: 10_000 }),
+    })
+    try {
+      return { chain, receipt: await bundler.getUserOperationReceipt({ hash: id }) }
+    } catch (error) {
+      if (!(error instanceof UserOperationReceiptNotFoundError)) throw error
+    }
+  }
+  return undefined
+}

@@ -1,0 +1,221 @@
+import { randomInt } from 'node:crypto'
+import * as Login from '@frontdoor/api/auth/Login'
+import * as Users from '@frontdoor/api/auth/users/Users'
+import * as TestApp from '@frontdoor/api/TestApp'
+import * as Bundler from '@frontdoor/bundler/bundler'
+import { DEPLOYMENTS } from '@frontdoor/devnet/deployment'
+import * as Devnet from '@frontdoor/devnet/devnet'
+import {
+  createPublicClient,
+  createWalletClient,
+  encodeFunctionData,
+  erc20Abi,
+  type Hex,
+  http,
+  isErc6492Signature,
+  parseEther,
+  toHex,
+} from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+
+// The embedded wallet's smart account (the EVM default) on a real seeded devnet with Alto in front of
+// it: the vault signs user operations with the owner key and sends them to the bundler.
+const node = await Devnet.start({ chainId: 31337 })
+const bundler = await Bundler.start({ chains: [{ chainId: 31337, rpcUrl: node.url }] })
+const t = await TestApp.create({ upstreams: { 'eip155:31337': [node.url] } })
+t.deps.config.bundlers = { 'eip155:31337': bundler.endpoint(31337) }
+afterAll(async () => {
+  await t.close()
+  await bundler.stop()
+  await node.stop()
+})
+
+const chain = {
+  id: 31337,
+  name: 'devnet',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: [node.url] } },
+} as const
+const client = createPublicClient({ chain, transport: http(node.url) })
+const { accounts, tokens } = DEPLOYMENTS[31337]
+const funder = createWalletClient({
+  chain,
+  transport: http(node.url),
+  account: privateKeyToAccount(accounts[6]!.privateKey),
+})
+
+const rpc = (token: string, body: unknown) =>
+  t.getJson('/v1/vault/rpc', {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      origin: t.deps.config.authOrigin,
+      authorization: `Bearer ${token}`,
+    },
+    body: JSON.stringify({ chainId: 31337, ...(body as object) }),
+  })
+const getUser = async (token: string) =>
+  (await t.getJson('/v1/auth/user', { headers: { authorization: `Bearer ${token}` } })).body.user
+
+let alice: Login.Completed
+let smart: Hex
+let eoa: Hex
+beforeAll(async () => {
+  const user = await Users.findOrCreateByIdentity(t.deps.db, {
+    kind: 'email',
+    subject: `smart-${randomInt(1e9)}@example.com`,
+  })
+  alice = await Login.complete(t.deps, user.id)
+  smart = alice.user.address as Hex
+  eoa = alice.user.accounts.find((a) => a.type === 'eoa')?.address as Hex
+  await client.waitForTransactionReceipt({
+    hash: await funder.sendTransaction({ to: smart, value: parseEther('2') }),
+  })
+})
+
+const MESSAGE = 'Sign in to Frontdoor with a smart account'
+
+describe('the smart account of the embedded wallet', () => {
+  test('is the address by default, counterfactual: no code, smartAccountDeployed false', async () => {
+    expect(alice.user.preferredAccountType).toBe('smartAccount')
+    expect(smart).not.toBe(eoa)
+    expect(alice.user.accounts).toEqual([
+      { address: eoa, type: 'eoa' },
+      { address: smart, type: 'smartAccount' },
+    ])
+    expect(await client.getCode({ address: smart })).toBeUndefined()
+    expect(alice.user.smartAccountDeployed).toBe(false)
+  })
+
+  test('personal_sign before deployment is ERC-6492, and viem verifies it', async () => {
+    expect(await client.getCode({ address: smart })).toBeUndefined()
+    const { status, body } = await rpc(alice.token, {
+      method: 'personal_sign',
+      params: [toHex(MESSAGE), smart],
+    })
+    expect(status, JSON.stringify(body)).toBe(200)
+    expect(isErc6492Signature(body.result)).toBe(true)
+    expect(await client.verifyMessage({ address: smart, message: MESSAGE, signature: body.result })).toBe(
+      true,
+    )
+    expect(await client.verifyMessage({ address: smart, message: 'another', signature: body.result })).toBe(
+      false,
+    )
+  })
+
+  test('its first eth_sendTransaction deploys it; the answer is a transaction hash with a receipt', async () => {
+    const to = accounts[3]!.address
+    const before = await client.getBalance({ address: to })
+    const { status, body } = await rpc(alice.token, {
+      method: 'eth_sendTransaction',
+      params: [{ from: smart, to, value: toHex(parseEther('0.1')) }],
+    })
+    expect(status, JSON.stringify(body)).toBe(200)
+    const receipt = await client.getTransactionReceipt({ hash: body.result })
+    expect(receipt.status).toBe('success')
+    expect(await client.getBalance({ address: to })).toBe(before + parseEther('0.1'))
+    expect((await client.getCode({ address: smart }))?.length ?? 0).toBeGreaterThan(2)
+    expect((await getUser(alice.token)).smartAccountDeployed).toBe(true)
+  })
+
+  test('personal_sign and eth_signTypedData_v4 after deployment are ERC-1271, and viem verifies them', async () => {
+    expect((await client.getCode({ address: smart }))?.length ?? 0).toBeGreaterThan(2)
+    const signed = await rpc(alice.token, { method: 'personal_sign', params: [toHex(MESSAGE), smart] })
+    expect(isErc6492Signature(signed.body.result)).toBe(false)
+    expect(
+      await client.verifyMessage({ address: smart, message: MESSAGE, signature: signed.body.result }),
+    ).toBe(true)
+    const typedData = {
+      domain: { name: 'Frontdoor', version: '1', chainId: 31337, verifyingContract: tokens.FUSD.address },
+      types: { Mail: [{ name: 'contents', type: 'string' }] },
+      primaryType: 'Mail',
+      message: { contents: 'hello' },
+    } as const
+    const typed = await rpc(alice.token, { method: 'eth_signTypedData_v4', params: [smart, typedData] })
+    expect(typed.status, JSON.stringify(typed.body)).toBe(200)
+    expect(await client.verifyTypedData({ address: smart, signature: typed.body.result, ...typedData })).toBe(
+      true,
+    )
+  })
+
+  test('wallet_sendCalls runs a batch as ONE user operation; wallet_getCallsStatus reports it', async () => {
+    const to = accounts[4]!.address
+    const before = await client.getBalance({ address: to })
+    const approve = encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [to, 123n] })
+    const { status, body } = await rpc(alice.token, {
+      method: 'wallet_sendCalls',
+      params: [
+        {
+          version: '2.0.0',
+          chainId: '0x7a69',
+          from: smart,
+          atomicRequired: true,
+          calls: [
+            { to, value: toHex(parseEther('0.01')) },
+            { to: tokens.FUSD.address, data: approve },
+          ],
+        },
+      ],
+    })
+    expect(status, JSON.stringify(body)).toBe(200)
+    const id = body.result.id as Hex
+    const calls = await rpc(alice.token, { method: 'wallet_getCallsStatus', params: [id] })
+    expect(calls.status, JSON.stringify(calls.body)).toBe(200)
+    expect(calls.body.result).toMatchObject({
+      version: '2.0.0',
+      id,
+      chainId: '0x7a69',
+      atomic: true,
+      status: 200,
+    })
+    expect(calls.body.result.receipts).toHaveLength(1)
+    const [carrier] = calls.body.result.receipts
+    expect((await client.getTransactionReceipt({ hash: carrier.transactionHash })).status).toBe('success')
+    // Both calls ran, in one transaction.
+    expect(await client.getBalance({ address: to })).toBe(before + parseEther('0.01'))
+    expect(
+      await client.readContract({
+        address: tokens.FUSD.address,
+        abi: erc20Abi,
+        functionName: 'allowance',
+        args: [smart, to],
+      }),
+    ).toBe(123n)
+    const unknown = await rpc(alice.token, {
+      method: 'wallet_getCallsStatus',
+      params: [`0x${'12'.repeat(32)}`],
+    })
+    expect(unknown.body.error.code).toBe(5730)
+  })
+
+  test('wallet_getCapabilities: atomic supported for the smart account, unsupported for the EOA', async () => {
+    const mine = await rpc(alice.token, { method: 'wallet_getCapabilities', params: [smart] })
+    expect(mine.body.result).toEqual({ '0x7a69': { atomic: { status: 'supported' } } })
+    const owner = await rpc(alice.token, { method: 'wallet_getCapabilities', params: [eoa, ['0x7a69']] })
+    expect(owner.body.result).toEqual({ '0x7a69': { atomic: { status: 'unsupported' } } })
+    const batch = await rpc(alice.token, {
+      method: 'wallet_sendCalls',
+      params: [
+        { version: '2.0.0', chainId: '0x7a69', from: eoa, atomicRequired: true, calls: [{ to: smart }] },
+      ],
+    })
+    expect(batch.body.error.code).toBe(5760)
+  })
+
+  test('switching to the EOA and back changes the address', async () => {
+    const post = (preferredAccountType: string) =>
+      t.getJson('/v1/auth/account-type', {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          origin: t.deps.config.authOrigin,
+          authorization: `Bearer ${alice.token}`,
+        },
+        body: JSON.stringify({ preferredAccountType }),
+      })
+    expect((await post('eoa')).body.user.address).toBe(eoa)
+    expect((await getUser(alice.token)).address).toBe(eoa)
+    expect((await post('smartAccount')).body.user.address).toBe(smart)
+  })
+})
