@@ -212,13 +212,22 @@ export function create(apiUrl: string, fetchFn: Fetch = (...args) => fetch(...ar
      * A safe JSON-RPC read through the API's RPC proxy: every call of the frame to a chain. Throws
      * `ProviderRpcError` for the node's error.
      */
-    rpc: async (projectId: string, chainId: number, method: string, params: unknown) => {
-      const query = new URLSearchParams({ chainId: Caip.formatCaip2('eip155', chainId), projectId })
+    rpc: async (projectId: string, chainId: number | string, method: string, params: unknown) => {
+      const chain = typeof chainId === 'number' ? Caip.formatCaip2('eip155', chainId) : chainId
+      const query = new URLSearchParams({ chainId: chain, projectId })
       const response = await call(`/v1/?${query}`, Chains.JsonRpcResponse, {
         body: JsonRpc.request(method, params),
       }).catch(asRpcError)
       return JsonRpc.result(response)
     },
+    /** The account's token balances on a chain (CAIP-2) from the balance API: each token's address and symbol. */
+    balances: async (projectId: string, address: string, chainId: string) =>
+      (
+        await call(
+          `/v1/account/${encodeURIComponent(address)}/balance?${new URLSearchParams({ projectId, chainId })}`,
+          z.object({ balances: z.array(z.object({ address: z.optional(z.string()), symbol: z.string() })) }),
+        )
+      ).balances,
   }
 }
 

@@ -1,6 +1,7 @@
 import * as Errors from '@frontdoor/protocol/errors'
 import type * as SignRequest from '@frontdoor/protocol/sign-request'
 import * as SchemaErrors from '@frontdoor/schemas/errors'
+import type * as Summary from './Summary.js'
 
 /**
  * The queue of unsafe requests waiting for the user. One request is shown at a time; the vault is asked
@@ -20,6 +21,8 @@ export type Request = {
   transaction?: (SignRequest.Transaction & { estimated: SignRequest.Estimable[] }) | undefined
   /** The chain's name and native currency symbol from the network registry, when it lists the chain. */
   network?: { name: string; symbol: string } | undefined
+  /** Solana transactions: what the screen shows of them (Solana.describe). */
+  solana?: Summary.Summary | undefined
 }
 
 /** The request on screen: waiting for a decision, or approved and being signed. */

@@ -1,4 +1,5 @@
 import * as SignRequest from '@frontdoor/protocol/sign-request'
+import * as Batch from './Batch.js'
 import * as NamespaceMessage from './NamespaceMessage.js'
 
 /**
@@ -27,6 +28,8 @@ export type Context = {
   transaction?: (SignRequest.Transaction & { estimated?: SignRequest.Estimable[] }) | undefined
   /** The chain's name and native currency symbol from the network registry, when it lists the chain. */
   network?: { name: string; symbol: string } | undefined
+  /** Solana transactions: their summary, read before by Solana.ts (a lazy chunk: web3's wire format). */
+  solana?: Summary | undefined
 }
 
 /** Texts of the screen, defined once. */
@@ -244,7 +247,7 @@ export function signer(method: string, params: unknown): string | undefined {
   const args = list(params)
   if (method === 'personal_sign') return isAddress(args[1]) ? args[1] : undefined
   if (method === 'eth_signTypedData_v4') return isAddress(args[0]) ? args[0] : undefined
-  if (method === 'eth_sendTransaction') {
+  if (method === 'eth_sendTransaction' || method === 'wallet_sendCalls') {
     const tx = args[0]
     return isRecord(tx) && isAddress(tx.from) ? tx.from : undefined
   }
@@ -277,12 +280,14 @@ export function describe(method: string, params: unknown, context: Context): Sum
     }
     case 'eth_sendTransaction':
       return transactionSummary(params, context)
-    case 'solana_signMessage': {
-      const { message, pubkey } = SignRequest.solanaParams(params)
+    case 'wallet_sendCalls':
+      return Batch.describe(params, context)
     case 'signMessage':
     case 'polkadot_signMessage':
     case 'cosmos_signArbitrary':
       return NamespaceMessage.describe(method, params)
+    case 'solana_signMessage': {
+      const { message, pubkey } = SignRequest.solanaParams(params)
       const bytes = decodeBase58(message)
       if (!bytes) throw SignRequest.invalid(SignRequest.REFUSALS.solanaBase58)
       SignRequest.solanaMessage(bytes)
@@ -297,6 +302,11 @@ export function describe(method: string, params: unknown, context: Context): Sum
         detail: { label: 'Message', text },
       }
     }
+    case 'solana_signTransaction':
+    case 'solana_signAllTransactions':
+    case 'solana_signAndSendTransaction':
+      if (!context.solana) throw SignRequest.invalid('params: the transaction was not read')
+      return context.solana
     default: {
       const text = JSON.stringify(params ?? null, null, 2)
       if (text.length > SignRequest.SIGNED_CONTENT_MAX_CHARS)

@@ -14,6 +14,8 @@ import * as z from 'zod/mini'
 export type Registry = {
   /** The registry's network of EVM chain `chainId`; undefined when the registry does not list it or cannot be read. */
   network: (chainId: number) => Promise<Network.Network | undefined>
+  /** The registry's first solana network (the cluster the vault sends Solana transactions to). */
+  solana: () => Promise<Network.Network | undefined>
 }
 
 /**
@@ -35,16 +37,17 @@ export function create(
     if (!response.ok) throw new Error(`GET ${NetworkRegistry.NETWORKS_PATH}: HTTP ${response.status}`)
     return z.parse(NetworkRegistry.NetworksResponse, await response.json()).networks
   }
+  const find = async (match: (network: Network.Network) => boolean) => {
+    reading ??= read()
+    try {
+      return (await reading).find(match)
+    } catch {
+      reading = undefined
+      return undefined
+    }
+  }
   return {
-    async network(chainId) {
-      reading ??= read()
-      try {
-        const networks = await reading
-        return networks.find((n) => n.caipNetworkId === `eip155:${chainId}`)
-      } catch {
-        reading = undefined
-        return undefined
-      }
-    },
+    network: (chainId) => find((n) => n.caipNetworkId === `eip155:${chainId}`),
+    solana: () => find((n) => n.chainNamespace === 'solana'),
   }
 }

@@ -5,14 +5,15 @@ import type * as ModalAuth from '@frontdoor/protocol/modal-auth'
 import * as Policy from '@frontdoor/protocol/policy'
 import * as SignRequest from '@frontdoor/protocol/sign-request'
 import * as SocialPopup from '@frontdoor/protocol/social-popup'
+import type * as SolanaTransaction from '@frontdoor/protocol/solana-transaction'
 import * as Timeouts from '@frontdoor/protocol/timeouts'
 import type { User as SchemaUser } from '@frontdoor/schemas'
 import * as Caip from '@frontdoor/schemas/caip'
 import * as SchemaErrors from '@frontdoor/schemas/errors'
 import * as Api from '../api/Api.js'
 import type * as Approval from '../approval/Approval.js'
-import * as Summary from '../approval/Summary.js'
 import * as NamespaceMessage from '../approval/NamespaceMessage.js'
+import * as Summary from '../approval/Summary.js'
 import type * as Registry from '../network/Registry.js'
 import * as Session from '../session/Session.js'
 
@@ -91,8 +92,8 @@ function toUser(user: Api.User, chainId: number | string): SchemaUser.EmbeddedWa
     smartAccountDeployed: user.smartAccountDeployed,
     ...(user.email === undefined ? {} : { email: user.email }),
     ...(user.userName === undefined ? {} : { userName: user.userName }),
-  }
     ...(user.caipAccounts === undefined ? {} : { caipAccounts: user.caipAccounts }),
+  }
 }
 
 /** Creates the wallet's handlers. */
@@ -151,7 +152,6 @@ export function create(deps: Deps) {
     return toUser(user!, chainOrDefault())
   }
 
-  async function rpcRequest(request: ModalAuth.RpcRequest): Promise<unknown> {
   /**
    * A message for the user's Bitcoin, Polkadot or Cosmos account: read as the vault reads it (a refusal
    * is -32602, never shown); the account it names must be the user's own in that namespace (4100
@@ -180,6 +180,7 @@ export function create(deps: Deps) {
     })
   }
 
+  async function rpcRequest(request: ModalAuth.RpcRequest): Promise<unknown> {
     const kind = Policy.classify(request.method)
     if (kind === 'disallowed') {
       throw failure(Policy.DISALLOWED_MESSAGE, Errors.PROVIDER_ERRORS.unsupportedMethod.code)
@@ -190,9 +191,9 @@ export function create(deps: Deps) {
       throw failure(message, code, { method: request.method })
     }
     const token = requireToken()
-    const evm = Caip.evmChainId(chainId)
     if (NamespaceMessage.isMethod(request.method))
       return namespaceMessage(request.method, request.params, token)
+    const evm = Caip.evmChainId(chainId)
     if (kind === 'safe') {
       if (request.method === 'eth_accounts') return [(user ?? (await currentUser())).address]
       if (request.method === 'eth_chainId' && evm) return `0x${evm.toString(16)}`
@@ -219,6 +220,9 @@ export function create(deps: Deps) {
         throw fromApi(error)
       }
     }
+    // The unsafe solana_ methods other than signMessage: its transactions (Solana.ts, a lazy chunk).
+    if (request.method.startsWith('solana_') && request.method !== 'solana_signMessage')
+      return solanaTransaction(request.method as SolanaTransaction.Method, request.params, token)
     const signer = user ?? (await currentUser())
     const named = Summary.signer(request.method, request.params)
     if (named && named.toLowerCase() !== signer.address.toLowerCase()) {
@@ -248,19 +252,44 @@ export function create(deps: Deps) {
     }
     return deps.approval.ask(
       { method: request.method, params: request.params, ...context, transaction },
-      async () => {
-        try {
-          return await deps.api.vaultRpc(deps.session.get()?.token ?? token, {
-            chainId: requestChain,
-            method: request.method,
-            params,
-          })
-        } catch (error) {
-          const reply = fromApi(error) as Error & { code?: number }
-          if (reply.code === undefined) reply.code = Errors.PROVIDER_ERRORS.internalError.code
-          throw reply
-        }
-      },
+      () => askVault(token, { chainId: requestChain, method: request.method, params }),
+    )
+  }
+
+  /** Signs in the vault (after the user approved); the vault's refusal keeps its code. */
+  async function askVault(token: string, body: Parameters<Api.Api['vaultRpc']>[1]) {
+    try {
+      return await deps.api.vaultRpc(deps.session.get()?.token ?? token, body)
+    } catch (error) {
+      const reply = fromApi(error) as Error & { code?: number }
+      if (reply.code === undefined) reply.code = Errors.PROVIDER_ERRORS.internalError.code
+      throw reply
+    }
+  }
+
+  /**
+   * A Solana transaction request of the user's Solana account: read as the vault reads it (a refusal
+   * is -32602, never shown), explained with what the registry's solana cluster says of its tokens
+   * (Solana.facts), then signed (and for signAndSend, sent) by the vault on that cluster.
+   */
+  async function solanaTransaction(method: SolanaTransaction.Method, params: unknown, token: string) {
+    const address = (user ?? (await currentUser())).solanaAddress
+    if (!address) throw notConnected()
+    const named = (params as { pubkey?: unknown } | null)?.pubkey
+    if (named !== undefined && named !== address)
+      throw failure(Errors.PROVIDER_ERRORS.unauthorized.message, Errors.PROVIDER_ERRORS.unauthorized.code)
+    const known = await deps.registry?.solana()
+    const chain = known?.caipNetworkId
+    const project = requireProject()
+    const Solana = await import('../approval/Solana.js')
+    const facts = await Solana.facts(method, params, {
+      rpc: (m, p) => (chain ? deps.api.rpc(project, chain, m, p) : Promise.reject(new Error('no chain'))),
+      balances: async () => (chain ? deps.api.balances(project, address, chain) : []),
+    })
+    const network = known && { name: known.name, symbol: known.nativeCurrency.symbol }
+    const solana = Solana.describe(method, params, { address, network, facts })
+    return deps.approval.ask({ method, params, chainId: 0, address, network, solana }, () =>
+      askVault(token, { chainId: chain ?? 0, method, params }),
     )
   }
 
