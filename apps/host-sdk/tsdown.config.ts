@@ -8,13 +8,16 @@ import { defineConfig } from 'tsdown'
  * it). dist/ also holds sdk.js (vite.config.ts), so neither build empties it.
  */
 export default defineConfig({
-  entry: { index: 'src/index.ts' },
+  // `solana`: the Wallet Standard entry (`@frontdoor/host-sdk/solana`), kept out of index and sdk.js.
+  entry: { index: 'src/index.ts', solana: 'src/solana/index.ts' },
   format: 'esm',
   platform: 'browser',
   target: 'es2022',
   // Eager: the protocol's types are inferred from zod schemas in files outside this package.
   dts: { tsc: { eager: true } },
   clean: false,
+  // Shared chunks (the entries share the one ProviderRpcError) keep fixed names: dist/ is never emptied.
+  hash: false,
   sourcemap: false,
   report: false,
   inputOptions: { checks: { bundlerTimings: false } },

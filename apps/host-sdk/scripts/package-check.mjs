@@ -188,10 +188,21 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const version = JSON.parse(readFileSync(join(HOST_SDK, 'package.json'), 'utf8')).version
   await check({
     dir: HOST_SDK,
-    files: ['LICENSE', 'README.md', 'dist/index.d.ts', 'dist/index.js', 'package.json'],
+    files: [
+      'LICENSE',
+      'README.md',
+      'dist/Frontdoor.d.ts',
+      'dist/errors.js',
+      'dist/index.d.ts',
+      'dist/index.js',
+      'dist/solana.d.ts',
+      'dist/solana.js',
+      'package.json',
+    ],
     install: [],
     page: {
       'index.ts': `import { createFrontdoor, ProviderRpcError, type Network, type State } from '@frontdoor/host-sdk'
+import { registerSolana, type Wallet } from '@frontdoor/host-sdk/solana'
 
 const devnet: Network = {
   id: 31337,
@@ -215,8 +226,20 @@ frontdoor.provider.request({ method: 'eth_requestAccounts' }).catch((error: unkn
 })
 // @ts-expect-error: a view the modal does not have
 void frontdoor.open({ view: 'NoSuchView' })
+const { wallet }: { wallet: Wallet } = registerSolana(frontdoor, { chains: ['solana:localnet'] })
+void wallet.features['standard:connect'].connect().then(({ accounts }) =>
+  wallet.features['solana:signMessage'].signMessage({ account: accounts[0]!, message: new Uint8Array([1]) }),
+)
+// @ts-expect-error: not a Solana chain name
+registerSolana(frontdoor, { chains: ['eip155:1'] })
 `,
     },
-    bundleContains: ['createFrontdoor() runs in a browser', `"${version}"`, 'eth_requestAccounts'],
+    bundleContains: [
+      'createFrontdoor() runs in a browser',
+      `"${version}"`,
+      'eth_requestAccounts',
+      'solana_signAndSendTransaction',
+      'wallet-standard:register-wallet',
+    ],
   })
 }

@@ -122,6 +122,30 @@ export type Frontdoor = {
   destroy: () => void
   /** The sign-in functions in use (`siwx`, the default, or the mapped `siweConfig`), if any. */
   siwx?: Siwx.Config
+  /**
+   * Adds an extension: more injected wallets and how to reach them, for the entries kept out of
+   * `sdk.js` (`@frontdoor/host-sdk/solana`: the page's Wallet Standard wallets). One at a time.
+   */
+  extend: (extension: Extension) => ExtensionHost
+}
+
+/** What an extension (`@frontdoor/host-sdk/solana`) adds: its injected wallets and requests to them. */
+export type Extension = {
+  /** Its wallets, listed to the modal after the EIP-6963 ones. */
+  wallets: () => HostModal.InjectedWallet[]
+  /** Answers a request of the modal to one of its wallets; undefined when `uuid` is not one of them. */
+  request: (uuid: string, request: { method: string; params?: unknown }) => Promise<unknown> | undefined
+}
+
+/** What an extension gets: tell the modal its wallets changed, and call the modal. */
+export type ExtensionHost = {
+  /** Sends the modal the page's injected wallets again (the EIP-6963 ones and the extension's). */
+  walletsChanged: () => void
+  /**
+   * Calls a message of the modal once it has restored the stored connections; an error reply is
+   * thrown as a ProviderRpcError.
+   */
+  call: (name: keyof typeof HostModal.ModalMessages, params?: unknown) => Promise<unknown>
 }
 
 /** An injected wallet's EIP-1193 provider, as far as the SDK uses it. */
@@ -251,6 +275,8 @@ export function createFrontdoor(options: Options): Frontdoor {
     storageRead: () => PageStorage.read(storagePrefix),
     storageWrite: ({ key, value }) => PageStorage.write(storagePrefix, key, value),
     injectedWalletRequest: async ({ uuid, request }) => {
+      const answer = extension?.request(uuid, request)
+      if (answer) return answer
       const wallet = discovery.provider(uuid) as Injected | undefined
       if (!wallet || typeof wallet.request !== 'function') throw Errors.providerError('disconnected')
       forwardEvents(uuid, wallet)
@@ -416,8 +442,15 @@ export function createFrontdoor(options: Options): Frontdoor {
     removeListener: emitter.removeListener,
   }
   const announcement = Eip6963.announce(provider)
+  let extension: Extension | undefined
+  let eip6963: HostModal.InjectedWallet[] = []
+  const sendWallets = () =>
+    void transport.call
+      .then((call) => call('injectedWallets', { wallets: [...eip6963, ...(extension?.wallets() ?? [])] }))
+      .catch(() => {})
   const discovery = Eip6963.discover(announcement.info.uuid, (wallets) => {
-    void transport.call.then((call) => call('injectedWallets', { wallets })).catch(() => {})
+    eip6963 = wallets
+    sendWallets()
   })
 
   const element: HTMLElement = dialog?.element ?? frame
@@ -447,6 +480,20 @@ export function createFrontdoor(options: Options): Frontdoor {
       await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: hex(chainId) }] })
     },
     element,
+    extend(added) {
+      extension = added
+      return {
+        walletsChanged: sendWallets,
+        async call(name, params) {
+          try {
+            return await (await settledModal())(name, params)
+          } catch (error) {
+            const e = error as Transport.RemoteError
+            throw new Errors.ProviderRpcError(e.code ?? -32603, e.message, e.data)
+          }
+        },
+      }
+    },
     ...(siwx
       ? {
           siwx: {

@@ -4,6 +4,8 @@ import * as Core from './Frontdoor.js'
 import * as Siwe from './siwx/Siwe.js'
 
 export type {
+  Extension,
+  ExtensionHost,
   Frontdoor,
   Network,
   Options,

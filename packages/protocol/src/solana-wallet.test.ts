@@ -2,13 +2,16 @@ import { describe, expect, test } from 'vitest'
 import * as SolanaCluster from './solana-cluster.js'
 import * as SolanaWallet from './solana-wallet.js'
 
-describe('standardChain', () => {
-  test("the Wallet Standard's names of the clusters; the local cluster is localnet; others keep their CAIP-2 id", () => {
-    expect(SolanaWallet.standardChain('solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp')).toBe('solana:mainnet')
-    expect(SolanaWallet.standardChain('solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1')).toBe('solana:devnet')
-    expect(SolanaWallet.standardChain('solana:4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z')).toBe('solana:testnet')
-    expect(SolanaWallet.standardChain(SolanaCluster.CAIP_NETWORK_ID)).toBe('solana:localnet')
-    expect(SolanaWallet.standardChain('solana:abc')).toBe('solana:abc')
+describe('STANDARD_CHAINS', () => {
+  test("the Wallet Standard's names of the clusters, by CAIP-2 id; the local cluster is localnet", () => {
+    expect(SolanaWallet.STANDARD_CHAINS).toEqual({
+      'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp': 'solana:mainnet',
+      'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1': 'solana:devnet',
+      'solana:4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z': 'solana:testnet',
+      [SolanaCluster.CAIP_NETWORK_ID]: 'solana:localnet',
+    })
+    for (const name of Object.values(SolanaWallet.STANDARD_CHAINS))
+      expect(SolanaWallet.CHAIN.test(name)).toBe(true)
   })
 })
 

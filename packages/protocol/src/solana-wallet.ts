@@ -9,8 +9,6 @@ import { CAIP_NETWORK_ID as LOCAL_CLUSTER } from './solana-cluster.js'
  * imports these constants; host-modal.ts holds the schemas.
  */
 
-/** A base58 string of 1-10,000 characters (Bitcoin's alphabet, as Solana uses it). */
-export const BASE58 = /^[1-9A-HJ-NP-Za-km-z]{1,10000}$/
 /** A Solana address: the base58 of a 32-byte ed25519 public key. */
 export const ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/
 /** A Wallet Standard chain of Solana: `solana:` and a cluster name or a genesis hash prefix. */
@@ -22,17 +20,6 @@ export const STANDARD_CHAINS: Readonly<Record<string, `solana:${string}`>> = {
   'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1': 'solana:devnet',
   'solana:4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z': 'solana:testnet',
   [LOCAL_CLUSTER]: 'solana:localnet',
-}
-
-/**
- * The Wallet Standard name of a CAIP-2 Solana network (`solana:localnet` for the local cluster); a
- * network it has no name for keeps its CAIP-2 id, which is a valid Wallet Standard chain too.
- *
- * @example
- * SolanaWallet.standardChain('solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp') // 'solana:mainnet'
- */
-export function standardChain(caipNetworkId: string): `solana:${string}` {
-  return STANDARD_CHAINS[caipNetworkId] ?? (caipNetworkId as `solana:${string}`)
 }
 
 /** The methods the modal sends a Wallet Standard wallet of the page (HostMessages.injectedWalletRequest). */
