@@ -34,8 +34,8 @@ describe('POST /v1/simulate', () => {
         "Invalid body field 'transaction.data': must be hex bytes",
       ],
       [
-        { ...valid, transaction: { from: FROM, gas: '0x1c9c381' } },
-        "Invalid body field 'transaction.gas': at most 30000000",
+        { ...valid, transaction: { from: FROM, gas: '0x1000001' } },
+        "Invalid body field 'transaction.gas': at most 16777216",
       ],
       [{ chainId: 'eip155:31337' }, "Invalid body field 'transaction'"],
       ['{', 'Malformed JSON'],

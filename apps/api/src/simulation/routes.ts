@@ -17,8 +17,8 @@ import * as Trace from './Trace.js'
 const address = zm.string().check(zm.regex(/^0x[0-9a-fA-F]{40}$/, 'must be an EVM address'))
 const quantity = zm.string().check(zm.regex(/^0x[0-9a-fA-F]{1,64}$/, 'must be a hex quantity'))
 
-/** The most gas a simulation may use (a devnet block's limit is 30 million). */
-export const GAS_MAX = 30_000_000n
+/** The most gas a simulation may use: a transaction's cap since Osaka (EIP-7825, 2^24), which Hardhat enforces. */
+export const GAS_MAX = 16_777_216n
 
 /** `POST /v1/simulate` query (the project, as every route the frames call, for CORS and the limit). */
 export const SimulateQuery = zm.object({ projectId: Query.ProjectId })
@@ -34,6 +34,9 @@ export const SimulateBody = zm.object({
     gas: zm.optional(quantity),
   }),
 })
+
+/** The reason of a transaction sending more coin than its sender has. */
+export const INSUFFICIENT_FUNDS = 'Insufficient funds for the value sent'
 
 /** The message of a chain the API cannot simulate on. */
 export const UNSUPPORTED = 'Simulation is not available on this network'
@@ -83,10 +86,18 @@ export function routes(deps: Deps.Deps) {
       }
       let trace: Trace.Trace
       try {
-        trace = (await Clients.of(deps.upstreams, chainId).request({
-          method: 'debug_traceCall' as never,
-          params: [call, 'latest', { disableStorage: true }] as never,
-        })) as Trace.Trace
+        const client = Clients.of(deps.upstreams, chainId)
+        // A node's call does not check the sender's balance (Hardhat lends it the coin): we do.
+        const [balance, traced] = await Promise.all([
+          client.getBalance({ address: transaction.from as `0x${string}` }),
+          client.request({
+            method: 'debug_traceCall' as never,
+            params: [call, 'latest', { disableStorage: true }] as never,
+          }),
+        ])
+        if (balance < value)
+          return c.json({ reverted: true, reason: INSUFFICIENT_FUNDS, changes: [], approvals: [] })
+        trace = traced as Trace.Trace
       } catch (error) {
         const failure = Clients.chainError(error, chainId)
         if (failure.unreachable) throw unreachable(failure.message)
