@@ -198,7 +198,12 @@ export function create(deps: Deps) {
       if (request.method === 'eth_accounts') return [(user ?? (await currentUser())).address]
       if (request.method === 'eth_chainId' && evm) return `0x${evm.toString(16)}`
       // EIP-7811 asset discovery: no node knows it; the vault answers it from the blockchain API.
-      if (request.method === 'wallet_getAssets') {
+      // EIP-5792's capabilities and batch status: the vault answers them (the smart account's bundler).
+      if (
+        request.method === 'wallet_getAssets' ||
+        request.method === 'wallet_getCapabilities' ||
+        request.method === 'wallet_getCallsStatus'
+      ) {
         try {
           return await deps.api.vaultRpc(token, {
             chainId: evm ?? 1,

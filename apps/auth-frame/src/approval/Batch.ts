@@ -1,0 +1,106 @@
+import * as Calls from '@frontdoor/protocol/calls'
+import * as SignRequest from '@frontdoor/protocol/sign-request'
+import * as z from 'zod/mini'
+import type * as Summary from './Summary.js'
+
+/**
+ * What the approval screen shows for EIP-5792 `wallet_sendCalls`: the whole batch, each call with its
+ * recipient, value and the function it calls when the screen reads it (approve, transfer,
+ * setApprovalForAll, as for one transaction), then every call's data in full. The smart account sends
+ * the batch as one user operation: all calls or none.
+ */
+
+/** Texts of the batch screen, defined once. */
+export const TEXT = {
+  title: 'Send calls',
+  atomic: 'All or none, in one transaction',
+  unlimited: SignRequest.UNLIMITED,
+} as const
+
+type Row = Summary.Summary['rows'][number]
+
+const ETHER_DECIMALS = 18
+
+/** Wei as a decimal amount of the native coin. */
+function ether(wei: bigint): string {
+  const whole = wei / 10n ** BigInt(ETHER_DECIMALS)
+  const fraction = (wei % 10n ** BigInt(ETHER_DECIMALS))
+    .toString()
+    .padStart(ETHER_DECIMALS, '0')
+    .replace(/0+$/, '')
+  return fraction ? `${whole}.${fraction}` : whole.toString()
+}
+
+const amount = (value: bigint) => (SignRequest.isUnlimited(value) ? TEXT.unlimited : value.toString())
+
+/** The rows of call `n` (1-based): where it goes, what it sends, the function it calls. */
+function callRows(n: number, call: Calls.Call, symbol: string): Row[] {
+  const data = (call.data ?? '0x') as `0x${string}`
+  const decoded = SignRequest.call(data)
+  const rows: Row[] = [
+    { label: `Call ${n}`, value: call.to ?? 'New contract' },
+    { label: `Call ${n} value`, value: `${ether(BigInt(call.value ?? '0x0'))} ${symbol}` },
+  ]
+  if (!decoded) {
+    if (data !== '0x') rows.push({ label: `Call ${n} data`, value: `${(data.length - 2) / 2} bytes (below)` })
+    return rows
+  }
+  switch (decoded.function) {
+    case 'approve':
+      rows.push(
+        { label: `Call ${n} function`, value: 'approve(spender, amount)' },
+        { label: `Call ${n} spender`, value: decoded.spender, warning: true },
+        {
+          label: `Call ${n} amount`,
+          value: amount(decoded.amount),
+          warning: SignRequest.isUnlimited(decoded.amount),
+        },
+      )
+      break
+    case 'transfer':
+      rows.push(
+        { label: `Call ${n} function`, value: 'transfer(to, amount)' },
+        { label: `Call ${n} recipient`, value: decoded.to },
+        { label: `Call ${n} amount`, value: amount(decoded.amount) },
+      )
+      break
+    case 'setApprovalForAll':
+      rows.push(
+        { label: `Call ${n} function`, value: 'setApprovalForAll(operator, approved)' },
+        { label: `Call ${n} operator`, value: decoded.operator, warning: decoded.approved },
+      )
+      break
+  }
+  return rows
+}
+
+/**
+ * The batch of a `wallet_sendCalls` request, read with protocol's calls schema (-32602 naming the
+ * field otherwise), for the account `context.address` on `context.chainId`.
+ */
+export function describe(params: unknown, context: Summary.Context): Summary.Summary {
+  const parsed = z.safeParse(Calls.PARAMS.wallet_sendCalls, params)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    throw SignRequest.invalid(`params.${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`)
+  }
+  const [batch] = parsed.data
+  if (Number(batch.chainId) !== context.chainId)
+    throw SignRequest.invalid(`params.0.chainId: ${batch.chainId} is not the active chain ${context.chainId}`)
+  const text = JSON.stringify(batch.calls, null, 2)
+  if (text.length > SignRequest.SIGNED_CONTENT_MAX_CHARS)
+    throw SignRequest.invalid(SignRequest.REFUSALS.tooLong)
+  const symbol = context.network?.symbol ?? 'ETH'
+  return {
+    title: TEXT.title,
+    rows: [
+      { label: 'Method', value: 'wallet_sendCalls' },
+      { label: 'From', value: context.address },
+      { label: 'Network', value: context.network?.name ?? `Chain ${context.chainId}` },
+      { label: 'Calls', value: String(batch.calls.length) },
+      { label: 'Atomic', value: TEXT.atomic },
+      ...batch.calls.flatMap((call, i) => callRows(i + 1, call, symbol)),
+    ],
+    detail: { label: 'Calls', text },
+  }
+}
