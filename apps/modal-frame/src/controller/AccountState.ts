@@ -54,6 +54,17 @@ export function watch(options: Options) {
     })
   }
 
+  /**
+   * Whether the embedded wallet's smart account has code on the current chain: its first transaction
+   * deploys it, so it is read again after each wallet request (refresh).
+   */
+  async function deployment(address: string, chainId: number) {
+    if (connections.connection.current()?.kind !== 'embedded') return
+    if (state.get().account?.preferredAccountType !== 'smartAccount') return
+    const code = await Chain.client(context, chainId).getCode({ address: address as `0x${string}` })
+    set(address, { smartAccountDeployed: code !== undefined && code !== '0x' })
+  }
+
   /** The embedded wallet's user, login and account type, followed while it is the connected wallet. */
   async function embeddedUser(address: string) {
     const embedded = await connections.embedded.get()
@@ -76,6 +87,8 @@ export function watch(options: Options) {
       })
     }
     apply()
+    const chainId = state.get().chainId
+    if (chainId) await deployment(address, chainId)
     stopUser = embedded.state.subscribe(apply)
   }
 
@@ -93,7 +106,11 @@ export function watch(options: Options) {
     const address = s.address
     const ignore = () => {}
     void balance(address, s.chainId).catch(ignore)
-    if (sameAddress) return
+    if (sameAddress) {
+      // Another chain: the smart account may be deployed on one and not the other.
+      void deployment(address, s.chainId).catch(ignore)
+      return
+    }
     stopUser()
     stopUser = () => {}
     set(address, { preferredAccountType: 'eoa' })
@@ -107,7 +124,9 @@ export function watch(options: Options) {
     /** Reads the connected account's balance again. */
     refresh() {
       const { address, chainId, status } = state.get()
-      if (status === 'connected' && address && chainId) void balance(address, chainId).catch(() => {})
+      if (status !== 'connected' || !address || !chainId) return
+      void balance(address, chainId).catch(() => {})
+      void deployment(address, chainId).catch(() => {})
     },
   }
 }

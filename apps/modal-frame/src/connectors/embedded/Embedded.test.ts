@@ -274,6 +274,28 @@ describe('request', () => {
   })
 })
 
+describe('setPreferredAccount', () => {
+  test('switching to the EOA and back changes the address: accountsChanged each time, the user follows', async () => {
+    const smart = '0x3adBFC5C33a9E132eedD2c6A9A0ac7e13037f9E5'
+    const { embedded } = setup({
+      setPreferredAccount: ({ type }: { type: 'eoa' | 'smartAccount' }) => ({
+        type,
+        address: type === 'eoa' ? address : smart,
+      }),
+    } as never)
+    await embedded.connect(context, { data: { email: 'ada@example.com', otp: '123456' } })
+    const events: unknown[] = []
+    embedded.subscribe((event) => void events.push(event))
+    expect(events).toEqual([])
+    await embedded.setPreferredAccount('eoa')
+    expect(events).toEqual([{ type: 'accountsChanged', accounts: [address] }])
+    expect(embedded.state.get().user).toMatchObject({ preferredAccountType: 'eoa', address })
+    await embedded.setPreferredAccount('smartAccount')
+    expect(events.at(-1)).toEqual({ type: 'accountsChanged', accounts: [smart] })
+    expect(embedded.state.get().user).toMatchObject({ preferredAccountType: 'smartAccount', address: smart })
+  })
+})
+
 describe('disconnect', () => {
   test('signs out, and resolves after 3 s at most when the frame does not answer', async () => {
     const { embedded, calls } = setup({ signOut: () => new Promise(() => {}) })

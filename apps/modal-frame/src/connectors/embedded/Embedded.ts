@@ -326,10 +326,16 @@ export function create(options: Options) {
       state.set((s) => (s.user ? { ...s, user: { ...s.user, email: newEmail } } : s))
       return newEmail
     },
-    /** Uses the EOA or the smart account. */
+    /** Uses the EOA or the smart account: the connected address becomes that account's (accountsChanged). */
     async setPreferredAccount(type: 'eoa' | 'smartAccount') {
       const answer = await run((remote) => remote.setPreferredAccount({ type }))
-      state.set((s) => (s.user ? { ...s, user: { ...s.user, preferredAccountType: answer.type } } : s))
+      state.set((s) =>
+        s.user
+          ? { ...s, user: { ...s.user, preferredAccountType: answer.type, address: answer.address } }
+          : s,
+      )
+      const accounts = [answer.address as `0x${string}`]
+      for (const listener of listeners) listener({ type: 'accountsChanged', accounts })
       return answer
     },
     /** Tells the frame the modal's theme (the approval screen follows it). */

@@ -1,3 +1,4 @@
+import * as Errors from '@frontdoor/schemas/errors'
 import { useEffect, useState } from 'react'
 import type * as Embedded from '../../connectors/embedded/Embedded.js'
 import { useController } from '../../controller/context.js'
@@ -6,7 +7,8 @@ import './embedded-settings.css'
 
 /**
  * The embedded wallet's settings in the Account view (lazy chunk): the login email with 'Update
- * email' (UpdateEmailWallet), and the account type toggle (EOA or smart account).
+ * email' (UpdateEmailWallet), and the account type toggle (EOA or smart account; the spec's 'This
+ * application might not support Smart Accounts' shows while the smart account is used).
  */
 export default function EmbeddedSettings() {
   const controller = useController()
@@ -65,6 +67,11 @@ function Settings({ embedded }: { embedded: Embedded.Embedded }) {
           <span aria-hidden="true" />
         </button>
       </div>
+      {smart ? (
+        <p className="fd-muted" role="note">
+          {Errors.SMART_ACCOUNTS_MAYBE_UNSUPPORTED}
+        </p>
+      ) : null}
       {error ? (
         <p className="fd-error-text" role="alert">
           {error}
