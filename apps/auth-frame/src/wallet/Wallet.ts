@@ -244,7 +244,12 @@ export function create(deps: Deps) {
     Summary.describe(request.method, request.params, context)
     let params = request.params ?? []
     let transaction: Approval.Request['transaction']
-    if (request.method === 'eth_sendTransaction') {
+    // A smart account's send is a user operation: its gas, fees and nonce are the bundler's, not a
+    // transaction's, so the screen shows none estimated (Set by the wallet, Next).
+    const smartAccount = signer.accounts.some(
+      (a) => a.type === 'smartAccount' && a.address.toLowerCase() === signer.address.toLowerCase(),
+    )
+    if (request.method === 'eth_sendTransaction' && !smartAccount) {
       transaction = await estimate(SignRequest.transaction(request.params), requestChain)
       // Gas and fees go to the vault as shown; the nonce, when estimated, is the vault's to take, as
       // an earlier transaction may still be on its way.
