@@ -1,4 +1,4 @@
-import { type KeyboardEvent, lazy, type MouseEvent, Suspense, useEffect, useRef } from 'react'
+import { type KeyboardEvent, lazy, type MouseEvent, Suspense, useEffect, useMemo, useRef } from 'react'
 import type * as Controller from '../controller/Controller.js'
 import { ControllerContext } from '../controller/context.js'
 import * as Routes from '../router/Routes.js'
@@ -27,12 +27,14 @@ export function App({ controller }: { controller: Controller.Controller }) {
     first?.focus({ preventScroll: true })
   }, [visible, route.view])
 
+  // The email login's screen loads once the modal has shown (not with the page: nothing of a login
+  // is fetched before the first open), while the visitor reads the Connect view.
   useEffect(() => {
-    if (state.features.email && state.featuresReady) {
+    if (state.features.email && state.featuresReady && visible) {
       const idle = window.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 200))
       idle(() => void Routes.ROUTES.EmailLogin.preload?.())
     }
-  }, [state.features.email, state.featuresReady])
+  }, [state.features.email, state.featuresReady, visible])
 
   // Escape is heard on the whole frame document: right after open, focus may still be on the frame's
   // body rather than inside the card.
@@ -65,14 +67,17 @@ export function App({ controller }: { controller: Controller.Controller }) {
     if (event.target === event.currentTarget && !inline) controller.requestClose()
   }
 
-  const resolved = Routes.resolve(route.view, route.data)
+  // The view's element is kept while its route and the alert stay the same: opening or closing the
+  // modal re-renders the frame around it, not the view (a warm re-open only shows the card).
+  const resolved = useMemo(() => Routes.resolve(route.view, route.data), [route.view, route.data])
   const title = state.alert ? 'Frontdoor' : resolved.title
-  // A view remounts when it is opened with other data (another wallet, another provider).
-  const key = `${route.view}:${JSON.stringify(route.data ?? null)}`
-  let body: React.ReactNode
-  if (state.alert) body = <AlertView alert={state.alert} />
-  else if (resolved.ok) body = <resolved.route.component key={key} data={resolved.data} />
-  else body = <Routes.ErrorView view={route.view} error={resolved.error} />
+  const body = useMemo(() => {
+    if (state.alert) return <AlertView alert={state.alert} />
+    if (!resolved.ok) return <Routes.ErrorView view={route.view} error={resolved.error} />
+    // A view remounts when it is opened with other data (another wallet, another provider).
+    const key = `${route.view}:${JSON.stringify(route.data ?? null)}`
+    return <resolved.route.component key={key} data={resolved.data} />
+  }, [state.alert, resolved, route.view, route.data])
 
   return (
     <ControllerContext value={controller}>
