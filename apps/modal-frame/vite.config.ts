@@ -1,8 +1,39 @@
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { createServer, defineConfig, type Plugin } from 'vite'
+
+const ROOT_MARK = '<div id="root"></div>'
+
+/**
+ * Prerenders the shell (src/app/Prerender.tsx: the modal closed, on Connect, the defaults every project
+ * starts from) into index.html's #root at build time, so the frame lays it out before React has loaded
+ * and React hydrates it (src/app/mount.tsx). Plain HTML: no inline script or style (the frame's CSP).
+ */
+function prerender(): Plugin {
+  return {
+    name: 'frontdoor:prerender',
+    apply: 'build',
+    async transformIndexHtml(html) {
+      if (!html.includes(ROOT_MARK)) throw new Error(`prerender: index.html has no ${ROOT_MARK}`)
+      const server = await createServer({
+        configFile: false,
+        root: import.meta.dirname,
+        logLevel: 'error',
+        appType: 'custom',
+        server: { middlewareMode: true, hmr: false, ws: false },
+        plugins: [react()],
+      })
+      try {
+        const module = (await server.ssrLoadModule('/src/app/Prerender.tsx')) as { html: () => string }
+        return html.replace(ROOT_MARK, `<div id="root">${module.html()}</div>`)
+      } finally {
+        await server.close()
+      }
+    },
+  }
+}
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), prerender()],
   build: {
     target: 'es2022',
     // A lazy view's own JS imports load when it does; only its CSS is listed ahead (the lists of every
