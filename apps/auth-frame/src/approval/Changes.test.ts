@@ -72,7 +72,19 @@ describe('transactionOf', () => {
       gas: '0x61a80',
     })
     expect(Changes.transactionOf({ ...request, method: 'personal_sign' })).toBeUndefined()
-    expect(Changes.transactionOf({ ...request, transaction: undefined })).toBeUndefined()
+  })
+
+  test("a smart account's send (no filled transaction): the request's own fields, from the account", () => {
+    const params = [{ from: ME, to: ROUTER, value: '0x1', data: '0x7ff36ab5' }]
+    expect(Changes.transactionOf({ ...request, params, transaction: undefined })).toEqual({
+      from: ME,
+      to: ROUTER,
+      value: '0x1',
+      data: '0x7ff36ab5',
+    })
+    // A request sign-request refuses is simulated no more than it is shown.
+    const refused = [{ from: ME, to: ROUTER, data: '0x00', input: '0x01' }]
+    expect(Changes.transactionOf({ ...request, params: refused, transaction: undefined })).toBeUndefined()
   })
 })
 

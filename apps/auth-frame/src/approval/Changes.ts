@@ -1,3 +1,4 @@
+import * as SignRequest from '@frontdoor/protocol/sign-request'
 import type * as Api from '../api/Api.js'
 import type * as Approval from './Approval.js'
 import * as Summary from './Summary.js'
@@ -30,13 +31,22 @@ export type Transaction = { from: string; to?: string; value?: string; data?: st
 /** Runs a simulation of `transaction` on `chainId` (CAIP-2): the screen's handler, through the API. */
 export type Simulate = (chainId: string, transaction: Transaction) => Promise<Api.Simulation>
 
-/** The transaction of an eth_sendTransaction request as it will be sent, or undefined for other requests. */
+/**
+ * The transaction of an eth_sendTransaction request as it will be sent (the filled one; for a smart
+ * account, whose gas is the user operation's, the request's own), from the account on screen; undefined
+ * for other requests.
+ */
 export function transactionOf(item: Approval.Request): Transaction | undefined {
-  const tx = item.transaction
-  if (item.method !== 'eth_sendTransaction' || !tx) return undefined
+  if (item.method !== 'eth_sendTransaction') return undefined
+  let tx: SignRequest.Transaction
+  try {
+    tx = item.transaction ?? SignRequest.transaction(item.params)
+  } catch {
+    return undefined
+  }
   const hex = (value: bigint) => `0x${value.toString(16)}`
   return {
-    from: tx.from ?? item.address,
+    from: item.address,
     ...(tx.to ? { to: tx.to } : {}),
     value: hex(tx.value),
     data: tx.data,
