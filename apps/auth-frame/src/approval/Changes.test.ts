@@ -155,3 +155,60 @@ describe('mount', () => {
     ).toBeUndefined()
   })
 })
+
+describe('permits', () => {
+  const permit = {
+    types: {
+      Permit: [
+        { name: 'owner', type: 'address' },
+        { name: 'spender', type: 'address' },
+        { name: 'value', type: 'uint256' },
+        { name: 'nonce', type: 'uint256' },
+        { name: 'deadline', type: 'uint256' },
+      ],
+    },
+    primaryType: 'Permit',
+    domain: { name: 'Frontdoor USD', verifyingContract: FUSD.address },
+    message: { owner: ME, spender: ROUTER, value: '2500000', nonce: '0', deadline: '1893456000' },
+  }
+  const signing: Approval.Request = {
+    method: 'eth_signTypedData_v4',
+    params: [ME, JSON.stringify(permit)],
+    chainId: 31337,
+    address: ME,
+  }
+
+  test('a permit is the approve with its effect, sent to the token; other typed data is nothing', () => {
+    expect(Changes.permitOf(signing)).toEqual({
+      from: ME,
+      to: FUSD.address,
+      value: '0x0',
+      data: `0x095ea7b3${ROUTER.slice(2).padStart(64, '0')}${(2_500_000).toString(16).padStart(64, '0')}`,
+    })
+    const mail = {
+      ...permit,
+      primaryType: 'Mail',
+      types: { Mail: [{ name: 'to', type: 'address' }] },
+      message: { to: ME },
+    }
+    expect(Changes.permitOf({ ...signing, params: [ME, JSON.stringify(mail)] })).toBeUndefined()
+    expect(Changes.permitOf(request)).toBeUndefined()
+  })
+
+  test('the section shows the approval granted, in the token decimals, and nothing else', async () => {
+    const element = Changes.mount(
+      signing,
+      async () => ({
+        reverted: false,
+        changes: [{ direction: 'out', asset: 'native', token: ETH, amount: '1' }],
+        approvals: [{ kind: 'erc20', token: FUSD, spender: ROUTER, amount: '2500000' }],
+      }),
+      () => {},
+    ) as HTMLElement
+    await flush()
+    expect(element.querySelector('h2')?.textContent).toBe('What this signature grants')
+    expect([...element.querySelectorAll('li')].map((item) => item.textContent)).toEqual([
+      `You approve ✓${ROUTER} to spend 2.5 FUSD`,
+    ])
+  })
+})

@@ -14,6 +14,7 @@ import * as Summary from './Summary.js'
 /** Texts of the section, defined once. */
 export const TEXT = {
   title: 'Simulated changes',
+  permitTitle: 'What this signature grants',
   loading: 'Simulating…',
   none: 'No asset changes',
   reverted: 'This transaction is likely to fail',
@@ -54,18 +55,50 @@ export function transactionOf(item: Approval.Request): Transaction | undefined {
   }
 }
 
+/** ERC-20 `approve(address,uint256)`'s selector. */
+const APPROVE = '0x095ea7b3'
+
 /**
- * The section for `item` when it is a transaction and the screen can simulate: it shows the simulation
- * running, then its answer; `onChange` is called when the answer (or the failure) is shown.
+ * What an EIP-2612 permit request grants, as the `approve` call with the same effect (the allowance of
+ * `spender` set to `value`), sent to the token from the account on screen; undefined for other requests.
+ * Nothing is simulated for the signature itself: the approve's answer names the token (symbol, decimals).
+ */
+export function permitOf(item: Approval.Request): Transaction | undefined {
+  if (item.method !== 'eth_signTypedData_v4') return undefined
+  try {
+    const { typedData } = SignRequest.typedData(item.params)
+    const permit = SignRequest.permit(typedData)
+    const token = typedData.domain.verifyingContract
+    if (!permit || typeof token !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(permit.spender)) return undefined
+    const word = (hex: string) => hex.padStart(64, '0')
+    const data = `${APPROVE}${word(permit.spender.slice(2).toLowerCase())}${word(permit.value.toString(16))}`
+    return { from: item.address, to: token, value: '0x0', data }
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * The section for `item` when it is a transaction (or a permit) and the screen can simulate: it shows
+ * the simulation running, then its answer; `onChange` is called when the answer (or the failure) is shown.
  */
 export function mount(item: Approval.Request, simulate: Simulate | undefined, onChange: () => void) {
-  const transaction = transactionOf(item)
+  const permit = permitOf(item)
+  const transaction = permit ?? transactionOf(item)
   if (!transaction || !simulate) return undefined
-  const view = section()
+  const view = section(permit ? TEXT.permitTitle : TEXT.title)
   view.render({ status: 'loading' })
   simulate(`eip155:${item.chainId}`, transaction)
     .then(
-      (result) => view.render({ status: 'done', result }),
+      // A permit grants its approval: only that is shown (its approve's revert is no revert of the signature).
+      (result) =>
+        view.render(
+          permit
+            ? result.approvals.length > 0
+              ? { status: 'done', result: { reverted: false, changes: [], approvals: result.approvals } }
+              : { status: 'failed' }
+            : { status: 'done', result },
+        ),
       () => view.render({ status: 'failed' }),
     )
     .finally(onChange)
@@ -138,11 +171,11 @@ const create = <K extends keyof HTMLElementTagNameMap>(tag: K, className: string
 const SIGN = { out: '−', in: '+', approval: '✓' } as const
 
 /** The section, with `render(state)` to show each state in place. */
-export function section() {
+export function section(heading: string = TEXT.title) {
   const root = create('section', 'af-changes')
   root.setAttribute('aria-labelledby', 'af-changes-title')
   root.setAttribute('aria-live', 'polite')
-  const title = create('h2', '', TEXT.title)
+  const title = create('h2', '', heading)
   title.id = 'af-changes-title'
   return {
     element: root,
