@@ -233,6 +233,32 @@ describe('rpcRequest', () => {
     expect(approval.get().current).toBeUndefined()
   })
 
+  test('EIP-5792: capabilities and batch status go to the vault without approval; wallet_sendCalls after Approve', async () => {
+    const { call, calls, approval } = setup({ loggedIn: true })
+    await call('switchNetwork', { chainId: 31337 })
+    for (const [method, params] of [
+      ['wallet_getCapabilities', [address, ['0x7a69']]],
+      ['wallet_getCallsStatus', [`0x${'ab'.repeat(32)}`]],
+    ] as const) {
+      expect(await call('rpcRequest', { method, params })).toBe('0xsig')
+      expect(calls.at(-1)).toMatchObject({ path: '/v1/vault/rpc', body: { method, params, chainId: 31337 } })
+    }
+    expect(approval.get().current).toBeUndefined()
+    const batch = [
+      { version: '2.0.0', chainId: '0x7a69', from: address, atomicRequired: true, calls: [{ to: address }] },
+    ]
+    const sending = call('rpcRequest', { method: 'wallet_sendCalls', params: batch })
+    await expect.poll(() => approval.get().current?.method).toBe('wallet_sendCalls')
+    expect(calls.some((c) => (c.body as { method?: string })?.method === 'wallet_sendCalls')).toBe(false)
+    approval.approve(approval.get().current!.id)
+    expect(await sending).toBe('0xsig')
+    expect(calls.at(-1)).toMatchObject({
+      path: '/v1/vault/rpc',
+      body: { method: 'wallet_sendCalls', params: batch },
+    })
+    expect(calls.some((c) => c.path === '/v1/')).toBe(false)
+  })
+
   test('an unsafe method waits for the user: the vault is asked only after Approve; Decline is 4001', async () => {
     const { call, calls, approval } = setup({ loggedIn: true })
     await call('switchNetwork', { chainId: 31337 })
