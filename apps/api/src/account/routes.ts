@@ -12,6 +12,8 @@ import {
 } from '@frontdoor/schemas'
 import { Hono, type MiddlewareHandler } from 'hono'
 import * as zm from 'zod/mini'
+import * as SmartAccounts from '../auth/vault/SmartAccounts.js'
+import * as Clients from '../chains/Clients.js'
 import type * as Deps from '../Deps.js'
 import * as ClientIp from '../http/ClientIp.js'
 import * as Errors from '../http/Errors.js'
@@ -269,6 +271,17 @@ export function routes(deps: Deps.Deps) {
         const outcome = await Registration.register(deps.db.orm, c.req.valid('json'), {
           now: deps.auth.now(),
           publicKeys: deps.config.environment === 'development' ? new Set() : PublicKeys.devAddresses(),
+          // A smart account's signature: asked of the chains where the embedded wallet has one.
+          verifyContract: async (address, message, signature) => {
+            for (const chain of SmartAccounts.chains(deps.config).filter((id) => deps.upstreams.has(id)))
+              if (
+                await Clients.of(deps.upstreams, chain)
+                  .verifyMessage({ address, message, signature })
+                  .catch(() => false)
+              )
+                return true
+            return false
+          },
         })
         if (!outcome.ok)
           throw Errors.fail(

@@ -120,6 +120,33 @@ describe('POST /v1/profile/account', () => {
     expect((await register(notJson)).body.error.message).toBe(Registration.REFUSED.message)
   })
 
+  test("a contract account's signature is asked of the chain (verifyContract) when it does not recover", async () => {
+    const { body } = await signed(`contract-${Date.now()}.${zone}`)
+    const contract = privateKeyToAccount(generatePrivateKey()).address
+    const asked: unknown[] = []
+    const options = (answer: boolean | Error) => ({
+      now: Date.now(),
+      publicKeys: new Set<string>(),
+      verifyContract: async (...args: unknown[]) => {
+        asked.push(args)
+        if (answer instanceof Error) throw answer
+        return answer
+      },
+    })
+    const forContract = { ...body, address: contract }
+    expect(await Registration.register(t.deps.db.orm, forContract, options(false))).toMatchObject({
+      ok: false,
+      message: Registration.REFUSED.signature,
+    })
+    expect(asked).toEqual([[contract, body.message, body.signature]])
+    expect(
+      await Registration.register(t.deps.db.orm, forContract, options(new Error('no node'))),
+    ).toMatchObject({
+      ok: false,
+    })
+    expect(await Registration.register(t.deps.db.orm, forContract, options(true))).toMatchObject({ ok: true })
+  })
+
   test('outside development a public dev key cannot own a name', async () => {
     const dev = mnemonicToAccount('test test test test test test test test test test test junk', {
       addressIndex: 7,

@@ -46,7 +46,15 @@ export type Outcome = { ok: true; profile: Profile.NameProfile } | ({ ok: false 
 export async function register(
   orm: Db.Orm,
   body: Profile.RegisterNameBody,
-  options: { now: number; publicKeys: ReadonlySet<string> },
+  options: {
+    now: number
+    publicKeys: ReadonlySet<string>
+    /**
+     * A contract account's signature (ERC-1271, or ERC-6492 before deployment: the embedded wallet's
+     * smart account), asked of a chain when the signature does not recover to the address.
+     */
+    verifyContract?: (address: Hex, message: string, signature: Hex) => Promise<boolean>
+  },
 ): Promise<Outcome> {
   const refuse = (status: Refusal['status'], message: string) => ({ ok: false, status, message }) as const
   if (String(body.coin_type) !== Names.EVM_COIN_TYPE) return refuse(400, REFUSED.coinType)
@@ -72,7 +80,13 @@ export async function register(
     message: body.message,
     signature: body.signature as Hex,
   }).catch(() => undefined)
-  if (!signer || !isAddressEqual(signer, body.address)) return refuse(401, REFUSED.signature)
+  const signed =
+    (signer !== undefined && isAddressEqual(signer, body.address)) ||
+    ((await options
+      .verifyContract?.(body.address as Hex, body.message, body.signature as Hex)
+      .catch(() => false)) ??
+      false)
+  if (!signed) return refuse(401, REFUSED.signature)
   if (options.publicKeys.has(body.address.toLowerCase())) return refuse(403, REFUSED.devKey)
   const profile = await Names.register(
     orm,

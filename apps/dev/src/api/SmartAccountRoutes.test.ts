@@ -104,6 +104,22 @@ describe('the smart account of the embedded wallet', () => {
     )
   })
 
+  test('registers an account name with its ERC-6492 signature (names are for the connected address)', async () => {
+    const message = JSON.stringify({
+      name: `smart${randomInt(1e9)}.frontdoor.id`,
+      attributes: {},
+      timestamp: Math.floor(Date.now() / 1000),
+    })
+    const { body } = await rpc(alice.token, { method: 'personal_sign', params: [message, smart] })
+    const register = (signature: string) =>
+      t.getJson('/v1/profile/account?projectId=demo', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ coin_type: 60, address: smart, message, signature }),
+      })
+    expect((await register(body.result)).status).toBe(201)
+  })
+
   test('its first eth_sendTransaction deploys it; the answer is a transaction hash with a receipt', async () => {
     const to = accounts[3]!.address
     const before = await client.getBalance({ address: to })
