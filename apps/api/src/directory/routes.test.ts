@@ -159,6 +159,21 @@ describe('GET /getWallets', () => {
     )
   })
 
+  test('a repeated query string gets the page served for it, byte for byte; its project is still checked', async () => {
+    const url = '/getWallets?projectId=demo&page=1&entries=3&badge_type=certified'
+    const first = await t.app.request(url)
+    const again = await t.app.request(url)
+    expect(first.status).toBe(200)
+    expect(again.status).toBe(200)
+    expect(again.headers.get('content-type')).toBe('application/json')
+    expect(await again.text()).toBe(await first.text())
+    // The same filter for another project is another query string: parsed, and its project looked up.
+    expect(
+      (await t.getJson('/getWallets?projectId=ghost&page=1&entries=3&badge_type=certified')).status,
+    ).toBe(401)
+    expect((await t.getJson('/getWallets?projectId=demo&page=1&entries=3&badge_type=gold')).status).toBe(400)
+  })
+
   test('unknown project: 401', async () => {
     expect((await t.getJson('/getWallets?projectId=ghost&page=1&entries=1')).status).toBe(401)
   })

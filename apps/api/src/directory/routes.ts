@@ -65,6 +65,12 @@ export function acceptsGzip(header: string | undefined): boolean {
   })
 }
 
+/** The query string of a request URL (after `?`), as sent. */
+function queryString(url: string): string {
+  const start = url.indexOf('?')
+  return start === -1 ? '' : url.slice(start + 1)
+}
+
 /** `/getWallets` and the four image routes. */
 export function routes(deps: Deps.Deps) {
   // Pages are kept serialized: stringifying a 40-wallet page is most of a request's cost. A page is
@@ -73,7 +79,27 @@ export function routes(deps: Deps.Deps) {
     ttlMs: DIRECTORY_CACHE_TTL_MS,
     max: DIRECTORY_CACHE_MAX,
   })
+  // The same query string always parses the same way: a page served for it is kept under the string
+  // itself, so a repeated query skips its parsing and the filter's key (the project is still checked).
+  const served = TtlCache.create<{ projectId: string; page: Page }>({
+    ttlMs: DIRECTORY_CACHE_TTL_MS,
+    max: DIRECTORY_CACHE_MAX,
+  })
+  const send = (c: Context, page: Page) => {
+    if (acceptsGzip(c.req.header('accept-encoding'))) {
+      page.gzip ??= new Uint8Array(gzipSync(page.json))
+      return c.body(page.gzip, 200, { ...PAGE_HEADERS, 'content-encoding': 'gzip' })
+    }
+    return c.body(page.json, 200, PAGE_HEADERS)
+  }
   return new Hono()
+    .get('/getWallets', async (c, next) => {
+      const hit = served.peek(queryString(c.req.url))
+      if (!hit) return next()
+      const { projectId, page } = await hit
+      await deps.projects.require(projectId)
+      return send(c, page)
+    })
     .get('/getWallets', Validate.query(GetWalletsQuery), async (c) => {
       const query = c.req.valid('query')
       await deps.projects.require(query.projectId)
@@ -91,11 +117,8 @@ export function routes(deps: Deps.Deps) {
       const page = await pages.get(JSON.stringify(filter), async () => ({
         json: JSON.stringify(await Wallets.query(deps.db.orm, filter, deps.config.publicUrl)),
       }))
-      if (acceptsGzip(c.req.header('accept-encoding'))) {
-        page.gzip ??= new Uint8Array(gzipSync(page.json))
-        return c.body(page.gzip, 200, { ...PAGE_HEADERS, 'content-encoding': 'gzip' })
-      }
-      return c.body(page.json, 200, PAGE_HEADERS)
+      await served.get(queryString(c.req.url), async () => ({ projectId: query.projectId, page }))
+      return send(c, page)
     })
     .get('/getWalletImage/:id', Validate.param(IdParam), async (c) => {
       const { id } = c.req.valid('param')

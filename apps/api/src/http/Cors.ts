@@ -46,7 +46,9 @@ export function middleware(options: Options): MiddlewareHandler {
   const expose = options.exposeHeaders.join(',')
   return async (c, next) => {
     if (c.req.method === 'OPTIONS') return preflight(c, next)
-    const allowed = await options.origin(c.req.header('origin') || '', c)
+    // Most requests (servers, same-origin tools) send no Origin: nothing to look up.
+    const origin = c.req.header('origin')
+    const allowed = origin ? await options.origin(origin, c) : null
     await next()
     // c.header() after the route would rebuild the answer as a stream too: set the answer's own headers.
     const grant = (headers: Headers) => {

@@ -16,4 +16,14 @@ describe('create', () => {
     expect(await cache.get('c', load)).toBe(4)
     expect(await cache.get('a', load)).toBe(5)
   })
+
+  test('peek: the fresh value of a key, without loading; undefined when missing or stale', async () => {
+    let time = 0
+    const cache = TtlCache.create<number>({ ttlMs: 100, max: 2, now: () => time })
+    expect(cache.peek('a')).toBeUndefined()
+    await cache.get('a', async () => 1)
+    expect(await cache.peek('a')).toBe(1)
+    time = 100
+    expect(cache.peek('a')).toBeUndefined()
+  })
 })

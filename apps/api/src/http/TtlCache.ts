@@ -1,5 +1,9 @@
 /** A small in-process cache of promises with a time to live and a size cap. */
-export type TtlCache<T> = { get: (key: string, load: () => Promise<T>) => Promise<T> }
+export type TtlCache<T> = {
+  get: (key: string, load: () => Promise<T>) => Promise<T>
+  /** The value kept for `key` while it is fresh, without loading it. */
+  peek: (key: string) => Promise<T> | undefined
+}
 
 /**
  * Creates a cache; failed loads are not kept.
@@ -22,6 +26,10 @@ export function create<T>(options: { ttlMs: number; max: number; now?: () => num
         value.catch(() => entries.delete(key))
       }
       return value
+    },
+    peek(key) {
+      const entry = entries.get(key)
+      return entry && now() - entry.at < options.ttlMs ? entry.value : undefined
     },
   }
 }
