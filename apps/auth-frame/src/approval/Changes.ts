@@ -12,7 +12,7 @@ import * as Summary from './Summary.js'
  */
 
 /** Texts of the section, defined once. */
-export const TEXT = {
+const TEXT = {
   title: 'Simulated changes',
   permitTitle: 'What this signature grants',
   loading: 'Simulating…',
@@ -106,7 +106,7 @@ export function mount(item: Approval.Request, simulate: Simulate | undefined, on
 }
 
 /** What the section shows: the simulation running, its answer, or that it could not run. */
-export type State = { status: 'loading' } | { status: 'done'; result: Api.Simulation } | { status: 'failed' }
+type State = { status: 'loading' } | { status: 'done'; result: Api.Simulation } | { status: 'failed' }
 
 /**
  * `amount` base units in a token of `decimals`, without trailing zeros.
@@ -171,7 +171,7 @@ const create = <K extends keyof HTMLElementTagNameMap>(tag: K, className: string
 const SIGN = { out: '−', in: '+', approval: '✓' } as const
 
 /** The section, with `render(state)` to show each state in place. */
-export function section(heading: string = TEXT.title) {
+function section(heading: string = TEXT.title) {
   const root = create('section', 'af-changes')
   root.setAttribute('aria-labelledby', 'af-changes-title')
   root.setAttribute('aria-live', 'polite')
