@@ -1,5 +1,6 @@
 import { Constants } from '@frontdoor/schemas'
 import { Agent, request } from 'undici'
+import * as Batcher from './Batcher.js'
 import * as Fallback from './Fallback.js'
 
 /** Spec section 9: HTTP RPC timeout, per upstream attempt. */
@@ -29,6 +30,11 @@ export type Upstreams = {
    * fails (network error, timeout, non-2xx); undefined when every upstream failed.
    */
   forward: (chainId: string, body: string) => Promise<Answer | undefined>
+  /**
+   * Forwards one JSON-RPC request with an id like {@link forward}, joined with the chain's other requests
+   * of the same event-loop turn into one upstream batch (see Batcher.ts); resolves with its own answer.
+   */
+  call: (chainId: string, request: Batcher.Request) => Promise<Batcher.Answer | undefined>
   start: () => void
   stop: () => void
 }
@@ -89,10 +95,20 @@ export function create(options: Options): Upstreams {
         }),
       ]),
   )
-  return {
+  const batchers = new Map<string, ReturnType<typeof Batcher.create>>()
+  const upstreams: Upstreams = {
     chains: () => [...fallbacks.keys()],
     has: (chainId) => fallbacks.has(chainId),
     fallback: (chainId) => fallbacks.get(chainId),
+    call(chainId, request) {
+      let batcher = batchers.get(chainId)
+      if (!batcher) {
+        if (!fallbacks.has(chainId)) return Promise.resolve(undefined)
+        batcher = Batcher.create((body) => upstreams.forward(chainId, body))
+        batchers.set(chainId, batcher)
+      }
+      return batcher.call(request)
+    },
     async forward(chainId, body) {
       const fallback = fallbacks.get(chainId)
       if (!fallback) return undefined
@@ -116,4 +132,5 @@ export function create(options: Options): Upstreams {
       for (const fallback of fallbacks.values()) fallback.stop()
     },
   }
+  return upstreams
 }

@@ -136,10 +136,12 @@ export function routes(deps: Deps.Deps) {
       .map(Policy.refusal)
     if (!Array.isArray(body.data) && refusals[0]) return c.json(refusals[0])
     if (forwarded.length === 0) return c.json(refusals)
-    const answer = await deps.upstreams.forward(
-      chainId,
-      JSON.stringify(Array.isArray(body.data) ? forwarded : body.data),
-    )
+    // A lone request with an id joins the chain's other requests of this turn in one upstream batch.
+    const single = Array.isArray(body.data) ? undefined : body.data
+    const answer =
+      single && (typeof single.id === 'number' || typeof single.id === 'string')
+        ? await deps.upstreams.call(chainId, { ...single, id: single.id })
+        : await deps.upstreams.forward(chainId, JSON.stringify(single ?? forwarded))
     if (!answer)
       return rpcError(
         c,
