@@ -236,10 +236,11 @@ describe('rpcRequest', () => {
   test('EIP-5792: capabilities and batch status go to the vault without approval; wallet_sendCalls after Approve', async () => {
     const { call, calls, approval } = setup({ loggedIn: true })
     await call('switchNetwork', { chainId: 31337 })
-    for (const [method, params] of [
+    const reads: [string, unknown[]][] = [
       ['wallet_getCapabilities', [address, ['0x7a69']]],
       ['wallet_getCallsStatus', [`0x${'ab'.repeat(32)}`]],
-    ] as const) {
+    ]
+    for (const [method, params] of reads) {
       expect(await call('rpcRequest', { method, params })).toBe('0xsig')
       expect(calls.at(-1)).toMatchObject({ path: '/v1/vault/rpc', body: { method, params, chainId: 31337 } })
     }
