@@ -224,7 +224,7 @@ export function create(apiUrl: string, fetchFn: Fetch = (...args) => fetch(...ar
     balances: async (projectId: string, address: string, chainId: string) =>
       (
         await call(
-          `/v1/account/${encodeURIComponent(address)}/balance?${new URLSearchParams({ projectId, chainId })}`,
+          `/v1/account/${encodeURIComponent(address)}/balance?${new URLSearchParams({ projectId, currency: 'usd', chainId })}`,
           z.object({ balances: z.array(z.object({ address: z.optional(z.string()), symbol: z.string() })) }),
         )
       ).balances,
