@@ -71,3 +71,37 @@ describe('POST /v1/simulate', () => {
     })
   })
 })
+
+describe('slots', () => {
+  test(`at most ${Simulation.TRACES_MAX} traces at once; the others wait their turn, in order`, async () => {
+    const run = Simulation.slots(Simulation.TRACES_MAX)
+    let now = 0
+    let most = 0
+    const order: number[] = []
+    const releases: (() => void)[] = []
+    const works = Array.from({ length: 10 }, (_, i) =>
+      run(async () => {
+        now++
+        most = Math.max(most, now)
+        order.push(i)
+        await new Promise<void>((resolve) => releases.push(resolve))
+        now--
+        return i
+      }),
+    )
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(now).toBe(4)
+    while (order.length < 10 || releases.length > 0) {
+      releases.shift()?.()
+      await new Promise((resolve) => setTimeout(resolve, 0))
+    }
+    expect(await Promise.all(works)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9])
+    expect(order).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9])
+    expect(most).toBe(4)
+    // A work that fails gives its slot back.
+    await expect(run(async () => Promise.reject(new Error('no')))).rejects.toThrow('no')
+    expect(await Promise.all(Array.from({ length: 5 }, (_, i) => run(async () => i)))).toEqual([
+      0, 1, 2, 3, 4,
+    ])
+  })
+})

@@ -35,6 +35,29 @@ export const SimulateBody = zm.object({
   }),
 })
 
+/**
+ * The most traces one API process asks for at once; more wait their turn. A struct log trace carries the
+ * memory at every step (a devnet swap's is about 9 MB of JSON), so they are held in check.
+ */
+export const TRACES_MAX = 4
+
+/** Runs at most `max` works at once; the others wait in order. */
+export function slots(max: number) {
+  let running = 0
+  const waiting: (() => void)[] = []
+  return async <T>(work: () => Promise<T>): Promise<T> => {
+    if (running >= max) await new Promise<void>((resolve) => waiting.push(resolve))
+    else running++
+    try {
+      return await work()
+    } finally {
+      const next = waiting.shift()
+      if (next) next()
+      else running--
+    }
+  }
+}
+
 /** The reason of a transaction sending more coin than its sender has. */
 export const INSUFFICIENT_FUNDS = 'Insufficient funds for the value sent'
 
@@ -53,6 +76,7 @@ const unreachable = (message: string) =>
  * routes, per client address and project.
  */
 export function routes(deps: Deps.Deps) {
+  const traces = slots(TRACES_MAX)
   const limit = RateLimiter.budget(
     deps.limiter,
     deps.config.limits.account,
@@ -90,10 +114,12 @@ export function routes(deps: Deps.Deps) {
         // A node's call does not check the sender's balance (Hardhat lends it the coin): we do.
         const [balance, traced] = await Promise.all([
           client.getBalance({ address: transaction.from as `0x${string}` }),
-          client.request({
-            method: 'debug_traceCall' as never,
-            params: [call, 'latest', { disableStorage: true }] as never,
-          }),
+          traces(() =>
+            client.request({
+              method: 'debug_traceCall' as never,
+              params: [call, 'latest', { disableStorage: true }] as never,
+            }),
+          ),
         ])
         if (balance < value)
           return c.json({ reverted: true, reason: INSUFFICIENT_FUNDS, changes: [], approvals: [] })
