@@ -33,7 +33,7 @@ const PARAMS = {
 } as const
 
 /** The network each signs on, as the screen names it. */
-export const NETWORKS: Record<Method, string> = {
+const NETWORKS: Record<Method, string> = {
   signMessage: 'Bitcoin',
   polkadot_signMessage: 'Polkadot',
   cosmos_signArbitrary: 'Cosmos Hub',

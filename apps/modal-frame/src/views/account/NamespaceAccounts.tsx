@@ -13,7 +13,7 @@ import './namespace-accounts.css'
  */
 
 /** The namespaces shown, in order, with their names. */
-export const NAMES = { bip122: 'Bitcoin', polkadot: 'Polkadot', cosmos: 'Cosmos' } as const
+const NAMES = { bip122: 'Bitcoin', polkadot: 'Polkadot', cosmos: 'Cosmos' } as const
 
 type Shown = { namespace: keyof typeof NAMES; name: string; address: string }
 
