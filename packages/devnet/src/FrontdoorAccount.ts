@@ -6,6 +6,7 @@
 export {
   addressOf,
   DOMAIN,
+  encodeCalls,
   MESSAGE_TYPES,
   type Options,
   replaySafeTypedData,

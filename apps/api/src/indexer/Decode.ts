@@ -1,4 +1,6 @@
-import { decodeFunctionData, type Hex, parseAbi, toEventSelector } from 'viem'
+import * as FrontdoorAccount from '@frontdoor/smart-account'
+import { decodeAbiParameters, decodeFunctionData, type Hex, parseAbi, toEventSelector } from 'viem'
+import { entryPoint07Abi } from 'viem/account-abstraction'
 import type * as Tables from '../db/Tables.js'
 import * as Registry from './Registry.js'
 
@@ -44,6 +46,8 @@ export const TOPICS = {
   approvalForAll: toEventSelector('ApprovalForAll(address,address,bool)'),
   deposit: toEventSelector('Deposit(address,uint256)'),
   withdrawal: toEventSelector('Withdrawal(address,uint256)'),
+  /** ERC-4337 v0.7's EntryPoint: one per user operation a bundle ran, with whether it succeeded. */
+  userOperation: toEventSelector('UserOperationEvent(bytes32,address,address,uint256,bool,uint256,uint256)'),
 } as const
 
 /** Every topic0 the indexer asks `eth_getLogs` for. */
@@ -210,6 +214,47 @@ function internalNative(
 }
 
 /**
+ * Native coin smart accounts paid out inside an ERC-4337 bundle (EntryPoint v0.7 `handleOps`), which
+ * no event shows: for each user operation whose UserOperationEvent says it succeeded, the value of each
+ * call of its `execute` / `executeBatch` (FrontdoorAccount's and SimpleAccount's), from the account.
+ */
+function userOperationNative(tx: RpcTransaction, logs: readonly RpcLog[]) {
+  const out: { from: string; to: string; amount: bigint }[] = []
+  let ops: readonly { sender: Hex; nonce: bigint; callData: Hex }[]
+  try {
+    const call = decodeFunctionData({ abi: entryPoint07Abi, data: tx.input })
+    if (call.functionName !== 'handleOps') return out
+    ops = call.args[0]
+  } catch {
+    return out
+  }
+  for (const op of ops) {
+    const sender = op.sender.toLowerCase()
+    const succeeded = logs.some((log) => {
+      if (
+        log.topics[0] !== TOPICS.userOperation ||
+        !log.topics[2] ||
+        addressOfTopic(log.topics[2]) !== sender
+      )
+        return false
+      const [nonce, success] = decodeAbiParameters(
+        [{ type: 'uint256' }, { type: 'bool' }, { type: 'uint256' }, { type: 'uint256' }],
+        log.data,
+      )
+      return nonce === op.nonce && success
+    })
+    if (!succeeded) continue
+    let calls: ReturnType<typeof FrontdoorAccount.decodeCalls> = []
+    try {
+      calls = FrontdoorAccount.decodeCalls(op.callData)
+    } catch {}
+    for (const { to, value } of calls)
+      if (value > 0n) out.push({ from: sender, to: to.toLowerCase(), amount: value })
+  }
+  return out
+}
+
+/**
  * Turns a range of blocks, its logs and the receipts of the transactions without logs (and of contract
  * creations) into rows. Transactions with logs succeeded; the others' status comes from their receipt.
  */
@@ -294,7 +339,7 @@ export function decode(options: {
         if (transfer.kind === 'erc721') decoded.nftItems.add(`${transfer.token}:${transfer.tokenId}`)
       }
       if (confirmed)
-        internalNative(chain, tx, fromLogs).forEach((internal, i) => {
+        [...internalNative(chain, tx, fromLogs), ...userOperationNative(tx, logs)].forEach((internal, i) => {
           push({
             logIndex: INTERNAL_LOG_INDEX - i,
             kind: 'native',

@@ -1,7 +1,9 @@
 import * as Decode from '@frontdoor/api/indexer/Decode'
 import * as Registry from '@frontdoor/api/indexer/Registry'
 import { DEPLOYMENTS } from '@frontdoor/devnet/deployment'
+import * as FrontdoorAccount from '@frontdoor/devnet/frontdoor-account'
 import { encodeAbiParameters, encodeFunctionData, type Hex, pad, parseAbi } from 'viem'
+import { entryPoint07Abi } from 'viem/account-abstraction'
 import { describe, expect, test } from 'vitest'
 import * as StandIns from '../StandIns.js'
 
@@ -290,5 +292,75 @@ describe('inconsistency', () => {
     // Hardhat's bulk-mined blocks name no parent: the link is taken as whole.
     const unnamed = { ...block(2, []), parentHash: pad('0x0', { size: 32 }) }
     expect(Decode.inconsistency([block(1, []), unnamed], [])).toBeUndefined()
+  })
+})
+
+describe('decode: ERC-4337 bundles', () => {
+  const entryPoint = DEPLOYMENTS[31337].accountAbstraction.entryPoint.toLowerCase() as Hex
+  const smart = '0x3adbfc5c33a9e132eedd2c6a9a0ac7e13037f9e5' as Hex
+  const carol = accounts[2]!.address.toLowerCase() as Hex
+  const op = (nonce: bigint, calls: { to: Hex; value: bigint }[]) => ({
+    sender: smart,
+    nonce,
+    initCode: '0x' as Hex,
+    callData: FrontdoorAccount.encodeCalls(calls),
+    accountGasLimits: pad('0x01', { size: 32 }),
+    preVerificationGas: 1n,
+    gasFees: pad('0x01', { size: 32 }),
+    paymasterAndData: '0x' as Hex,
+    signature: '0x' as Hex,
+  })
+  const bundle = (ops: ReturnType<typeof op>[]) =>
+    tx(1, {
+      from: alice,
+      to: entryPoint,
+      input: encodeFunctionData({ abi: entryPoint07Abi, functionName: 'handleOps', args: [ops, alice] }),
+    })
+  const event = (n: number, nonce: bigint, success: boolean) =>
+    log(
+      n,
+      1,
+      entryPoint,
+      [Decode.TOPICS.userOperation, hashOf(100 + n), topic(smart), topic(`0x${'0'.repeat(40)}`)],
+      encodeAbiParameters(
+        [{ type: 'uint256' }, { type: 'bool' }, { type: 'uint256' }, { type: 'uint256' }],
+        [nonce, success, 1n, 1n],
+      ),
+    )
+
+  test("a smart account's native sends inside a bundle: from the account to each call's target, in its activity", () => {
+    const decoded = Decode.decode({
+      chain,
+      blocks: [
+        block(1, [
+          bundle([
+            op(0n, [
+              { to: bob, value: 5n },
+              { to: carol, value: 7n },
+            ]),
+          ]),
+        ]),
+      ],
+      logs: [event(0, 0n, true)],
+      receipts: new Map([ok(1)]),
+    })
+    const native = decoded.transfers.filter((t) => t.kind === 'native')
+    expect(native.map((t) => [t.fromAddress, t.toAddress, t.amount])).toEqual([
+      [smart, bob, '5'],
+      [smart, carol, '7'],
+    ])
+    expect(decoded.activity.map((a) => a.address).sort()).toEqual([alice, bob, carol, smart].sort())
+  })
+
+  test('a user operation that failed moved no coin; another sender or nonce is not its event', () => {
+    for (const logs of [[event(0, 0n, false)], [event(0, 1n, true)], []]) {
+      const decoded = Decode.decode({
+        chain,
+        blocks: [block(1, [bundle([op(0n, [{ to: bob, value: 5n }])])])],
+        logs,
+        receipts: new Map([ok(1)]),
+      })
+      expect(decoded.transfers.filter((t) => t.kind === 'native')).toEqual([])
+    }
   })
 })
