@@ -221,6 +221,15 @@ describe('an allowed page', () => {
     expect(pushed.at(-1)).toMatchObject({ open: false, view: 'Connect' })
   })
 
+  test('an open and a close each send the page one state, not one per store they change', async () => {
+    const { pushed, call } = await setup([PAGE])
+    const before = pushed.length
+    await call.open({ view: 'AllWallets' })
+    expect(pushed.slice(before)).toEqual([expect.objectContaining({ open: true, view: 'AllWallets' })])
+    await call.close()
+    expect(pushed.slice(before + 1)).toEqual([expect.objectContaining({ open: false, view: 'Connect' })])
+  })
+
   test('switches the page network to a listed chain only', async () => {
     const { state, call } = await setup([PAGE])
     await call.switchNetwork({ caipNetworkId: 'eip155:31338' })

@@ -71,8 +71,16 @@ export function create(options: Options) {
       restored: s.restored,
     }
   }
+  // One message per task: an open (modal open, then its view) or a close (closed, back home) changes two
+  // stores; the page gets the state once they are done, before the call's answer (a microtask).
+  let pushing = false
   const push = () => {
-    if (allowed) host?.remote.state(snapshot()).catch(() => {})
+    if (!allowed || pushing) return
+    pushing = true
+    queueMicrotask(() => {
+      pushing = false
+      host?.remote.state(snapshot()).catch(() => {})
+    })
   }
   modal.subscribe(push)
   router.subscribe(push)
