@@ -105,3 +105,23 @@ export async function regularProfile() {
     },
   }
 }
+
+/**
+ * Switches the logged-in embedded wallet from its smart account (the EVM default) to its EOA, in the
+ * Account view's 'Smart account' switch, for a test of the EOA's own transactions (nonce, gas, fee);
+ * returns the EOA's address.
+ */
+export async function useEoa(page: Page): Promise<`0x${string}`> {
+  const before = await page.getByTestId('account').textContent()
+  await page.getByRole('button', { name: /^0x/ }).click()
+  const modal = Pages.modal(page)
+  const toggle = modal.getByRole('switch', { name: 'Smart account' })
+  await expect(toggle).toHaveAttribute('aria-checked', 'true', { timeout: 15_000 })
+  await toggle.click()
+  await expect(toggle).toHaveAttribute('aria-checked', 'false')
+  await expect(page.getByTestId('account')).not.toHaveText(before ?? '')
+  await page.keyboard.press('Escape')
+  await Pages.expectClosed(page)
+  const accounts = (await Pages.providerRequest(page, 'eth_accounts')) as { result: `0x${string}`[] }
+  return accounts.result[0]!
+}

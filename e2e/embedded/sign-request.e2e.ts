@@ -76,7 +76,10 @@ test.describe('embedded wallet: what the visitor sees is what is signed', () => 
   }) => {
     test.setTimeout(120_000)
     await page.goto(DEMO_URL)
-    const address = await Embedded.loginByEmail(page, Embedded.freshEmail('wysiwys'))
+    await Embedded.loginByEmail(page, Embedded.freshEmail('wysiwys'))
+    // The EOA's transaction: its gas, fee and nonce are what the screen shows (a smart account's are
+    // the bundler's, e2e/smart-account).
+    const address = await Embedded.useEoa(page)
     await fund(address)
     const auth = Embedded.authFrame(page)
     const approveMax = encodeFunctionData({
