@@ -1,3 +1,4 @@
+import * as Chains from '@frontdoor/schemas/api/chains'
 import * as Constants from '@frontdoor/schemas/constants'
 import type * as Network from '@frontdoor/schemas/entities/network'
 import * as NetworkRegistry from '@frontdoor/schemas/entities/network-registry'
@@ -14,7 +15,7 @@ import * as z from 'zod/mini'
 export type Registry = {
   /** The registry's network of EVM chain `chainId`; undefined when the registry does not list it or cannot be read. */
   network: (chainId: number) => Promise<Network.Network | undefined>
-  /** The registry's first solana network (the cluster the vault sends Solana transactions to). */
+  /** The solana network the API serves (GET /v1/supported-chains): where the vault sends Solana transactions. */
   solana: () => Promise<Network.Network | undefined>
 }
 
@@ -28,17 +29,18 @@ export function create(
   fetchFn: typeof fetch = (...args) => fetch(...args),
   timeoutMs = Constants.HTTP_RPC_TIMEOUT_MS,
 ): Registry {
-  let reading: Promise<Network.Network[]> | undefined
-  const read = async () => {
-    const response = await fetchFn(apiUrl + NetworkRegistry.NETWORKS_PATH, {
+  const get = async <T>(path: string, schema: z.ZodMiniType<T>) => {
+    const response = await fetchFn(apiUrl + path, {
       credentials: 'omit',
       signal: AbortSignal.timeout(timeoutMs),
     })
-    if (!response.ok) throw new Error(`GET ${NetworkRegistry.NETWORKS_PATH}: HTTP ${response.status}`)
-    return z.parse(NetworkRegistry.NetworksResponse, await response.json()).networks
+    if (!response.ok) throw new Error(`GET ${path}: HTTP ${response.status}`)
+    return z.parse(schema, await response.json())
   }
+  let reading: Promise<Network.Network[]> | undefined
+  let serving: Promise<string[]> | undefined
   const find = async (match: (network: Network.Network) => boolean) => {
-    reading ??= read()
+    reading ??= get(NetworkRegistry.NETWORKS_PATH, NetworkRegistry.NetworksResponse).then((r) => r.networks)
     try {
       return (await reading).find(match)
     } catch {
@@ -48,6 +50,16 @@ export function create(
   }
   return {
     network: (chainId) => find((n) => n.caipNetworkId === `eip155:${chainId}`),
-    solana: () => find((n) => n.chainNamespace === 'solana'),
+    async solana() {
+      serving ??= get('/v1/supported-chains', Chains.SupportedChainsResponse).then((r) => r.http)
+      let served: string[]
+      try {
+        served = await serving
+      } catch {
+        serving = undefined
+        return undefined
+      }
+      return find((n) => n.chainNamespace === 'solana' && served.includes(n.caipNetworkId))
+    },
   }
 }
