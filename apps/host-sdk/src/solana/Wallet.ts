@@ -118,12 +118,14 @@ export function create(
         stop()
         outcome instanceof Error ? reject(outcome) : resolve(outcome)
       }
+      // Closed counts once the modal has opened: a snapshot sent before it did may still say closed.
+      let opened = false
       const check = async (state: State) => {
         if (state.status === 'connected') {
           const found = await read().catch(() => undefined)
           if (found) return done(found)
         }
-        if (!state.open && state.status !== 'connecting')
+        if (opened && !state.open && state.status !== 'connecting')
           done(
             state.status === 'connected'
               ? new Errors.ProviderRpcError(4100, NO_SOLANA_ACCOUNT)
@@ -131,7 +133,13 @@ export function create(
           )
       }
       const stop = frontdoor.subscribe((state) => void check(state))
-      frontdoor.open().catch((error: Error) => done(error))
+      frontdoor.open().then(
+        () => {
+          opened = true
+          void check(frontdoor.getState())
+        },
+        (error: Error) => done(error),
+      )
     })
   }
 
