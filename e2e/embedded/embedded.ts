@@ -50,6 +50,9 @@ export async function submitEmail(
   // The Connect view may re-render once the project's features arrive: retry until the email is taken.
   await expect(async () => {
     if (await input.isVisible()) {
+      // A click, as a visitor gives it, moves the keyboard's focus into the modal's frame: fill's text
+      // goes to the frame that has it (a flake typed the address into another frame).
+      await input.click()
       await input.fill(email)
       await expect(input).toHaveValue(email)
       await input.press('Enter')
