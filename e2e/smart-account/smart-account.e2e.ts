@@ -1,0 +1,214 @@
+import { mkdirSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { DEV_ACCOUNTS } from '@frontdoor/devnet/accounts'
+import { expect, type Page, test } from '@playwright/test'
+import {
+  createPublicClient,
+  createWalletClient,
+  type Hex,
+  http,
+  isErc6492Signature,
+  parseEther,
+  toHex,
+} from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import * as AppKitPageServer from '../appkit/PageServer.js'
+import * as Embedded from '../embedded/embedded.js'
+import * as Pages from '../modal/pages.js'
+
+// The embedded wallet's smart account (issue 15), the EVM default: an email wallet on a one-line sdk.js
+// page, its counterfactual address, its first send deploying it, its signatures verified by viem
+// before and after deployment, and the switch to the EOA and back.
+
+const { MODAL_URL, DEVNET_31337_URL } = Pages.addresses
+const ARTIFACTS = join(dirname(fileURLToPath(import.meta.url)), '..', 'artifacts', 'smart-account')
+mkdirSync(ARTIFACTS, { recursive: true })
+
+// An account of its own, so balances here do not move under other tests.
+const FUNDER = DEV_ACCOUNTS[8]!
+const RECIPIENT = '0x00000000000000000000000000000000005a5a5a'
+const MESSAGE = 'Hello from a smart account'
+const NOT_SUPPORTED = 'This application might not support Smart Accounts'
+
+const devnet = {
+  id: 31337,
+  name: 'devnet',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: [DEVNET_31337_URL] } },
+} as const
+const chain = createPublicClient({ chain: devnet, transport: http(DEVNET_31337_URL) })
+
+/** The page: sdk.js, every state it publishes, and the provider's accountsChanged events. */
+const HTML = `<!doctype html><html lang="en"><head><title>Smart account</title></head><body>
+  <script src="${MODAL_URL}/sdk.js" data-project-id="demo" data-chain-ids="31337"></script>
+  <script>
+    window.states = []
+    window.accountsChanged = []
+    window.frontdoor.subscribe((state) => window.states.push(state))
+    window.addEventListener('eip6963:announceProvider', (event) => {
+      // Once: every later eip6963:requestProvider (each request below) announces the provider again.
+      if (event.detail.info.rdns !== 'dev.frontdoor' || window.listening) return
+      window.listening = true
+      event.detail.provider.on('accountsChanged', (accounts) => window.accountsChanged.push(accounts))
+    })
+    window.dispatchEvent(new Event('eip6963:requestProvider'))
+  </script>
+</body></html>`
+
+type State = {
+  status: string
+  address?: string
+  preferredAccountType?: string
+  smartAccountDeployed?: boolean
+}
+type TestWindow = Window & {
+  accountsChanged: string[][]
+  frontdoor: { open: (options?: { view?: string }) => Promise<void>; getState: () => State }
+}
+
+let site: { url: string; close: () => Promise<void> }
+test.beforeAll(async () => {
+  site = await Pages.serveForeignPage(Number(new URL(AppKitPageServer.PAGE_URL).port), HTML)
+})
+test.afterAll(async () => {
+  await site.close()
+})
+
+const state = (page: Page) => page.evaluate(() => (window as unknown as TestWindow).frontdoor.getState())
+const accountsChanged = (page: Page) => page.evaluate(() => (window as unknown as TestWindow).accountsChanged)
+const code = async (address: Hex) => (await chain.getCode({ address })) ?? '0x'
+
+/** Logs in with a new email on the page; returns the connected address. */
+async function login(page: Page) {
+  const email = Embedded.freshEmail('smart')
+  await page.goto(site.url)
+  await page.waitForFunction(() => (window as unknown as TestWindow).frontdoor !== undefined)
+  const sentAfter = Date.now() - 1000
+  const modal = Pages.modal(page)
+  const input = modal.getByRole('textbox', { name: 'Email' })
+  await expect(async () => {
+    if (!(await Pages.dialog(page).isVisible()))
+      await page.evaluate(() => void (window as unknown as TestWindow).frontdoor.open())
+    if (await input.isVisible()) {
+      await input.fill(email)
+      await input.press('Enter')
+    }
+    await expect(modal.getByText('Enter the 6-digit code sent to')).toBeVisible({ timeout: 3000 })
+  }).toPass({ timeout: 30_000 })
+  await modal.getByRole('textbox', { name: 'Code' }).fill(await Embedded.otpFor(email, sentAfter))
+  await Pages.expectClosed(page)
+  await expect.poll(async () => (await state(page)).status, { timeout: 20_000 }).toBe('connected')
+  const accounts = (await Pages.providerRequest(page, 'eth_accounts')) as { result: Hex[] }
+  return accounts.result[0]!
+}
+
+/** Asks for `method` through the page's provider and approves it in the auth frame. */
+async function approve(page: Page, method: string, params: unknown, screenshot: string) {
+  const answer = Embedded.startRequest(page, method, params)
+  const auth = Embedded.authFrame(page)
+  const button = auth.getByRole('button', { name: 'Approve' })
+  await expect(button).toBeEnabled({ timeout: 20_000 })
+  await page.screenshot({ path: join(ARTIFACTS, screenshot) })
+  await button.click()
+  const settled = await answer
+  expect(settled, JSON.stringify(settled)).toHaveProperty('result')
+  await Pages.expectClosed(page)
+  return (settled as { result: Hex }).result
+}
+
+async function fund(address: Hex) {
+  const wallet = createWalletClient({
+    chain: devnet,
+    account: privateKeyToAccount(FUNDER.privateKey as Hex),
+    transport: http(DEVNET_31337_URL),
+  })
+  await chain.waitForTransactionReceipt({
+    hash: await wallet.sendTransaction({ to: address, value: parseEther('1') }),
+  })
+}
+
+/** Opens the Account view and flips the account type switch; returns the switch. */
+async function flipAccountType(page: Page, to: 'true' | 'false') {
+  await page.evaluate(() => void (window as unknown as TestWindow).frontdoor.open({ view: 'Account' }))
+  const modal = Pages.modal(page)
+  const toggle = modal.getByRole('switch', { name: 'Smart account' })
+  await expect(toggle).toBeVisible({ timeout: 15_000 })
+  await expect(toggle).toHaveAttribute('aria-checked', to === 'true' ? 'false' : 'true')
+  await toggle.click()
+  await expect(toggle).toHaveAttribute('aria-checked', to)
+  return modal
+}
+
+test.describe('embedded wallet: the smart account', () => {
+  test('counterfactual address, first send deploys it, viem verifies its signatures before and after, the switch to the EOA and back', async ({
+    page,
+  }) => {
+    test.setTimeout(240_000)
+    const smart = await login(page)
+
+    // The smart account is the address by default, with no code on the chain yet.
+    // The account details (type, deployment) arrive after the address.
+    await expect
+      .poll(() => state(page), { timeout: 15_000 })
+      .toMatchObject({ address: smart, preferredAccountType: 'smartAccount', smartAccountDeployed: false })
+    expect(await code(smart)).toBe('0x')
+    await page.evaluate(() => void (window as unknown as TestWindow).frontdoor.open({ view: 'Account' }))
+    await expect(Pages.modal(page).getByRole('note')).toHaveText(NOT_SUPPORTED)
+    await page.screenshot({ path: join(ARTIFACTS, 'counterfactual-account.png') })
+    await page.keyboard.press('Escape')
+    await Pages.expectClosed(page)
+
+    // A signature before deployment: ERC-6492, accepted by viem's verifyMessage.
+    const before = await approve(page, 'personal_sign', [toHex(MESSAGE), smart], 'sign-before-deployment.png')
+    expect(isErc6492Signature(before)).toBe(true)
+    expect(await chain.verifyMessage({ address: smart, message: MESSAGE, signature: before })).toBe(true)
+    expect(await chain.verifyMessage({ address: smart, message: 'something else', signature: before })).toBe(
+      false,
+    )
+
+    // The first send deploys it: one user operation; the answer is a transaction the chain knows.
+    await fund(smart)
+    const hash = await approve(
+      page,
+      'eth_sendTransaction',
+      [{ from: smart, to: RECIPIENT, value: toHex(parseEther('0.01')) }],
+      'first-send.png',
+    )
+    const receipt = (await Pages.providerRequest(page, 'eth_getTransactionReceipt', [hash])) as {
+      result: { status: string }
+    }
+    expect(receipt.result.status).toBe('0x1')
+    expect(await chain.getBalance({ address: RECIPIENT })).toBeGreaterThanOrEqual(parseEther('0.01'))
+    expect((await code(smart)).length).toBeGreaterThan(2)
+    await expect.poll(async () => (await state(page)).smartAccountDeployed, { timeout: 15_000 }).toBe(true)
+
+    // After deployment: ERC-1271 (no ERC-6492 wrapping), accepted by viem's verifyMessage.
+    const after = await approve(page, 'personal_sign', [toHex(MESSAGE), smart], 'sign-after-deployment.png')
+    expect(isErc6492Signature(after)).toBe(false)
+    expect(await chain.verifyMessage({ address: smart, message: MESSAGE, signature: after })).toBe(true)
+
+    // The switch to the EOA: another address, announced by accountsChanged; and back.
+    const seen = (await accountsChanged(page)).length
+    const modal = await flipAccountType(page, 'false')
+    await expect(modal.getByRole('note')).toHaveCount(0)
+    await page.screenshot({ path: join(ARTIFACTS, 'switched-to-eoa.png') })
+    await expect.poll(async () => (await state(page)).address, { timeout: 15_000 }).not.toBe(smart)
+    const eoa = (await state(page)).address as Hex
+    expect(eoa).toMatch(/^0x[0-9a-fA-F]{40}$/)
+    expect(await Pages.providerRequest(page, 'eth_accounts')).toEqual({ result: [eoa] })
+    expect((await accountsChanged(page)).slice(seen)).toEqual([[eoa]])
+    expect(await code(eoa)).toBe('0x')
+    await expect.poll(async () => (await state(page)).preferredAccountType, { timeout: 15_000 }).toBe('eoa')
+
+    await flipAccountType(page, 'true')
+    await expect(modal.getByRole('note')).toHaveText(NOT_SUPPORTED)
+    await expect.poll(async () => (await state(page)).address, { timeout: 15_000 }).toBe(smart)
+    expect(await Pages.providerRequest(page, 'eth_accounts')).toEqual({ result: [smart] })
+    expect((await accountsChanged(page)).slice(seen)).toEqual([[eoa], [smart]])
+    await expect
+      .poll(() => state(page), { timeout: 15_000 })
+      .toMatchObject({ preferredAccountType: 'smartAccount', smartAccountDeployed: true })
+    await page.screenshot({ path: join(ARTIFACTS, 'switched-back.png') })
+  })
+})
