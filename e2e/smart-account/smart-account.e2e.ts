@@ -1,11 +1,15 @@
 import { mkdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { DEV_ACCOUNTS } from '@frontdoor/devnet/accounts'
+import { uniswapV2RouterAbi } from '@frontdoor/devnet/abis'
+import { DEPLOYER, DEV_ACCOUNTS } from '@frontdoor/devnet/accounts'
+import { DEPLOYMENTS } from '@frontdoor/devnet/deployment'
 import { expect, type Page, test } from '@playwright/test'
 import {
   createPublicClient,
   createWalletClient,
+  encodeFunctionData,
+  erc20Abi,
   type Hex,
   http,
   isErc6492Signature,
@@ -210,5 +214,89 @@ test.describe('embedded wallet: the smart account', () => {
       .poll(() => state(page), { timeout: 15_000 })
       .toMatchObject({ preferredAccountType: 'smartAccount', smartAccountDeployed: true })
     await page.screenshot({ path: join(ARTIFACTS, 'switched-back.png') })
+  })
+
+  test('wallet_sendCalls: approve + swap as ONE user operation, the whole batch on the approval screen; wallet_getCallsStatus reports it', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000)
+    const { tokens, uniswap } = DEPLOYMENTS[31337]
+    const smart = await login(page)
+    await fund(smart)
+    const deployer = createWalletClient({
+      chain: devnet,
+      account: privateKeyToAccount(DEPLOYER.privateKey as Hex),
+      transport: http(DEVNET_31337_URL),
+    })
+    const amount = 100n * 10n ** 6n
+    await chain.waitForTransactionReceipt({
+      hash: await deployer.writeContract({
+        address: tokens.FUSD.address,
+        abi: erc20Abi,
+        functionName: 'transfer',
+        args: [smart, amount],
+      }),
+    })
+    const balanceOf = (token: Hex) =>
+      chain.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [smart] })
+    expect(await balanceOf(tokens.FUSD.address)).toBe(amount)
+    expect(await balanceOf(tokens.DOOR.address)).toBe(0n)
+    const capabilities = await Pages.providerRequest(page, 'wallet_getCapabilities', [smart, ['0x7a69']])
+    expect(capabilities).toEqual({ result: { '0x7a69': { atomic: { status: 'supported' } } } })
+
+    const calls = [
+      {
+        to: tokens.FUSD.address,
+        data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [uniswap.router, amount] }),
+      },
+      {
+        to: uniswap.router,
+        data: encodeFunctionData({
+          abi: uniswapV2RouterAbi,
+          functionName: 'swapExactTokensForTokens',
+          args: [amount, 1n, [tokens.FUSD.address, tokens.DOOR.address], smart, 2n ** 40n],
+        }),
+      },
+    ]
+    const sending = Embedded.startRequest(page, 'wallet_sendCalls', [
+      { version: '2.0.0', chainId: '0x7a69', from: smart, atomicRequired: true, calls },
+    ])
+    const auth = Embedded.authFrame(page)
+    await expect(auth.getByRole('heading', { name: 'Send calls' })).toBeVisible({ timeout: 20_000 })
+    await expect(auth.getByText('All or none, in one transaction')).toBeVisible()
+    await expect(auth.getByText('approve(spender, amount)')).toBeVisible()
+    const approveButton = auth.getByRole('button', { name: 'Approve' })
+    // The batch's data may be longer than the screen: the visitor scrolls through it, then approves.
+    const summary = (await auth.locator('.af-summary').boundingBox())!
+    await page.mouse.move(summary.x + summary.width / 2, summary.y + summary.height / 2)
+    for (let i = 0; i < 40 && (await approveButton.isDisabled()); i++) {
+      await page.mouse.wheel(0, 120)
+      await page.waitForTimeout(60)
+    }
+    await page.screenshot({ path: join(ARTIFACTS, 'batch-approval.png') })
+    expect(await balanceOf(tokens.DOOR.address)).toBe(0n)
+    await approveButton.click()
+    const sent = (await sending) as { result: { id: string } }
+    expect(sent, JSON.stringify(sent)).toHaveProperty('result.id')
+    await Pages.expectClosed(page)
+
+    const status = (await Pages.providerRequest(page, 'wallet_getCallsStatus', [sent.result.id])) as {
+      result: { status: number; atomic: boolean; receipts: { transactionHash: Hex; status: string }[] }
+    }
+    expect(status.result).toMatchObject({ status: 200, atomic: true, chainId: '0x7a69', id: sent.result.id })
+    // One user operation: one transaction carried both calls.
+    expect(status.result.receipts).toHaveLength(1)
+    const receipt = await chain.getTransactionReceipt({ hash: status.result.receipts[0]!.transactionHash })
+    expect(receipt.status).toBe('success')
+    expect(await balanceOf(tokens.FUSD.address)).toBe(0n)
+    expect(await balanceOf(tokens.DOOR.address)).toBeGreaterThan(0n)
+    expect(
+      await chain.readContract({
+        address: tokens.FUSD.address,
+        abi: erc20Abi,
+        functionName: 'allowance',
+        args: [smart, uniswap.router],
+      }),
+    ).toBe(0n)
   })
 })
