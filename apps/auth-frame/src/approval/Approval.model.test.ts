@@ -90,8 +90,10 @@ function setup(): Real {
       case '/v1/auth/user':
         return json(200, { user })
       case '/v1/vault/rpc':
-        // The vault's signatures; wallet_getAssets is a read it answers without one (no approval).
-        if (body.method !== 'wallet_getAssets') vault.push(keyOf(body.method, body.params))
+        // The vault's signatures; wallet_getAssets and EIP-5792's capabilities and batch status are
+        // reads it answers without one (no approval).
+        if (!['wallet_getAssets', 'wallet_getCapabilities', 'wallet_getCallsStatus'].includes(body.method))
+          vault.push(keyOf(body.method, body.params))
         return json(200, { result: '0xsig' })
       case '/v1/':
         return json(200, { jsonrpc: '2.0', id: body?.id ?? 1, result: '0x10' })
