@@ -67,6 +67,23 @@ const dapp = {
         signedMessage: new TextDecoder().decode(output!.signedMessage),
       }
     }),
+  /** signTransaction (`send`: signAndSendTransaction on solana:localnet) of a serialized transaction (base64). */
+  transaction: (name: string, transaction: string, send: boolean) =>
+    outcome(async () => {
+      const wallet = byName(name)
+      const input = {
+        account: wallet.accounts[0],
+        transaction: Uint8Array.from(atob(transaction), (c) => c.charCodeAt(0)),
+        ...(send ? { chain: 'solana:localnet' } : {}),
+      }
+      const [output] = (await (send
+        ? method(name, 'solana:signAndSendTransaction', 'signAndSendTransaction')(input)
+        : method(name, 'solana:signTransaction', 'signTransaction')(input))) as {
+        signature?: Uint8Array
+        signedTransaction?: Uint8Array
+      }[]
+      return toB64(Uint8Array.from((send ? output?.signature : output?.signedTransaction) ?? []))
+    }),
   disconnect: (name: string) => outcome(() => method(name, 'standard:disconnect', 'disconnect')()),
 }
 // sdk.js sets window.frontdoor and says so with `frontdoor:ready`; this script runs before it.

@@ -1,7 +1,10 @@
 import { mkdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import * as SolanaCluster from '@frontdoor/protocol/solana-cluster'
 import { expect, type Page, test } from '@playwright/test'
+import { Connection, Keypair, LAMPORTS_PER_SOL, SystemProgram, Transaction } from '@solana/web3.js'
+import bs58 from 'bs58'
 import nacl from 'tweetnacl'
 import * as Pages from '../modal/pages.js'
 import * as Standard from '../wallets/standard.js'
@@ -21,6 +24,7 @@ type DappWindow = {
       name: string,
       text: string,
     ) => Promise<Outcome<{ signature: string; signedMessage: string }>>
+    transaction: (name: string, transaction: string, send: boolean) => Promise<Outcome<string>>
     disconnect: (name: string) => Promise<Outcome<void>>
   }
 }
@@ -167,5 +171,53 @@ test.describe('Wallet Standard (Solana)', () => {
     await Pages.expectConnectShown(page)
     await page.keyboard.press('Escape')
     expect(await connecting).toEqual({ code: 4001, message: 'The user rejected the request.' })
+  })
+
+  test('a transaction: signed by the wallet through the modal (the signature verifies), then signed and sent to the local cluster, which moves the SOL', async ({
+    page,
+  }) => {
+    const cluster = new Connection(SolanaCluster.url(process.env), 'confirmed')
+    const wallet = await Standard.install(page, { name: 'Solana Payer Wallet' })
+    const receiver = Keypair.generate().publicKey
+    const airdrop = await cluster.requestAirdrop(wallet.keypair.publicKey, LAMPORTS_PER_SOL)
+    expect((await cluster.getSignatureStatuses([airdrop])).value[0]?.err).toBeNull()
+    await open(page)
+    expect(await connectWith(page, wallet)).toHaveProperty('result')
+    await Pages.expectClosed(page)
+
+    const { blockhash } = await cluster.getLatestBlockhash()
+    const transfer = new Transaction({ feePayer: wallet.keypair.publicKey, recentBlockhash: blockhash }).add(
+      SystemProgram.transfer({
+        fromPubkey: wallet.keypair.publicKey,
+        toPubkey: receiver,
+        lamports: 10_000_000,
+      }),
+    )
+    const unsigned = transfer.serialize({ requireAllSignatures: false }).toString('base64')
+
+    const signed = await page.evaluate(
+      (tx) => (window as unknown as DappWindow).dapp.transaction('Frontdoor', tx, false),
+      unsigned,
+    )
+    expect(signed).toHaveProperty('result')
+    const signedTx = Transaction.from(Buffer.from((signed as { result: string }).result, 'base64'))
+    expect(signedTx.verifySignatures()).toBe(true)
+    expect(signedTx.signatures[0]?.publicKey.toBase58()).toBe(wallet.address)
+    // Signing sent nothing.
+    expect(await cluster.getBalance(receiver)).toBe(0)
+
+    const sent = await page.evaluate(
+      (tx) => (window as unknown as DappWindow).dapp.transaction('Frontdoor', tx, true),
+      unsigned,
+    )
+    expect(sent).toHaveProperty('result')
+    const signature = bs58.encode(Buffer.from((sent as { result: string }).result, 'base64'))
+    expect((await cluster.getSignatureStatuses([signature])).value[0]?.err).toBeNull()
+    expect(await cluster.getBalance(receiver)).toBe(10_000_000)
+    expect(wallet.calls.map((c) => c.feature)).toEqual([
+      'standard:connect',
+      'solana:signTransaction',
+      'solana:signAndSendTransaction',
+    ])
   })
 })

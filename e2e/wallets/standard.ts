@@ -89,7 +89,10 @@ export async function install(page: Page, options: Options = {}) {
       case 'solana:signAndSendTransaction': {
         const signed = signTransaction(bytes('transaction'))
         const signature = await cluster.sendRawTransaction(signed, { skipPreflight: false })
-        await cluster.confirmTransaction(signature, 'confirmed')
+        // LiteSVM executes at once; the status says it landed.
+        const status = (await cluster.getSignatureStatuses([signature])).value[0]
+        if (status?.err)
+          return { error: { code: -32603, message: `The transaction failed: ${JSON.stringify(status.err)}` } }
         return { result: { signature: b64(bs58.decode(signature)) } }
       }
     }
