@@ -75,6 +75,10 @@ function keyOf(method: string, params: unknown): string {
   return `${method}:${JSON.stringify(params ?? [])}`
 }
 
+// wallet_sendCalls is read by Batch.ts, a lazy chunk of the frame: loaded once here, so its import in
+// the wallet resolves within a settle as it does in the browser once fetched.
+await import('./Batch.js')
+
 const settle = async () => {
   for (let i = 0; i < 2; i++) await new Promise((resolve) => setTimeout(resolve, 0))
 }

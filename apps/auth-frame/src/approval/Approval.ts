@@ -23,6 +23,8 @@ export type Request = {
   network?: { name: string; symbol: string } | undefined
   /** Solana transactions: what the screen shows of them (Solana.describe). */
   solana?: Summary.Summary | undefined
+  /** wallet_sendCalls: what the screen shows of the batch (Batch.describe). */
+  batch?: Summary.Summary | undefined
 }
 
 /** The request on screen: waiting for a decision, or approved and being signed. */

@@ -14,14 +14,14 @@ const batch = (calls: unknown[], chainId = '0x7a69') => [
 
 describe('Batch.describe (wallet_sendCalls)', () => {
   test('shows every call of the batch: recipient, value, the decoded function, and the data in full', () => {
-    const shown = Summary.describe(
-      'wallet_sendCalls',
-      batch([
-        { to: spender, value: '0xde0b6b3a7640000' },
-        { to: token, data: approve },
-      ]),
-      context,
-    )
+    const params = batch([
+      { to: spender, value: '0xde0b6b3a7640000' },
+      { to: token, data: approve },
+    ])
+    const shown = Batch.describe(params, context)
+    // The screen shows what Batch read (a lazy chunk); Summary refuses a batch it was not given.
+    expect(Summary.describe('wallet_sendCalls', params, { ...context, batch: shown })).toBe(shown)
+    expect(() => Summary.describe('wallet_sendCalls', params, context)).toThrow(/the batch was not read/)
     expect(shown.title).toBe(Batch.TEXT.title)
     const rows = Object.fromEntries(shown.rows.map((row) => [row.label, row.value]))
     expect(rows).toMatchObject({
@@ -44,12 +44,13 @@ describe('Batch.describe (wallet_sendCalls)', () => {
 
   test('the signer is the batch sender; a batch for another chain or malformed is refused (-32602)', () => {
     expect(Summary.signer('wallet_sendCalls', batch([{ to: spender }]))).toBe(account)
-    expect(() => Summary.describe('wallet_sendCalls', batch([{ to: spender }], '0x1'), context)).toThrow(
+    expect(() =>
+      Batch.describe([{ ...batch([])[0], calls: [{ data: 'x'.repeat(40_000) }] }], context),
+    ).toThrow(/Invalid method parameter/)
+    expect(() => Batch.describe(batch([{ to: spender }], '0x1'), context)).toThrow(
       /not the active chain 31337/,
     )
-    expect(() => Summary.describe('wallet_sendCalls', batch([]), context)).toThrow(/params\.0\.calls/)
-    expect(() => Summary.describe('wallet_sendCalls', [{ calls: 'x' }], context)).toThrow(
-      /Invalid method parameter/,
-    )
+    expect(() => Batch.describe(batch([]), context)).toThrow(/params\.0\.calls/)
+    expect(() => Batch.describe([{ calls: 'x' }], context)).toThrow(/Invalid method parameter/)
   })
 })

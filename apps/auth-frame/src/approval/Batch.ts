@@ -1,6 +1,5 @@
 import * as Calls from '@frontdoor/protocol/calls'
 import * as SignRequest from '@frontdoor/protocol/sign-request'
-import * as z from 'zod/mini'
 import type * as Summary from './Summary.js'
 
 /**
@@ -74,17 +73,22 @@ function callRows(n: number, call: Calls.Call, symbol: string): Row[] {
   return rows
 }
 
+/** `wallet_sendCalls`' params read with protocol's calls rules; -32602 naming the field otherwise. */
+function readParams(params: unknown): [Calls.SendCalls] {
+  try {
+    return Calls.checkParams('wallet_sendCalls', params) as [Calls.SendCalls]
+  } catch (error) {
+    const data = (error as { data?: { field?: string; reason?: string } }).data
+    throw SignRequest.invalid(`params.${data?.field ?? ''}: ${data?.reason ?? 'invalid'}`)
+  }
+}
+
 /**
  * The batch of a `wallet_sendCalls` request, read with protocol's calls schema (-32602 naming the
  * field otherwise), for the account `context.address` on `context.chainId`.
  */
 export function describe(params: unknown, context: Summary.Context): Summary.Summary {
-  const parsed = z.safeParse(Calls.PARAMS.wallet_sendCalls, params)
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]
-    throw SignRequest.invalid(`params.${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`)
-  }
-  const [batch] = parsed.data
+  const [batch] = readParams(params)
   if (Number(batch.chainId) !== context.chainId)
     throw SignRequest.invalid(`params.0.chainId: ${batch.chainId} is not the active chain ${context.chainId}`)
   const text = JSON.stringify(batch.calls, null, 2)

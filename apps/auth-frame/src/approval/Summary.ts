@@ -1,5 +1,4 @@
 import * as SignRequest from '@frontdoor/protocol/sign-request'
-import * as Batch from './Batch.js'
 import * as NamespaceMessage from './NamespaceMessage.js'
 
 /**
@@ -30,6 +29,8 @@ export type Context = {
   network?: { name: string; symbol: string } | undefined
   /** Solana transactions: their summary, read before by Solana.ts (a lazy chunk: web3's wire format). */
   solana?: Summary | undefined
+  /** wallet_sendCalls: the batch's summary, read before by Batch.ts (a lazy chunk). */
+  batch?: Summary | undefined
 }
 
 /** Texts of the screen, defined once. */
@@ -281,7 +282,8 @@ export function describe(method: string, params: unknown, context: Context): Sum
     case 'eth_sendTransaction':
       return transactionSummary(params, context)
     case 'wallet_sendCalls':
-      return Batch.describe(params, context)
+      if (!context.batch) throw SignRequest.invalid('params: the batch was not read')
+      return context.batch
     case 'signMessage':
     case 'polkadot_signMessage':
     case 'cosmos_signArbitrary':

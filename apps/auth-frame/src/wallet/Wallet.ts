@@ -235,11 +235,14 @@ export function create(deps: Deps) {
     }
     const requestChain = evm ?? 0
     const known = requestChain ? await deps.registry?.network(requestChain) : undefined
-    const context = {
+    const context: Summary.Context = {
       chainId: requestChain,
       address: signer.address,
       network: known && { name: known.name, symbol: known.nativeCurrency.symbol },
     }
+    // An EIP-5792 batch is read by Batch.ts, a lazy chunk (the approval screen's first bytes stay small).
+    if (request.method === 'wallet_sendCalls')
+      context.batch = (await import('../approval/Batch.js')).describe(request.params, context)
     // The screen's reading (the vault's too): a request it refuses is answered -32602, never shown.
     Summary.describe(request.method, request.params, context)
     let params = request.params ?? []

@@ -102,6 +102,16 @@ const invalidParams = (detail: string) =>
 const notYourAccount = () =>
   rpcError(403, PROVIDER_ERRORS.unauthorized.code, PROVIDER_ERRORS.unauthorized.message)
 
+/** EIP-5792 params read with protocol's calls rules; -32602 naming the field otherwise. */
+function callsParams(method: Calls.Method, params: unknown): unknown[] {
+  try {
+    return Calls.checkParams(method, params)
+  } catch (error) {
+    const data = (error as { data?: { field?: string; reason?: string } }).data
+    throw invalidParams(`params.${data?.field ?? ''}: ${data?.reason ?? 'invalid'}`)
+  }
+}
+
 /** Reads params with one of SignRequest's parsers (the approval screen's reading); a refusal is -32602. */
 function read<T>(parse: () => T): T {
   try {
@@ -371,12 +381,7 @@ export function routes(deps: Deps.Deps) {
         }
         case 'wallet_sendCalls': {
           const chainId = evmChainId(body.chainId)
-          const parsed = zm.safeParse(Calls.PARAMS.wallet_sendCalls, body.params)
-          if (!parsed.success) {
-            const issue = parsed.error.issues[0]
-            throw invalidParams(`params.${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`)
-          }
-          const [request] = parsed.data
+          const [request] = callsParams('wallet_sendCalls', body.params) as [Calls.SendCalls]
           if (Number(request.chainId) !== chainId)
             throw invalidParams(`params.0.chainId: ${request.chainId} is not the active chain ${chainId}`)
           const from = request.from ?? smartAccount
@@ -406,9 +411,7 @@ export function routes(deps: Deps.Deps) {
           return c.json({ result: { id: sent.userOpHash } })
         }
         case 'wallet_getCallsStatus': {
-          const parsed = zm.safeParse(Calls.PARAMS.wallet_getCallsStatus, body.params)
-          const id = parsed.success ? parsed.data[0] : undefined
-          if (!id) throw invalidParams('params.0: must be the id wallet_sendCalls answered')
+          const [id] = callsParams('wallet_getCallsStatus', body.params) as [string]
           const found = /^0x[0-9a-fA-F]{64}$/.test(id)
             ? await SmartAccounts.find(deps, id as Hex).catch(chainFailure('the bundlers'))
             : undefined
@@ -419,9 +422,10 @@ export function routes(deps: Deps.Deps) {
         }
         case 'wallet_getCapabilities': {
           // Atomic batches on the chains with the smart account, for the smart account; none for the EOA.
-          const parsed = zm.safeParse(Calls.PARAMS.wallet_getCapabilities, body.params)
-          if (!parsed.success) throw invalidParams('params: must be [account?, chainIds?]')
-          const [account, asked] = parsed.data
+          const [account, asked] = callsParams('wallet_getCapabilities', body.params) as [
+            string | null | undefined,
+            string[] | undefined,
+          ]
           if (account && !isMine(account)) throw notYourAccount()
           const atomic = !account || isSmart(account) ? Calls.ATOMIC.supported : Calls.ATOMIC.unsupported
           const served = SmartAccounts.chains(deps.config).map((chain) =>
