@@ -47,6 +47,9 @@ export default defineConfig({
     // Chunks by content hash only: their names are read by nobody, and every name the first-open chunks
     // list costs bytes.
     rollupOptions: {
+      // Imported constants are inlined where they are used: a module the first-open chunks import keeps
+      // there only what they use, not the strings and numbers only lazy views read (0.5 KB gz).
+      optimization: { inlineConst: true },
       output: { chunkFileNames: 'assets/[hash].js', assetFileNames: 'assets/[hash][extname]' },
     },
   },
