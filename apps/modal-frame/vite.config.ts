@@ -50,7 +50,15 @@ export default defineConfig({
       // Imported constants are inlined where they are used: a module the first-open chunks import keeps
       // there only what they use, not the strings and numbers only lazy views read (0.5 KB gz).
       optimization: { inlineConst: true },
-      output: { chunkFileNames: 'assets/[hash].js', assetFileNames: 'assets/[hash][extname]' },
+      output: {
+        chunkFileNames: 'assets/[hash].js',
+        assetFileNames: 'assets/[hash][extname]',
+        // React, react-dom and the scheduler in one chunk: they always load together (with the UI chunk,
+        // src/app/mount.tsx), and one gzip stream is 0.4 KB smaller than react's chunk beside react-dom.
+        codeSplitting: {
+          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
+        },
+      },
     },
   },
   server: { port: 5180, host: '127.0.0.1' },
