@@ -81,12 +81,18 @@ export function permitOf(item: Approval.Request): Transaction | undefined {
 /**
  * The section for `item` when it is a transaction (or a permit) and the screen can simulate: it shows
  * the simulation running, then its answer; `onChange` is called when the answer (or the failure) is shown.
+ * Rendered in `root` when given (the screen's placeholder: this module is a lazy chunk).
  */
-export function mount(item: Approval.Request, simulate: Simulate | undefined, onChange: () => void) {
+export function mount(
+  item: Approval.Request,
+  simulate: Simulate | undefined,
+  onChange: () => void,
+  root?: HTMLElement,
+) {
   const permit = permitOf(item)
   const transaction = permit ?? transactionOf(item)
   if (!transaction || !simulate) return undefined
-  const view = section(permit ? TEXT.permitTitle : TEXT.title)
+  const view = section(permit ? TEXT.permitTitle : TEXT.title, root)
   view.render({ status: 'loading' })
   simulate(`eip155:${item.chainId}`, transaction)
     .then(
@@ -171,8 +177,8 @@ const create = <K extends keyof HTMLElementTagNameMap>(tag: K, className: string
 const SIGN = { out: '−', in: '+', approval: '✓' } as const
 
 /** The section, with `render(state)` to show each state in place. */
-function section(heading: string = TEXT.title) {
-  const root = create('section', 'af-changes')
+function section(heading: string = TEXT.title, root = create('section', 'af-changes')) {
+  root.className = 'af-changes'
   root.setAttribute('aria-labelledby', 'af-changes-title')
   root.setAttribute('aria-live', 'polite')
   const title = create('h2', '', heading)

@@ -1,6 +1,6 @@
 import * as Env from '../env/Env.js'
 import type * as Approval from './Approval.js'
-import * as Changes from './Changes.js'
+import type * as Changes from './Changes.js'
 import type * as Popup from './Popup.js'
 import * as Summary from './Summary.js'
 import type * as Visibility from './Visibility.js'
@@ -48,6 +48,9 @@ const STATUS = {
   popupBlocked: 'The wallet window was blocked: allow pop-ups for this site, then try again.',
   working: 'Waiting for the wallet…',
 } as const
+
+/** The requests whose asset changes the screen simulates (Changes.ts): transactions and permits. */
+const SIMULATED = new Set(['eth_sendTransaction', 'eth_signTypedData_v4'])
 
 /** The button that opens the approval window. */
 const OPEN_POPUP = 'Review in wallet window'
@@ -189,8 +192,18 @@ export function create(root: HTMLElement, handlers: Handlers) {
       dapp,
       queued,
     }
-    // The simulation's answer changes the screen: Approve waits again (Visibility's delay).
-    const changes = Changes.mount(item, handlers.simulate, () => shownId === item.id && gate?.changed())
+    // Simulated changes (a lazy chunk) in a place held for them; their answer changes the screen:
+    // Approve waits again (Visibility's delay).
+    const changes = handlers.simulate && SIMULATED.has(item.method) ? element('section') : undefined
+    if (changes)
+      import('./Changes.js').then(
+        (module) => {
+          const onChange = () => shownId === item.id && gate?.changed()
+          if (!module.mount(item, handlers.simulate, onChange, changes)) changes.remove()
+        },
+        // Without the chunk the screen shows no changes (an empty part would keep Approve disabled).
+        () => changes.remove(),
+      )
     const summary = summaryBox(content, changes)
     declineButton = element('button', { className: 'af-button af-decline', text: 'Decline' })
     declineButton.type = 'button'
