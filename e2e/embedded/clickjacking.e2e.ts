@@ -2,9 +2,13 @@ import { mkdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { expect, type FrameLocator, type Page, test } from '@playwright/test'
-import { type Hex, toHex, verifyMessage } from 'viem'
+import { createPublicClient, type Hex, http, toHex } from 'viem'
 import * as Pages from '../modal/pages.js'
 import * as Embedded from './embedded.js'
+
+// The email wallet's account is its smart account (the default): its signatures are ERC-6492 before
+// deployment, checked by viem against the devnet (an EOA's are recovered the same way).
+const { verifyMessage } = createPublicClient({ transport: http(Pages.addresses.DEVNET_31337_URL) })
 
 // Anti-clickjacking (issue 12): a page that lays fake details over the approval screen, fades the
 // frame, or slides it under the pointer right before a click cannot get an approval; a summary longer

@@ -3,9 +3,13 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { expect, test } from '@playwright/test'
 import * as fc from 'fast-check'
-import { type Hex, toHex, verifyMessage } from 'viem'
+import { createPublicClient, type Hex, http, toHex } from 'viem'
 import * as Pages from '../modal/pages.js'
 import * as Embedded from './embedded.js'
+
+// The email wallet's account is its smart account (the default): its signatures are ERC-6492 before
+// deployment, checked by viem against the devnet (an EOA's are recovered the same way).
+const { verifyMessage } = createPublicClient({ transport: http(Pages.addresses.DEVNET_31337_URL) })
 
 const { DEMO_URL, AUTH_URL, MODAL_URL } = Pages.addresses
 const ARTIFACTS = join(dirname(fileURLToPath(import.meta.url)), '..', 'artifacts', 'embedded')
