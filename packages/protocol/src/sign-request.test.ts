@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import * as SignRequest from './sign-request.js'
+import * as SolanaTransaction from './solana-transaction.js'
 
 const FROM = '0xcd2a3d9f938e13cd947ec05abc7fe734df8dd826'
 const TOKEN = '0x86963c0be1ef7df4273e5c86e918759a97486169'
@@ -281,5 +282,25 @@ describe('isSolanaTransaction', () => {
     expect(SignRequest.isSolanaTransaction(message.slice(0, -1))).toBe(false)
     expect(SignRequest.isSolanaTransaction(Uint8Array.from([...message, 0]))).toBe(false)
     expect(SignRequest.isSolanaTransaction(new Uint8Array())).toBe(false)
+  })
+
+  test("one reading with solana-transaction's parser: bytes are a transaction exactly when it parses them", () => {
+    const message = solanaTransferMessage()
+    // The instruction's program index (3 keys: 0..2) out of range: no transaction the parser reads.
+    const badProgram = message.slice()
+    badProgram[message.length - 17] = 7
+    const cases = [message, solanaTransferMessage(0), badProgram, message.slice(0, -1)]
+    for (const bytes of cases) {
+      const whole = Uint8Array.from([1, ...new Uint8Array(64), ...bytes])
+      let parses = true
+      try {
+        SolanaTransaction.parse(whole)
+      } catch {
+        parses = false
+      }
+      expect(SignRequest.isSolanaTransaction(whole)).toBe(parses)
+      expect(SignRequest.isSolanaTransaction(bytes)).toBe(parses)
+    }
+    expect(SignRequest.isSolanaTransaction(badProgram)).toBe(false)
   })
 })

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import * as Errors from './errors.js'
+import * as SolanaWire from './solana-wire.js'
 
 /**
  * What the visitor sees is what is signed: the one reading of an unsafe request that both the auth
@@ -458,83 +459,12 @@ export function personalMessage(params: unknown): { message: string; address: He
   return { message, address: address as Hex }
 }
 
-/** Reads a Solana compact-u16 at `offset`: [value, next offset], or undefined past the end. */
-function shortVec(bytes: Uint8Array, offset: number): [number, number] | undefined {
-  let value = 0
-  for (let i = 0; i < 3; i++) {
-    const byte = bytes[offset + i]
-    if (byte === undefined) return undefined
-    value |= (byte & 0x7f) << (7 * i)
-    if ((byte & 0x80) === 0) return [value, offset + i + 1]
-  }
-  return undefined
-}
-
-/** Where a Solana message (legacy or v0) starting at `offset` ends, if the bytes parse as one. */
-function messageEnd(bytes: Uint8Array, offset: number): number | undefined {
-  let at = offset
-  const first = bytes[at]
-  if (first === undefined) return undefined
-  const versioned = (first & 0x80) !== 0
-  if (versioned) {
-    if ((first & 0x7f) !== 0) return undefined
-    at += 1
-  }
-  const required = bytes[at]
-  const readonlySigned = bytes[at + 1]
-  const readonlyUnsigned = bytes[at + 2]
-  if (required === undefined || readonlySigned === undefined || readonlyUnsigned === undefined)
-    return undefined
-  if (required === 0 || readonlySigned >= required) return undefined
-  at += 3
-  const keys = shortVec(bytes, at)
-  if (!keys) return undefined
-  const [keyCount, afterCount] = keys
-  if (keyCount < required + readonlyUnsigned) return undefined
-  at = afterCount + keyCount * 32 + 32 // keys, then the recent blockhash
-  if (at > bytes.length) return undefined
-  const instructions = shortVec(bytes, at)
-  if (!instructions) return undefined
-  at = instructions[1]
-  for (let i = 0; i < instructions[0]; i++) {
-    if (bytes[at] === undefined) return undefined
-    at += 1 // program id index
-    const accounts = shortVec(bytes, at)
-    if (!accounts) return undefined
-    at = accounts[1] + accounts[0]
-    const data = shortVec(bytes, at)
-    if (!data) return undefined
-    at = data[1] + data[0]
-    if (at > bytes.length) return undefined
-  }
-  if (versioned) {
-    const lookups = shortVec(bytes, at)
-    if (!lookups) return undefined
-    at = lookups[1]
-    for (let i = 0; i < lookups[0]; i++) {
-      at += 32
-      for (let j = 0; j < 2; j++) {
-        const indexes = shortVec(bytes, at)
-        if (!indexes) return undefined
-        at = indexes[1] + indexes[0]
-      }
-      if (at > bytes.length) return undefined
-    }
-  }
-  return at
-}
-
 /**
  * Whether `bytes` parse fully as a Solana transaction message (legacy or v0) or a whole serialized
  * transaction (signatures, then a message): signing such bytes as a "message" would sign a transaction.
+ * The reading is solana-wire's, the one solana-transaction parses the transactions it signs with.
  */
-export function isSolanaTransaction(bytes: Uint8Array): boolean {
-  if (messageEnd(bytes, 0) === bytes.length) return true
-  const signatures = shortVec(bytes, 0)
-  if (!signatures || signatures[0] === 0) return false
-  const start = signatures[1] + signatures[0] * 64
-  return start < bytes.length && messageEnd(bytes, start) === bytes.length
-}
+export const isSolanaTransaction = SolanaWire.isTransaction
 
 /** The message bytes of `solana_signMessage`, refused when they are a transaction. */
 export function solanaMessage(bytes: Uint8Array): Uint8Array {

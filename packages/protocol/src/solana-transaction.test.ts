@@ -14,6 +14,7 @@ import {
   VersionedTransaction,
 } from '@solana/web3.js'
 import { describe, expect, test } from 'vitest'
+import * as SolanaCluster from './solana-cluster.js'
 import * as SolanaTransaction from './solana-transaction.js'
 
 const seed = (label: string) => Uint8Array.from({ length: 32 }, (_, i) => (i * 7 + label.length) & 0xff)
@@ -142,6 +143,84 @@ describe('SolanaTransaction', () => {
     expect(Transaction.from(unsigned).verifySignatures()).toBe(false)
     expect(Transaction.from(signed).verifySignatures()).toBe(true)
     expect(Buffer.from(signed)).toEqual(tx.serialize())
+  })
+})
+
+describe('decode: trailing bytes the programs ignore', () => {
+  const trailing = (instruction: TransactionInstruction) =>
+    new TransactionInstruction({
+      programId: instruction.programId,
+      keys: instruction.keys,
+      data: Buffer.concat([instruction.data, Buffer.from([0xde, 0xad, 0xbe, 0xef])]),
+    })
+
+  test('a System transfer with bytes after its lamports is still decoded with its amount', () => {
+    const transfer = SystemProgram.transfer({
+      fromPubkey: payer.publicKey,
+      toPubkey: recipient,
+      lamports: 2_000_000_000,
+    })
+    const bytes = legacy(trailing(transfer))
+    const { parsed } = SolanaTransaction.request('solana_signTransaction', { transaction: b64(bytes) })
+      .transactions[0] as { parsed: SolanaTransaction.Transaction }
+    expect(parsed.instructions[0]?.data).toHaveLength(16)
+    expect(parsed.instructions.map(SolanaTransaction.decode)).toEqual([
+      {
+        kind: 'solTransfer',
+        from: payer.publicKey.toBase58(),
+        to: recipient.toBase58(),
+        lamports: 2_000_000_000n,
+      },
+    ])
+  })
+
+  test('SPL transfer and transferChecked with trailing bytes keep their amounts; an associated token account does not', () => {
+    const source = getAssociatedTokenAddressSync(mint, payer.publicKey)
+    const destination = getAssociatedTokenAddressSync(mint, recipient)
+    const bytes = legacy(
+      trailing(createTransferCheckedInstruction(source, mint, destination, payer.publicKey, 2_500_000n, 6)),
+      trailing(createTransferInstruction(source, destination, payer.publicKey, 7n)),
+      trailing(
+        createAssociatedTokenAccountIdempotentInstruction(payer.publicKey, destination, recipient, mint),
+      ),
+    )
+    const decoded = SolanaTransaction.parse(bytes).instructions.map(SolanaTransaction.decode)
+    expect(decoded.map((d) => ('amount' in d ? d.amount : d.kind))).toEqual([2_500_000n, 7n, 'unknown'])
+    expect(decoded[0]).toMatchObject({ kind: 'tokenTransfer', decimals: 6, mint: mint.toBase58() })
+  })
+})
+
+describe('chain: the one the request names', () => {
+  const bytes = legacy(
+    SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: recipient, lamports: 1 }),
+  )
+  const served = SolanaCluster.CAIP_NETWORK_ID
+  const codeOf = (chain: string | undefined) => {
+    const read = SolanaTransaction.request('solana_signAndSendTransaction', {
+      transaction: b64(bytes),
+      ...(chain === undefined ? {} : { chain }),
+    })
+    try {
+      SolanaTransaction.checkChain(read, served)
+    } catch (error) {
+      return (error as { code: number }).code
+    }
+    return 'ok'
+  }
+
+  test('a request keeps its chain; another chain than the one served is 4901, its name or CAIP-2 id passes', () => {
+    expect(
+      SolanaTransaction.request('solana_signAndSendTransaction', {
+        transaction: b64(bytes),
+        chain: 'solana:mainnet',
+      }).chain,
+    ).toBe('solana:mainnet')
+    expect(codeOf('solana:mainnet')).toBe(4901)
+    expect(codeOf('solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp')).toBe(4901)
+    expect(codeOf('solana:unknown')).toBe(4901)
+    expect(codeOf('solana:localnet')).toBe('ok')
+    expect(codeOf(served)).toBe('ok')
+    expect(codeOf(undefined)).toBe('ok')
   })
 })
 

@@ -1,5 +1,8 @@
 import * as z from 'zod/mini'
+import * as Errors from './errors.js'
 import { invalid } from './sign-request.js'
+import * as SolanaWallet from './solana-wallet.js'
+import * as Wire from './solana-wire.js'
 
 /**
  * The one reading of the embedded wallet's Solana transaction requests (`solana_signTransaction`,
@@ -47,16 +50,20 @@ const SendOptions = z.optional(
 )
 
 /** The params of each method, as WalletConnect's Solana RPC names them. */
+/** The chain the page names (the Wallet Standard's input `chain`): a name or a CAIP-2 id. */
+const Chain = z.optional(z.string().check(z.maxLength(64)))
 const Params = {
-  solana_signTransaction: z.object({ transaction: Base64, pubkey: z.optional(z.string()) }),
+  solana_signTransaction: z.object({ transaction: Base64, pubkey: z.optional(z.string()), chain: Chain }),
   solana_signAndSendTransaction: z.object({
     transaction: Base64,
     pubkey: z.optional(z.string()),
+    chain: Chain,
     sendOptions: SendOptions,
   }),
   solana_signAllTransactions: z.object({
     transactions: z.array(Base64).check(z.minLength(1), z.maxLength(MAX_TRANSACTIONS)),
     pubkey: z.optional(z.string()),
+    chain: Chain,
   }),
 } as const
 
@@ -68,47 +75,36 @@ export function isMethod(method: string): method is Method {
   return Object.hasOwn(Params, method)
 }
 
-/** A request's transactions (wire bytes, each parsed) and its send options. */
+/** A request's transactions (wire bytes, each parsed), the chain it names and its send options. */
 export type Request = {
   method: Method
   transactions: { bytes: Uint8Array; parsed: Transaction }[]
+  /** The chain the request names, as it names it (`solana:mainnet` or a CAIP-2 id); see {@link checkChain}. */
+  chain?: string
   sendOptions?: z.infer<typeof SendOptions>
 }
 
 /** One instruction: its program, its accounts (undefined where a lookup table holds it), its data. */
 export type Instruction = { programId: string; accounts: (string | undefined)[]; data: Uint8Array }
 
-/** A parsed wire transaction. */
-export type Transaction = {
-  version: 'legacy' | 0
-  signatures: Uint8Array[]
-  /** Where the message starts in the wire bytes: the signed bytes are the rest. */
-  messageOffset: number
-  /** The accounts that must sign, in signature order. */
-  signers: string[]
-  accountKeys: string[]
-  recentBlockhash: string
-  instructions: Instruction[]
-  /** How many address lookup tables the (v0) message uses. */
-  lookupTables: number
-}
-
-const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
+/** A parsed wire transaction (solana-wire's reading, which sign-request's message check shares). */
+export type Transaction = Wire.Transaction
 
 /** Base58 (Solana's addresses and signatures). */
-export function base58(bytes: Uint8Array): string {
-  let value = 0n
-  for (const byte of bytes) value = value * 256n + BigInt(byte)
-  let text = ''
-  while (value > 0n) {
-    text = ALPHABET[Number(value % 58n)] + text
-    value /= 58n
+export const base58 = Wire.base58
+
+/**
+ * Parses a wire transaction: its signatures, then a legacy or v0 message whose every byte is read.
+ * Throws -32602 naming `path` when it is not one.
+ */
+export function parse(bytes: Uint8Array, path = 'params.transaction'): Transaction {
+  if (bytes.length > MAX_TRANSACTION_BYTES) throw invalid(REFUSALS.tooLarge(path))
+  try {
+    return Wire.parse(bytes)
+  } catch (error) {
+    if (error instanceof Wire.Malformed) throw invalid(REFUSALS.malformed(path))
+    throw error
   }
-  for (const byte of bytes) {
-    if (byte !== 0) break
-    text = `1${text}`
-  }
-  return text
 }
 
 /** Base64 of bytes (the wire transactions of the requests and answers). */
@@ -124,92 +120,6 @@ function fromBase64(text: string, path: string): Uint8Array {
   const bytes = new Uint8Array(binary.length)
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i)
   return bytes
-}
-
-class Malformed extends Error {}
-
-/** A reader over the wire bytes that throws {@link Malformed} past the end. */
-function reader(bytes: Uint8Array) {
-  let at = 0
-  const take = (n: number) => {
-    if (at + n > bytes.length) throw new Malformed()
-    const slice = bytes.subarray(at, at + n)
-    at += n
-    return slice
-  }
-  const shortVec = () => {
-    let value = 0
-    for (let i = 0; i < 3; i++) {
-      const byte = take(1)[0] as number
-      value |= (byte & 0x7f) << (7 * i)
-      if ((byte & 0x80) === 0) return value
-    }
-    throw new Malformed()
-  }
-  return { take, shortVec, byte: () => take(1)[0] as number, at: () => at, peek: () => bytes[at] }
-}
-
-/**
- * Parses a wire transaction: its signatures, then a legacy or v0 message whose every byte is read.
- * Throws -32602 naming `path` when it is not one.
- */
-export function parse(bytes: Uint8Array, path = 'params.transaction'): Transaction {
-  if (bytes.length > MAX_TRANSACTION_BYTES) throw invalid(REFUSALS.tooLarge(path))
-  try {
-    const read = reader(bytes)
-    const signatures = Array.from({ length: read.shortVec() }, () => read.take(64))
-    const messageOffset = read.at()
-    const first = read.peek()
-    if (first === undefined) throw new Malformed()
-    let version: 'legacy' | 0 = 'legacy'
-    if (first & 0x80) {
-      if ((first & 0x7f) !== 0) throw new Malformed()
-      version = 0
-      read.byte()
-    }
-    const required = read.byte()
-    const readonlySigned = read.byte()
-    const readonlyUnsigned = read.byte()
-    const keyCount = read.shortVec()
-    if (required === 0 || readonlySigned >= required || keyCount < required + readonlyUnsigned)
-      throw new Malformed()
-    if (signatures.length !== required) throw new Malformed()
-    const accountKeys = Array.from({ length: keyCount }, () => base58(read.take(32)))
-    const recentBlockhash = base58(read.take(32))
-    const raw = Array.from({ length: read.shortVec() }, () => ({
-      program: read.byte(),
-      accounts: Array.from(read.take(read.shortVec())),
-      data: read.take(read.shortVec()),
-    }))
-    let lookupTables = 0
-    if (version === 0) {
-      lookupTables = read.shortVec()
-      for (let i = 0; i < lookupTables; i++) {
-        read.take(32)
-        read.take(read.shortVec())
-        read.take(read.shortVec())
-      }
-    }
-    if (read.at() !== bytes.length) throw new Malformed()
-    const instructions = raw.map(({ program, accounts, data }) => {
-      const programId = accountKeys[program]
-      if (programId === undefined) throw new Malformed()
-      return { programId, accounts: accounts.map((index) => accountKeys[index]), data }
-    })
-    return {
-      version,
-      signatures,
-      messageOffset,
-      signers: accountKeys.slice(0, required),
-      accountKeys,
-      recentBlockhash,
-      instructions,
-      lookupTables,
-    }
-  } catch (error) {
-    if (error instanceof Malformed) throw invalid(REFUSALS.malformed(path))
-    throw error
-  }
 }
 
 /**
@@ -234,8 +144,19 @@ export function request(method: Method, params: unknown): Request {
   return {
     method,
     transactions,
+    ...(data.chain !== undefined ? { chain: data.chain } : {}),
     ...('sendOptions' in data && data.sendOptions ? { sendOptions: data.sendOptions } : {}),
   }
+}
+
+/**
+ * Refuses with 4901 a request that names a chain (a Wallet Standard name or a CAIP-2 id, read by
+ * solana-wallet's one mapping) other than `served`, the CAIP-2 id of the cluster the wallet signs
+ * and sends for: checked before anything is signed.
+ */
+export function checkChain(request: Pick<Request, 'chain'>, served: string): void {
+  if (request.chain === undefined || SolanaWallet.caip2Of(request.chain) === served) return
+  throw Errors.providerError('chainDisconnected', undefined, { chain: request.chain })
 }
 
 /** The wire transaction with `signature` in the slot of signer `index`. */
@@ -281,13 +202,18 @@ const SYSTEM_TRANSFER = 2
 const TOKEN_TRANSFER = 3
 const TOKEN_TRANSFER_CHECKED = 12
 
-/** Decodes one instruction; what is not a transfer of this module is `unknown` with its program. */
+/**
+ * Decodes one instruction; what is not a transfer of this module is `unknown` with its program. The
+ * System and SPL Token programs read their instruction's fields and ignore any bytes after them, so a
+ * transfer with trailing bytes still transfers: it is decoded as one (the associated token program
+ * refuses trailing bytes, so its instructions stay exact).
+ */
 export function decode(instruction: Instruction): Decoded {
   const { programId, accounts, data } = instruction
-  if (programId === PROGRAMS.system && data.length === 12 && u32(data, 0) === SYSTEM_TRANSFER)
+  if (programId === PROGRAMS.system && data.length >= 12 && u32(data, 0) === SYSTEM_TRANSFER)
     return { kind: 'solTransfer', from: accounts[0], to: accounts[1], lamports: u64(data, 4) }
   if (programId === PROGRAMS.token || programId === PROGRAMS.token2022) {
-    if (data[0] === TOKEN_TRANSFER && data.length === 9)
+    if (data[0] === TOKEN_TRANSFER && data.length >= 9)
       return {
         kind: 'tokenTransfer',
         program: programId,
@@ -296,7 +222,7 @@ export function decode(instruction: Instruction): Decoded {
         owner: accounts[2],
         amount: u64(data, 1),
       }
-    if (data[0] === TOKEN_TRANSFER_CHECKED && data.length === 10)
+    if (data[0] === TOKEN_TRANSFER_CHECKED && data.length >= 10)
       return {
         kind: 'tokenTransfer',
         program: programId,

@@ -15,6 +15,16 @@ describe('STANDARD_CHAINS', () => {
   })
 })
 
+describe('caip2Of', () => {
+  test("a Wallet Standard name is its cluster's CAIP-2 id, a CAIP-2 id itself, any other name none", () => {
+    expect(SolanaWallet.caip2Of('solana:mainnet')).toBe('solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp')
+    expect(SolanaWallet.caip2Of('solana:localnet')).toBe(SolanaCluster.CAIP_NETWORK_ID)
+    expect(SolanaWallet.caip2Of(SolanaCluster.CAIP_NETWORK_ID)).toBe(SolanaCluster.CAIP_NETWORK_ID)
+    expect(SolanaWallet.caip2Of('solana:mainnet-beta')).toBeUndefined()
+    expect(SolanaWallet.caip2Of('eip155:1')).toBeUndefined()
+  })
+})
+
 describe('ADDRESS, CHAIN', () => {
   test('a base58 public key; a solana chain', () => {
     expect(SolanaWallet.ADDRESS.test('GfLSF2ZbgX6VXkyCmkGNNHNJVjgf3Jz9G7ycWqv6SU6M')).toBe(true)

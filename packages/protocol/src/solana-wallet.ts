@@ -22,6 +22,18 @@ export const STANDARD_CHAINS: Readonly<Record<string, `solana:${string}`>> = {
   [LOCAL_CLUSTER]: 'solana:localnet',
 }
 
+/**
+ * The CAIP-2 id of a chain a request names: a Wallet Standard name of {@link STANDARD_CHAINS} (`solana:mainnet`)
+ * read as its cluster's id, a CAIP-2 id (`solana:` and 32 characters of a genesis hash) as itself;
+ * undefined for any other name. The one mapping between the two namings.
+ *
+ * @example SolanaWallet.caip2Of('solana:localnet') // 'solana:FxwCwhiscJPbAuFKVEq7mmzfCkcEoFth'
+ */
+export function caip2Of(chain: string): string | undefined {
+  const id = Object.keys(STANDARD_CHAINS).find((key) => STANDARD_CHAINS[key] === chain)
+  return id ?? (/^solana:[1-9A-HJ-NP-Za-km-z]{32}$/.test(chain) ? chain : undefined)
+}
+
 /** The methods the modal sends a Wallet Standard wallet of the page (HostMessages.injectedWalletRequest). */
 export const STANDARD_METHODS = {
   /** `standard:connect`; params `{ silent? }`; answers `{ accounts: Account[] }` (the Solana ones). */
@@ -39,12 +51,15 @@ export type SignMessage = { message: string; pubkey: string }
  * `solana_signTransaction`: the serialized transaction (base64) and the signer; answers
  * `{ signature, transaction }` (the signer's signature, base58; the signed transaction, base64).
  */
-export type SignTransaction = { transaction: string; pubkey: string }
+export type SignTransaction = {
+  transaction: string
+  pubkey: string
+  /** The chain the page names (Wallet Standard name or CAIP-2): a wallet on another answers 4901. */
+  chain?: string
+}
 /**
- * `solana_signAndSendTransaction`: as signTransaction, with the chain (Wallet Standard name) and
- * send options; answers `{ signature }` (base58).
+ * `solana_signAndSendTransaction`: as signTransaction, with send options; answers `{ signature }` (base58).
  */
 export type SignAndSendTransaction = SignTransaction & {
-  chain?: string
   sendOptions?: { skipPreflight?: boolean; maxRetries?: number; preflightCommitment?: string }
 }
