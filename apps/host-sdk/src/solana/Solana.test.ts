@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import * as Errors from '@frontdoor/protocol/errors'
 import type * as HostModal from '@frontdoor/protocol/host-modal'
+import * as SolanaCluster from '@frontdoor/protocol/solana-cluster'
 import { getWallets } from '@wallet-standard/app'
 import type { Wallet as StandardWallet } from '@wallet-standard/base'
 import { registerWallet } from '@wallet-standard/wallet'
@@ -157,6 +158,17 @@ describe('registerSolana', () => {
       params: { transaction: 'CQk=', pubkey: ADDRESS },
     })
     expect(tx).toEqual({ signedTransaction: new Uint8Array([1, 2, 3]) })
+    // The chain the dApp names goes with the request (the wallet that serves another answers 4901).
+    await wallet.features['solana:signTransaction'].signTransaction({
+      account,
+      transaction: new Uint8Array([9, 9]),
+      chain: 'solana:mainnet',
+    })
+    expect(fd.requests.at(-1)?.params).toEqual({
+      transaction: 'CQk=',
+      pubkey: ADDRESS,
+      chain: 'solana:mainnet',
+    })
 
     await wallet.features['solana:signAndSendTransaction'].signAndSendTransaction({
       account,
@@ -180,12 +192,15 @@ describe('registerSolana', () => {
     ).rejects.toMatchObject({
       code: 4100,
     })
-    expect(fd.requests).toHaveLength(3)
+    expect(fd.requests).toHaveLength(4)
   })
 })
 
 /** A Wallet Standard wallet of the page, as an extension registers it. */
-function pageWallet(name: string, options: { chains?: `${string}:${string}`[]; refuse?: boolean } = {}) {
+function pageWallet(
+  name: string,
+  options: { chains?: `${string}:${string}`[]; refuse?: boolean; transactions?: boolean } = {},
+) {
   const account = {
     address: PAGE_ADDRESS,
     publicKey: Bytes.fromBase58(PAGE_ADDRESS),
@@ -193,6 +208,7 @@ function pageWallet(name: string, options: { chains?: `${string}:${string}`[]; r
     features: [],
   }
   const signed: Uint8Array[] = []
+  const sent: string[] = []
   const change = new Set<(p: { accounts: unknown[] }) => void>()
   const wallet = {
     version: '1.0.0',
@@ -222,12 +238,95 @@ function pageWallet(name: string, options: { chains?: `${string}:${string}`[]; r
           return [{ signedMessage: message, signature: new Uint8Array(64).fill(5) }]
         },
       },
+      ...(options.transactions
+        ? {
+            // Signs in the account's slot: signature i of the wire bytes, i its place among the signers.
+            'solana:signTransaction': {
+              version: '1.0.0',
+              signTransaction: async ({ transaction }: { transaction: Uint8Array }) => {
+                const signedTransaction = transaction.slice()
+                signedTransaction.set(new Uint8Array(64).fill(5), 1 + 64 * PAGE_SLOT)
+                return [{ signedTransaction }]
+              },
+            },
+            'solana:signAndSendTransaction': {
+              version: '1.0.0',
+              signAndSendTransaction: async ({ chain }: { chain: string }) => {
+                sent.push(chain)
+                return [{ signature: new Uint8Array(64).fill(6) }]
+              },
+            },
+          }
+        : {}),
     },
   } as unknown as StandardWallet
-  return { wallet, signed, change }
+  return { wallet, signed, sent, change }
+}
+
+/** The page wallet's account is the second signer of {@link twoSigners}: another account pays the fee. */
+const PAGE_SLOT = 1
+
+/** A wire transaction (legacy) of two signers, a fee payer first and the page wallet's account, unsigned. */
+function twoSigners(): Uint8Array {
+  const payer = new Uint8Array(32).fill(1)
+  const system = new Uint8Array(32)
+  const transfer = [2, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0]
+  const message = [
+    ...[2, 0, 1],
+    3,
+    ...payer,
+    ...Bytes.fromBase58(PAGE_ADDRESS),
+    ...system,
+    ...new Uint8Array(32).fill(9),
+    1,
+    ...[2, 2, 1, 0, transfer.length, ...transfer],
+  ]
+  return Uint8Array.from([2, ...new Uint8Array(64).fill(3), ...new Uint8Array(64), ...message])
 }
 
 describe("the page's Wallet Standard wallets", () => {
+  test("a signed transaction's signature is the one in the account's signer slot; another chain is 4901", async () => {
+    const fd = frontdoor()
+    registerSolana(fd.instance)
+    const page = pageWallet('Second Signer Wallet', { transactions: true })
+    registerWallet(page.wallet)
+    const info = fd
+      .extension()
+      .wallets()
+      .find((w) => w.name === 'Second Signer Wallet') as HostModal.InjectedWallet
+    const request = (method: string, params: unknown) => fd.extension().request(info.uuid, { method, params })
+    const unsigned = twoSigners()
+    // The fee payer's signature (3s) is first; the account's slot is empty before it signs.
+    expect([...unsigned.subarray(1 + 64 * PAGE_SLOT, 65 + 64 * PAGE_SLOT)]).toEqual(new Array(64).fill(0))
+    const answer = (await request('solana_signTransaction', {
+      transaction: Bytes.toBase64(unsigned),
+      pubkey: PAGE_ADDRESS,
+    })) as { signature: string; transaction: string }
+    expect(answer.signature).toBe(Bytes.toBase58(new Uint8Array(64).fill(5)))
+    expect(answer.signature).not.toBe(Bytes.toBase58(new Uint8Array(64).fill(3)))
+
+    const send = (chain?: string) =>
+      request('solana_signAndSendTransaction', {
+        transaction: Bytes.toBase64(unsigned),
+        pubkey: PAGE_ADDRESS,
+        ...(chain ? { chain } : {}),
+      })
+    await expect(send('solana:mainnet')).rejects.toMatchObject({ code: 4901 })
+    await expect(
+      request('solana_signTransaction', {
+        transaction: Bytes.toBase64(unsigned),
+        pubkey: PAGE_ADDRESS,
+        chain: 'solana:devnet',
+      }),
+    ).rejects.toMatchObject({ code: 4901 })
+    expect(page.sent).toEqual([])
+    // The local cluster by its Wallet Standard name or its CAIP-2 id; none named: the account's first.
+    await send('solana:localnet')
+    await send(SolanaCluster.CAIP_NETWORK_ID)
+    await send()
+    expect(page.sent).toEqual(['solana:localnet', 'solana:localnet', 'solana:localnet'])
+  })
+
   test('found when registered after the SDK, listed to the modal with their chains, not Frontdoor itself, not EVM-only ones', async () => {
     const fd = frontdoor()
     registerSolana(fd.instance)

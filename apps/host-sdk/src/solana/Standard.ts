@@ -107,6 +107,23 @@ async function answer(wallet: Wallet, method: string, params: unknown): Promise<
     if (!found) throw Errors.providerError('unsupportedMethod')
     return found as NonNullable<Features[K]>
   }
+  /**
+   * The chain to sign for: the one the request names when the account has it (names and CAIP-2 ids
+   * read by solana-wallet's one mapping), 4901 when not; the account's first without one.
+   */
+  const chainOf = (signer: WalletAccount): `solana:${string}` => {
+    const chains = solanaChains(signer.chains) as `solana:${string}`[]
+    if (given.chain === undefined) {
+      if (!chains[0]) throw invalid()
+      return chains[0]
+    }
+    const wanted = SolanaWallet.caip2Of(text(given.chain))
+    const found = chains.find(
+      (c) => c === given.chain || (wanted !== undefined && SolanaWallet.caip2Of(c) === wanted),
+    )
+    if (!found) throw Errors.providerError('chainDisconnected')
+    return found
+  }
   switch (method) {
     case SolanaWallet.STANDARD_METHODS.connect: {
       const { accounts } = await feature(StandardConnect).connect(
@@ -124,28 +141,32 @@ async function answer(wallet: Wallet, method: string, params: unknown): Promise<
       return { signature: Bytes.toBase58(output.signature) }
     }
     case 'solana_signTransaction': {
+      const signer = account()
       const transaction = Bytes.fromBase64(text(given.transaction))
+      const chain = given.chain === undefined ? undefined : chainOf(signer)
       const [output] = await feature(SolanaSignTransaction).signTransaction({
-        account: account(),
+        account: signer,
         transaction,
+        ...(chain ? { chain } : {}),
       })
       if (!output) throw Errors.providerError('internalError')
-      // The signer's signature: the first of the signed transaction (after its compact-u16 count).
+      // The signer's signature: the one in its signer slot, wherever the fee payer's is.
+      const signature = SolanaWallet.signatureOf(output.signedTransaction, signer.address)
+      if (!signature) throw Errors.providerError('internalError')
       return {
-        signature: Bytes.toBase58(output.signedTransaction.subarray(1, 65)),
+        signature: Bytes.toBase58(signature),
         transaction: Bytes.toBase64(output.signedTransaction),
       }
     }
     case 'solana_signAndSendTransaction': {
       const signer = account()
       const transaction = Bytes.fromBase64(text(given.transaction))
-      const chain = typeof given.chain === 'string' ? given.chain : solanaChains(signer.chains)[0]
-      if (!chain || !SolanaWallet.CHAIN.test(chain)) throw invalid()
+      const chain = chainOf(signer)
       const options = (given.sendOptions ?? {}) as Record<string, unknown>
       const [output] = await feature(SolanaSignAndSendTransaction).signAndSendTransaction({
         account: signer,
         transaction,
-        chain: chain as `solana:${string}`,
+        chain,
         options,
       })
       if (!output) throw Errors.providerError('internalError')

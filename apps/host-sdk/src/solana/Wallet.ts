@@ -204,6 +204,7 @@ export function create(
           const params: SolanaWallet.SignTransaction = {
             transaction: Bytes.toBase64(input.transaction),
             pubkey: signer(input),
+            ...(input.chain ? { chain: input.chain } : {}),
           }
           const signed = field(await request('solana_signTransaction', params), 'transaction')
           outputs.push({ signedTransaction: Bytes.fromBase64(signed) })
