@@ -25,6 +25,8 @@ export type Request = {
   solana?: Summary.Summary | undefined
   /** wallet_sendCalls: what the screen shows of the batch (Batch.describe). */
   batch?: Summary.Summary | undefined
+  /** Bitcoin, Polkadot and Cosmos messages: what the screen shows of them (NamespaceMessage.describe). */
+  message?: Summary.Summary | undefined
 }
 
 /** The request on screen: waiting for a decision, or approved and being signed. */

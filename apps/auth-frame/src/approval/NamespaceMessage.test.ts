@@ -7,7 +7,7 @@ const context = { address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', chainId
 
 describe('the approval screen of Bitcoin, Polkadot and Cosmos messages', () => {
   test('each names its account, its network and the whole message (Polkadot hex bytes as text when printable)', () => {
-    expect(Summary.describe('signMessage', { account: BTC, message: 'Hello Bitcoin' }, context)).toEqual({
+    expect(NamespaceMessage.describe('signMessage', { account: BTC, message: 'Hello Bitcoin' })).toEqual({
       title: 'Sign message',
       rows: [
         { label: 'Method', value: 'signMessage' },
@@ -16,11 +16,10 @@ describe('the approval screen of Bitcoin, Polkadot and Cosmos messages', () => {
       ],
       detail: { label: 'Message', text: 'Hello Bitcoin' },
     })
-    const polkadot = Summary.describe(
-      'polkadot_signMessage',
-      { address: '1Dot', message: '0x68656c6c6f' },
-      context,
-    )
+    const polkadot = NamespaceMessage.describe('polkadot_signMessage', {
+      address: '1Dot',
+      message: '0x68656c6c6f',
+    })
     expect(polkadot.rows[1]).toEqual({ label: 'From', value: '1Dot' })
     expect(polkadot.detail).toEqual({ label: 'Message', text: 'hello' })
     expect(
@@ -29,11 +28,10 @@ describe('the approval screen of Bitcoin, Polkadot and Cosmos messages', () => {
     expect(NamespaceMessage.read('polkadot_signMessage', { address: '1Dot', message: 'plain' }).message).toBe(
       'plain',
     )
-    const cosmos = Summary.describe(
-      'cosmos_signArbitrary',
-      { signerAddress: 'cosmos1hub', data: 'Hi' },
-      context,
-    )
+    const cosmos = NamespaceMessage.describe('cosmos_signArbitrary', {
+      signerAddress: 'cosmos1hub',
+      data: 'Hi',
+    })
     expect(cosmos.rows).toContainEqual({ label: 'Network', value: 'Cosmos Hub' })
     expect(cosmos.detail?.text).toBe('Hi')
   })
@@ -49,15 +47,17 @@ describe('the approval screen of Bitcoin, Polkadot and Cosmos messages', () => {
       ['cosmos_signArbitrary', ['cosmos1hub', 'x'], 'params'],
     ]
     for (const [method, params, named] of refusals)
-      expect(() => Summary.describe(method, params, context)).toThrow(
+      expect(() => NamespaceMessage.describe(method, params)).toThrow(
         expect.objectContaining({ code: -32602, message: expect.stringContaining(named) }),
       )
   })
 
-  test('the three methods, and only they', () => {
-    expect(
-      ['signMessage', 'polkadot_signMessage', 'cosmos_signArbitrary'].every(NamespaceMessage.isMethod),
-    ).toBe(true)
-    expect(['personal_sign', 'solana_signMessage'].some(NamespaceMessage.isMethod)).toBe(false)
+  test('the screen shows the summary read before (NamespaceMessage is a lazy chunk), none unread', () => {
+    const params = { account: BTC, message: 'Hello Bitcoin' }
+    const message = NamespaceMessage.describe('signMessage', params)
+    expect(() => Summary.describe('signMessage', params, context)).toThrow(
+      expect.objectContaining({ code: -32602 }),
+    )
+    expect(Summary.describe('signMessage', params, { ...context, message })).toBe(message)
   })
 })

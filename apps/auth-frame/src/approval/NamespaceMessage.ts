@@ -1,4 +1,4 @@
-import * as Policy from '@frontdoor/protocol/policy'
+import type * as Policy from '@frontdoor/protocol/policy'
 import * as SignRequest from '@frontdoor/protocol/sign-request'
 import * as z from 'zod/mini'
 import type * as Summary from './Summary.js'
@@ -37,11 +37,6 @@ const NETWORKS: Record<Method, string> = {
   signMessage: 'Bitcoin',
   polkadot_signMessage: 'Polkadot',
   cosmos_signArbitrary: 'Cosmos Hub',
-}
-
-/** Whether `method` is one of this module's. */
-export function isMethod(method: string): method is Method {
-  return (Policy.NAMESPACE_METHODS as readonly string[]).includes(method)
 }
 
 /** Printable UTF-8 of 0x-hex bytes, or the hex itself. */

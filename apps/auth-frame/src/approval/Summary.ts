@@ -1,5 +1,4 @@
 import * as SignRequest from '@frontdoor/protocol/sign-request'
-import * as NamespaceMessage from './NamespaceMessage.js'
 
 /**
  * What the approval screen says about a request: a title, labelled rows (method, from, to, value, the
@@ -31,6 +30,8 @@ export type Context = {
   solana?: Summary | undefined
   /** wallet_sendCalls: the batch's summary, read before by Batch.ts (a lazy chunk). */
   batch?: Summary | undefined
+  /** Bitcoin, Polkadot and Cosmos messages: their summary, read before by NamespaceMessage.ts (a lazy chunk). */
+  message?: Summary | undefined
 }
 
 /** Texts of the screen, defined once. */
@@ -287,7 +288,8 @@ export function describe(method: string, params: unknown, context: Context): Sum
     case 'signMessage':
     case 'polkadot_signMessage':
     case 'cosmos_signArbitrary':
-      return NamespaceMessage.describe(method, params)
+      if (!context.message) throw SignRequest.invalid('params: the message was not read')
+      return context.message
     case 'solana_signMessage': {
       const { message, pubkey } = SignRequest.solanaParams(params)
       const bytes = decodeBase58(message)

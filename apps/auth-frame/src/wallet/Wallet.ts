@@ -12,7 +12,7 @@ import * as Caip from '@frontdoor/schemas/caip'
 import * as SchemaErrors from '@frontdoor/schemas/errors'
 import * as Api from '../api/Api.js'
 import type * as Approval from '../approval/Approval.js'
-import * as NamespaceMessage from '../approval/NamespaceMessage.js'
+import type * as NamespaceMessage from '../approval/NamespaceMessage.js'
 import * as Summary from '../approval/Summary.js'
 import type * as Registry from '../network/Registry.js'
 import * as Session from '../session/Session.js'
@@ -154,30 +154,23 @@ export function create(deps: Deps) {
 
   /**
    * A message for the user's Bitcoin, Polkadot or Cosmos account: read as the vault reads it (a refusal
-   * is -32602, never shown); the account it names must be the user's own in that namespace (4100
-   * before any screen); then approved and signed by the vault on that account's chain.
+   * is -32602, never shown; NamespaceMessage.ts, a lazy chunk); the account it names must be the user's
+   * own in that namespace (4100 before any screen); then approved and signed by the vault on that
+   * account's chain.
    */
   async function namespaceMessage(method: NamespaceMessage.Method, params: unknown, token: string) {
     const namespace = Policy.namespaceOf(method)
     const own = (user ?? (await currentUser())).caipAccounts
       ?.map((account) => Caip.parseCaip10(account.address))
       .find((account) => account.chainNamespace === namespace)
-    const { signer } = NamespaceMessage.read(method, params)
+    const { read, describe } = await import('../approval/NamespaceMessage.js')
+    const { signer } = read(method, params)
     if (!own || signer !== own.address)
       throw failure(Errors.PROVIDER_ERRORS.unauthorized.message, Errors.PROVIDER_ERRORS.unauthorized.code)
-    return deps.approval.ask({ method, params, chainId: 0, address: own.address }, async () => {
-      try {
-        return await deps.api.vaultRpc(deps.session.get()?.token ?? token, {
-          chainId: own.caipNetworkId,
-          method,
-          params,
-        })
-      } catch (error) {
-        const reply = fromApi(error) as Error & { code?: number }
-        if (reply.code === undefined) reply.code = Errors.PROVIDER_ERRORS.internalError.code
-        throw reply
-      }
-    })
+    return deps.approval.ask(
+      { method, params, chainId: 0, address: own.address, message: describe(method, params) },
+      () => askVault(token, { chainId: own.caipNetworkId, method, params }),
+    )
   }
 
   async function rpcRequest(request: ModalAuth.RpcRequest): Promise<unknown> {
@@ -191,8 +184,10 @@ export function create(deps: Deps) {
       throw failure(message, code, { method: request.method })
     }
     const token = requireToken()
-    if (NamespaceMessage.isMethod(request.method))
-      return namespaceMessage(request.method, request.params, token)
+    // Bitcoin, Polkadot and Cosmos messages (Policy.NAMESPACE_METHODS).
+    const namespace = Policy.namespaceOf(request.method)
+    if (namespace !== 'eip155' && namespace !== 'solana')
+      return namespaceMessage(request.method as NamespaceMessage.Method, request.params, token)
     const evm = Caip.evmChainId(chainId)
     if (kind === 'safe') {
       if (request.method === 'eth_accounts') return [(user ?? (await currentUser())).address]
