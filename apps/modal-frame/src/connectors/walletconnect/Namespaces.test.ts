@@ -108,6 +108,20 @@ describe('the solana namespace', () => {
     ).toBe(LOCAL)
   })
 
+  test('the solana chain the request names when the session has it (Wallet Standard name or CAIP-2), else none', () => {
+    const MAINNET = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'
+    const session = { solana: { chains: [MAINNET, LOCAL], accounts: [] } }
+    expect(Namespaces.solanaChainOf(session)).toBe(MAINNET)
+    expect(Namespaces.solanaChainOf(session, 'solana:localnet')).toBe(LOCAL)
+    expect(Namespaces.solanaChainOf(session, LOCAL)).toBe(LOCAL)
+    expect(Namespaces.solanaChainOf(session, 'solana:mainnet')).toBe(MAINNET)
+    expect(Namespaces.solanaChainOf(session, 'solana:devnet')).toBeUndefined()
+    expect(
+      Namespaces.solanaChainOf({ solana: { chains: [LOCAL], accounts: [] } }, 'solana:mainnet'),
+    ).toBeUndefined()
+    expect(Namespaces.solanaChainOf(session, '')).toBeUndefined()
+  })
+
   test('solana methods are told from the others by their prefix', () => {
     expect(Namespaces.SOLANA_METHODS.every(Namespaces.isSolanaMethod)).toBe(true)
     expect(['personal_sign', 'signMessage', 'eth_sendTransaction'].some(Namespaces.isSolanaMethod)).toBe(

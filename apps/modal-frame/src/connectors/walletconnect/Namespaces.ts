@@ -1,5 +1,6 @@
 import * as Calls from '@frontdoor/protocol/calls'
 import type * as HostModal from '@frontdoor/protocol/host-modal'
+import * as SolanaWallet from '@frontdoor/protocol/solana-wallet'
 import * as Caip from '@frontdoor/schemas/caip'
 
 /**
@@ -73,17 +74,21 @@ export function proposal(networks: readonly Network[], current?: number): Propos
 export const isSolanaMethod = (method: string): boolean => method.startsWith('solana_')
 
 /**
- * The solana chain (CAIP-2) of a session, from its solana chains or accounts; undefined when the wallet
- * approved no solana namespace.
+ * The solana chain (CAIP-2) of a session a request goes to, from its solana chains or accounts: the
+ * chain the page's request names (a Wallet Standard name such as `solana:mainnet` or a CAIP-2 id, read
+ * by solana-wallet's one mapping) when the session has it, the session's first when it names none;
+ * undefined (4901) when the session lacks the named chain or the wallet approved no solana namespace.
  */
-export function solanaChainOf(namespaces: Namespaces): string | undefined {
+export function solanaChainOf(namespaces: Namespaces, requested?: string): string | undefined {
   const ns = namespaces.solana
   if (!ns) return undefined
   const chains = [
     ...(ns.chains ?? []),
     ...ns.accounts.filter(Caip.isCaip10).map((a) => Caip.parseCaip10(a).caipNetworkId),
-  ]
-  return chains.find((chain) => Caip.isCaip2(chain) && Caip.parseCaip2(chain).chainNamespace === 'solana')
+  ].filter((chain) => Caip.isCaip2(chain) && Caip.parseCaip2(chain).chainNamespace === 'solana')
+  if (requested === undefined) return chains[0]
+  const wanted = SolanaWallet.caip2Of(requested)
+  return chains.find((chain) => chain === wanted)
 }
 
 /** Reads a chain id as wallets send it: a number, `0x..`, a decimal string or CAIP-2 `eip155:<id>`. */

@@ -426,9 +426,16 @@ describe('requests and events', () => {
     const key = w.solanaKeypair!.publicKey.toBytes()
     expect(nacl.sign.detached.verify(bs58.decode(message), bs58.decode(signature), key)).toBe(true)
     expect(w.requests.map((r) => r.chainId)).toEqual([LOCAL])
+    // A chain the page names that the session lacks is 4901 and the wallet is not asked; its own goes through.
+    await expect(
+      c.request('solana_signMessage', { message, pubkey: w.solanaAddress, chain: 'solana:mainnet' }),
+    ).rejects.toMatchObject({ code: 4901 })
+    expect(w.requests.map((r) => r.chainId)).toEqual([LOCAL])
+    await c.request('solana_signMessage', { message, pubkey: w.solanaAddress, chain: 'solana:localnet' })
+    expect(w.requests.map((r) => r.chainId)).toEqual([LOCAL, LOCAL])
     // eip155 requests still go to the eip155 chain.
     await c.request('personal_sign', ['0x00', w.address])
-    expect(w.requests.map((r) => r.chainId)).toEqual([LOCAL, 'eip155:31337'])
+    expect(w.requests.map((r) => r.chainId)).toEqual([LOCAL, LOCAL, 'eip155:31337'])
   })
 
   test('a wallet that approved no solana namespace: solana requests are 4901, the wallet is not asked', async () => {

@@ -445,7 +445,8 @@ export function create(options: Options) {
 
   /**
    * Sends a request to the wallet of session `topic`, on that session's chain: its eip155 chain, or for
-   * a solana method its solana chain (4901 when the wallet approved no solana namespace).
+   * a solana method the solana chain the request names (its `chain` param, which then travels as the
+   * request's chainId only) or else the session's first; 4901 when the session lacks it.
    */
   async function requestOn(topic: string | undefined, method: string, params: unknown): Promise<unknown> {
     const record = topic ? records.get(topic) : undefined
@@ -454,7 +455,13 @@ export function create(options: Options) {
     let chainId = `eip155:${record.chainId}`
     if (Namespaces.isSolanaMethod(method)) {
       const session = client.session.getAll().find((s) => s.topic === record.topic)
-      const solana = session && Namespaces.solanaChainOf(session.namespaces)
+      let requested: string | undefined
+      if (params !== null && typeof params === 'object' && !Array.isArray(params) && 'chain' in params) {
+        const { chain, ...rest } = params as Record<string, unknown>
+        requested = typeof chain === 'string' ? chain : ''
+        params = rest
+      }
+      const solana = session && Namespaces.solanaChainOf(session.namespaces, requested)
       const { code, message } = ProtocolErrors.PROVIDER_ERRORS.chainDisconnected
       if (!solana) throw withCode(message, code)
       chainId = solana
