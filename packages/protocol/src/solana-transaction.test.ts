@@ -46,7 +46,6 @@ describe('SolanaTransaction', () => {
         lamports: 1_500_000_000n,
       },
     ])
-    expect(SolanaTransaction.formatUnits(1_500_000_000n, 9)).toBe('1.5')
   })
 
   test('decodes SPL transfer, transferChecked, an associated token account and an unknown program in a v0 message', () => {

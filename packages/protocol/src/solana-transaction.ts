@@ -240,13 +240,3 @@ export function decode(instruction: Instruction): Decoded {
   if (programId === PROGRAMS.computeBudget) return { kind: 'computeBudget' }
   return { kind: 'unknown', programId }
 }
-
-/**
- * An amount in base units as a decimal number of `decimals` places, without trailing zeros.
- * @example formatUnits(1_500_000_000n, 9) // '1.5'
- */
-export function formatUnits(amount: bigint, decimals: number): string {
-  const scale = 10n ** BigInt(decimals)
-  const fraction = (amount % scale).toString().padStart(decimals, '0').replace(/0+$/, '')
-  return `${amount / scale}${fraction ? `.${fraction}` : ''}`
-}

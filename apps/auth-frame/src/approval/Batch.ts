@@ -1,6 +1,6 @@
 import * as Calls from '@frontdoor/protocol/calls'
 import * as SignRequest from '@frontdoor/protocol/sign-request'
-import type * as Summary from './Summary.js'
+import * as Summary from './Summary.js'
 
 /**
  * What the approval screen shows for EIP-5792 `wallet_sendCalls`: the whole batch, each call with its
@@ -18,18 +18,6 @@ export const TEXT = {
 
 type Row = Summary.Summary['rows'][number]
 
-const ETHER_DECIMALS = 18
-
-/** Wei as a decimal amount of the native coin. */
-function ether(wei: bigint): string {
-  const whole = wei / 10n ** BigInt(ETHER_DECIMALS)
-  const fraction = (wei % 10n ** BigInt(ETHER_DECIMALS))
-    .toString()
-    .padStart(ETHER_DECIMALS, '0')
-    .replace(/0+$/, '')
-  return fraction ? `${whole}.${fraction}` : whole.toString()
-}
-
 const amount = (value: bigint) => (SignRequest.isUnlimited(value) ? TEXT.unlimited : value.toString())
 
 /** The rows of call `n` (1-based): where it goes, what it sends, the function it calls. */
@@ -38,7 +26,7 @@ function callRows(n: number, call: Calls.Call, symbol: string): Row[] {
   const decoded = SignRequest.call(data)
   const rows: Row[] = [
     { label: `Call ${n}`, value: call.to ?? 'New contract' },
-    { label: `Call ${n} value`, value: `${ether(BigInt(call.value ?? '0x0'))} ${symbol}` },
+    { label: `Call ${n} value`, value: `${Summary.formatEther(BigInt(call.value ?? '0x0'))} ${symbol}` },
   ]
   if (!decoded) {
     if (data !== '0x') rows.push({ label: `Call ${n} data`, value: `${(data.length - 2) / 2} bytes (below)` })

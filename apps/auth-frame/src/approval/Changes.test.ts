@@ -42,15 +42,6 @@ const request: Approval.Request = {
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
 
-describe('formatUnits', () => {
-  test('in the decimals, without trailing zeros', () => {
-    expect(Changes.formatUnits(1_974_316_068n, 6)).toBe('1974.316068')
-    expect(Changes.formatUnits(10n ** 18n, 18)).toBe('1')
-    expect(Changes.formatUnits(5n, 0)).toBe('5')
-    expect(Changes.formatUnits(1n, 18)).toBe('0.000000000000000001')
-  })
-})
-
 describe('lines', () => {
   test('each change in its decimals with its symbol, then the approvals', () => {
     expect(Changes.lines(swap)).toEqual([

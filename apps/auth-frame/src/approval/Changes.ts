@@ -114,16 +114,6 @@ export function mount(
 /** What the section shows: the simulation running, its answer, or that it could not run. */
 type State = { status: 'loading' } | { status: 'done'; result: Api.Simulation } | { status: 'failed' }
 
-/**
- * `amount` base units in a token of `decimals`, without trailing zeros.
- * @example formatUnits(1_974_316_068n, 6) // '1974.316068'
- */
-export function formatUnits(amount: bigint, decimals: number): string {
-  const scale = 10n ** BigInt(decimals)
-  const fraction = (amount % scale).toString().padStart(decimals, '0').replace(/0+$/, '')
-  return `${amount / scale}${fraction ? `.${fraction}` : ''}`
-}
-
 type Token = Api.Simulation['changes'][number]['token']
 
 /** A token's name for people: its symbol, else its address. */
@@ -132,7 +122,7 @@ const nameOf = (token: Token) => token.symbol ?? token.address ?? TEXT.unknownTo
 /** An amount of a token: in its decimals with its symbol; in base units when it has no decimals. */
 function amountOf(amount: string | undefined, token: Token): string {
   const value = BigInt(amount ?? '0')
-  return `${token.decimals === null ? value.toString() : formatUnits(value, token.decimals)} ${nameOf(token)}`
+  return `${token.decimals === null ? value.toString() : Summary.formatUnits(value, token.decimals)} ${nameOf(token)}`
 }
 
 /** The lines of a simulation: each change, then each approval, as [words for screen readers, text]. */

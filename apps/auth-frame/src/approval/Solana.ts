@@ -1,5 +1,5 @@
 import * as SolanaTransaction from '@frontdoor/protocol/solana-transaction'
-import type * as Summary from './Summary.js'
+import * as Summary from './Summary.js'
 
 /**
  * What the approval screen says about a Solana transaction request (`solana_signTransaction`,
@@ -58,7 +58,7 @@ function instructionRows(
       return [
         {
           label: 'Send',
-          value: `${SolanaTransaction.formatUnits(decoded.lamports, 9)} ${context.network?.symbol ?? 'SOL'}`,
+          value: `${Summary.formatUnits(decoded.lamports, 9)} ${context.network?.symbol ?? 'SOL'}`,
         },
         ...(decoded.from === context.address
           ? []
@@ -78,7 +78,7 @@ function instructionRows(
       const amount =
         decimals === undefined
           ? `${decoded.amount} ${TEXT.baseUnits}`
-          : SolanaTransaction.formatUnits(decoded.amount, decimals)
+          : Summary.formatUnits(decoded.amount, decimals)
       return [
         { label: 'Send', value: `${amount} ${known?.symbol ?? mint ?? ''}`.trim() },
         ...(mint ? [{ label: 'Token', value: mint }] : []),

@@ -19,6 +19,17 @@ describe('formatEther', () => {
     expect(Summary.formatEther('1000000000000000000')).toBe('1')
     expect(Summary.formatEther(0)).toBe('0')
     expect(Summary.formatEther('nope')).toBe('nope')
+    expect(Summary.formatEther(-(10n ** 16n))).toBe('-0.01')
+  })
+})
+
+describe('formatUnits', () => {
+  test('in the decimals, without trailing zeros', () => {
+    expect(Summary.formatUnits(1_974_316_068n, 6)).toBe('1974.316068')
+    expect(Summary.formatUnits(1_500_000_000n, 9)).toBe('1.5')
+    expect(Summary.formatUnits(10n ** 18n, 18)).toBe('1')
+    expect(Summary.formatUnits(5n, 0)).toBe('5')
+    expect(Summary.formatUnits(1n, 18)).toBe('0.000000000000000001')
   })
 })
 

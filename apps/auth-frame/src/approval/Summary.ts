@@ -92,11 +92,18 @@ export function formatEther(value: unknown): string {
   } catch {
     return String(value)
   }
-  const negative = wei < 0n
-  const abs = negative ? -wei : wei
-  const whole = abs / 10n ** 18n
-  const fraction = (abs % 10n ** 18n).toString().padStart(18, '0').replace(/0+$/, '')
-  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`
+  return wei < 0n ? `-${formatUnits(-wei, 18)}` : formatUnits(wei, 18)
+}
+
+/**
+ * `amount` base units (not negative) in a coin or token of `decimals`, without trailing zeros: the
+ * approval screens' one reading of amounts (ether, SOL, tokens).
+ * @example formatUnits(1_974_316_068n, 6) // '1974.316068'
+ */
+export function formatUnits(amount: bigint, decimals: number): string {
+  const scale = 10n ** BigInt(decimals)
+  const fraction = (amount % scale).toString().padStart(decimals, '0').replace(/0+$/, '')
+  return `${amount / scale}${fraction ? `.${fraction}` : ''}`
 }
 
 const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
