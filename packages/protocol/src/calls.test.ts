@@ -150,3 +150,21 @@ describe('checkParams: wallet_getCallsStatus and wallet_getCapabilities', () => 
       expect(rejection('wallet_getCapabilities', bad)?.code).toBe(-32602)
   })
 })
+
+describe('Calls.requiredCapabilities', () => {
+  const call = { to: '0x1111111111111111111111111111111111111111' }
+  test('names each capability of the batch or a call not marked optional, unless supported', () => {
+    expect(
+      Calls.requiredCapabilities({
+        capabilities: { paymasterService: { url: 'x' }, auxiliaryFunds: { optional: true } },
+        calls: [call, { ...call, capabilities: { permissions: { optional: false } } }],
+      }),
+    ).toEqual(['paymasterService', 'permissions'])
+    expect(
+      Calls.requiredCapabilities({ capabilities: { paymasterService: {} }, calls: [call] }, [
+        'paymasterService',
+      ]),
+    ).toEqual([])
+    expect(Calls.requiredCapabilities({ calls: [call] })).toEqual([])
+  })
+})

@@ -121,6 +121,22 @@ export const SendCalls = z.object({
 export type SendCalls = z.infer<typeof SendCalls>
 
 /**
+ * The capabilities of a `wallet_sendCalls` request (its own and each call's) that the page did not mark
+ * `optional: true` and the wallet does not support: EIP-5792 has the wallet refuse such a batch with 5700.
+ */
+export function requiredCapabilities(
+  request: Pick<SendCalls, 'capabilities' | 'calls'>,
+  supported: readonly string[] = [],
+): string[] {
+  const required = new Set<string>()
+  for (const capabilities of [request.capabilities, ...request.calls.map((call) => call.capabilities)])
+    for (const [name, value] of Object.entries(capabilities ?? {}))
+      if ((value as { optional?: unknown } | null)?.optional !== true && !supported.includes(name))
+        required.add(name)
+  return [...required]
+}
+
+/**
  * Each method's params, as the page sends them: the schema of each position, the first `required` of
  * them required. Checked position by position rather than with z.tuple, which nothing else of the
  * modal uses: zod's code sits in the modal's first-open chunk whatever chunk uses it (about 0.4 KB gz).

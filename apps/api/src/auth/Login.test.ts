@@ -37,4 +37,17 @@ describe('Login.view', () => {
   test('smartAccountDeployed is what the chain said', () => {
     expect(Login.view(user(null), addresses, undefined, true).smartAccountDeployed).toBe(true)
   })
+
+  test('on a chain without the smart account (no bundler) the EOA is the address and the only account', () => {
+    const shown = Login.view(user('smartAccount'), addresses, undefined, true, false)
+    expect(shown).toMatchObject({
+      address: eoa,
+      accounts: [{ address: eoa, type: 'eoa' }],
+      smartAccountDeployed: false,
+    })
+    expect(Login.smartAccountOn({ bundlers: { 'eip155:31337': 'http://b' } }, 'eip155:1')).toBe(false)
+    expect(Login.smartAccountOn({ bundlers: { 'eip155:31337': 'http://b' } }, 'eip155:31337')).toBe(true)
+    expect(Login.smartAccountOn({ bundlers: { 'eip155:31337': 'http://b' } })).toBe(true)
+    expect(Login.smartAccountOn({ bundlers: {} })).toBe(false)
+  })
 })

@@ -36,31 +36,62 @@ export type Completed = Sessions.Created & { user: UserView }
 export const DEFAULT_ACCOUNT_TYPE: Users.AccountType = Constants.DEFAULT_ACCOUNT_TYPES.eip155
 
 /**
+ * Whether the user's smart account is presented on `chain` (CAIP-2; default: the first chain with a
+ * bundler): only where the API has a bundler (`config.bundlers`, the devnets, whose factory is at the
+ * deterministic address). Elsewhere anyone could deploy at that counterfactual address and take what was
+ * sent to it, so the EOA is the user's only account there.
+ */
+export function smartAccountOn(
+  config: Pick<Deps.Deps['config'], 'bundlers'> | undefined,
+  chain?: string,
+): boolean {
+  if (!config) return false
+  const on = chain ?? SmartAccounts.chains(config)[0]
+  return on !== undefined && SmartAccounts.enabled(config, on)
+}
+
+/**
+ * The user's EVM account on a chain: the smart account where it is presented (smartAccountOn) and the
+ * user prefers it (the default), the EOA otherwise.
+ */
+export function accountOn(
+  preferred: Users.AccountType | null | undefined,
+  eoa: Vault.Addresses['evm'],
+  smartAccountHere: boolean,
+): { address: Vault.Addresses['evm']; type: Users.AccountType } {
+  return smartAccountHere && (preferred ?? DEFAULT_ACCOUNT_TYPE) === 'smartAccount'
+    ? { address: SmartAccounts.addressOf(eoa), type: 'smartAccount' }
+    : { address: eoa, type: 'eoa' }
+}
+
+/**
  * Shapes a user and its addresses as the auth contract's user: both EVM accounts in `accounts` (the EOA
- * and the smart account it owns), `address` the preferred one.
+ * and the smart account it owns), `address` the preferred one. On a chain without the smart account
+ * (`smartAccountHere` false: no bundler there) only the EOA, which is then the address.
  */
 export function view(
   user: Users.User,
   addresses: Vault.Addresses,
   namespaceAddresses: Namespaces.Addresses | undefined,
   smartAccountDeployed = false,
+  smartAccountHere = true,
 ): UserView {
   const preferredAccountType = user.preferredAccountType ?? DEFAULT_ACCOUNT_TYPE
   const smartAccount = SmartAccounts.addressOf(addresses.evm)
   return {
     id: user.id,
     ...(user.email ? { email: user.email } : {}),
-    address: preferredAccountType === 'smartAccount' ? smartAccount : addresses.evm,
+    address: accountOn(preferredAccountType, addresses.evm, smartAccountHere).address,
     solanaAddress: addresses.solana,
     accounts: [
       { address: addresses.evm, type: 'eoa' },
-      { address: smartAccount, type: 'smartAccount' },
+      ...(smartAccountHere ? [{ address: smartAccount, type: 'smartAccount' as const }] : []),
     ],
     caipAccounts: namespaceAddresses ? Namespaces.caipAccounts(namespaceAddresses) : [],
     ...(user.userName ? { userName: user.userName } : {}),
     ...(user.socialProvider ? { socialProvider: user.socialProvider } : {}),
     preferredAccountType,
-    smartAccountDeployed,
+    smartAccountDeployed: smartAccountHere && smartAccountDeployed,
   }
 }
 
@@ -85,7 +116,7 @@ async function deployed(deps: UserDeps, eoa: Vault.Addresses['evm'], chain?: str
 export async function user(
   deps: UserDeps,
   userId: string,
-  options: { chain?: string } = {},
+  options: { chain?: string | undefined } = {},
 ): Promise<UserView> {
   const found = await Users.get(deps.db, userId)
   if (!found) throw new Error(`Login: no user '${userId}'`)
@@ -96,7 +127,13 @@ export async function user(
     if (error instanceof Vault.MasterKeyMismatchError || error instanceof Envelope.OpenError) return undefined
     throw error
   })
-  return view(found, addresses, derived, await deployed(deps, addresses.evm, options.chain))
+  return view(
+    found,
+    addresses,
+    derived,
+    await deployed(deps, addresses.evm, options.chain),
+    smartAccountOn(deps.config, options.chain),
+  )
 }
 
 /**

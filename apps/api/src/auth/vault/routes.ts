@@ -1,7 +1,9 @@
 import * as Calls from '@frontdoor/protocol/calls'
+import * as EoaSignatures from '@frontdoor/protocol/eoa-signatures'
 import { PROVIDER_ERRORS } from '@frontdoor/protocol/errors'
 import * as SignRequest from '@frontdoor/protocol/sign-request'
 import { Caip } from '@frontdoor/schemas'
+import * as SchemaErrors from '@frontdoor/schemas/errors'
 import { u8aToU8a } from '@polkadot/util'
 import { base58 } from '@scure/base'
 import { Hono } from 'hono'
@@ -14,7 +16,9 @@ import type * as Deps from '../../Deps.js'
 import * as Validate from '../../http/Validate.js'
 import * as Prices from '../../prices/Prices.js'
 import * as AuthErrors from '../AuthErrors.js'
+import * as Login from '../Login.js'
 import * as Bearer from '../sessions/Bearer.js'
+import * as Users from '../users/Users.js'
 import * as Assets from './Assets.js'
 import * as Namespaces from './Namespaces.js'
 import * as SmartAccounts from './SmartAccounts.js'
@@ -191,6 +195,12 @@ export function routes(deps: Deps.Deps) {
       const isSmart = (address: string) => address.toLowerCase() === smartAccount.toLowerCase()
       const isMine = (address: string) =>
         address.toLowerCase() === addresses.evm.toLowerCase() || isSmart(address)
+      /** The user's current EVM account on `chainId` (Login.accountOn: the EOA where no bundler is). */
+      const current = async (chainId: number) => {
+        const chain = Caip.formatCaip2('eip155', chainId)
+        const preferred = (await Users.get(db, userId))?.preferredAccountType
+        return Login.accountOn(preferred, addresses.evm, Login.smartAccountOn(deps.config, chain)).address
+      }
       /** The smart account's request on `chainId`: 4901 where the API has no bundler (no smart account there). */
       const smart = (chainId: number, method: string): SmartAccounts.Context => {
         const chain = Caip.formatCaip2('eip155', chainId)
@@ -216,6 +226,8 @@ export function routes(deps: Deps.Deps) {
             )
             return c.json({ result })
           }
+          // The EOA signs no bare 32-byte hash: it could be its smart account's user operation.
+          read(() => EoaSignatures.checkEoa({ method: 'personal_sign', message }, smartAccount))
           return c.json({
             result: await Vault.personalSign(db, vault, userId, {
               chain: Caip.formatCaip2('eip155', chainId),
@@ -245,6 +257,13 @@ export function routes(deps: Deps.Deps) {
             )
             return c.json({ result })
           }
+          // Nor typed data in its smart account's domain (that account's ERC-1271 signature of any hash).
+          read(() =>
+            EoaSignatures.checkEoa(
+              { method: 'eth_signTypedData_v4', domain: typedData.domain },
+              smartAccount,
+            ),
+          )
           return c.json({
             result: await Vault.signTypedData(db, vault, userId, {
               chain: Caip.formatCaip2('eip155', chainId),
@@ -279,7 +298,7 @@ export function routes(deps: Deps.Deps) {
               chainFailure(chain),
             )
             if (!sent.success)
-              throw rpcError(400, PROVIDER_ERRORS.internalError.code, 'Execution reverted', {
+              throw rpcError(400, PROVIDER_ERRORS.internalError.code, SchemaErrors.EXECUTION_REVERTED, {
                 hash: sent.transactionHash,
                 userOpHash: sent.userOpHash,
               })
@@ -382,9 +401,24 @@ export function routes(deps: Deps.Deps) {
         case 'wallet_sendCalls': {
           const chainId = evmChainId(body.chainId)
           const [request] = callsParams('wallet_sendCalls', body.params) as [Calls.SendCalls]
+          if (request.version !== Calls.VERSION)
+            throw invalidParams(`params.0.version: must be ${Calls.VERSION}`)
           if (Number(request.chainId) !== chainId)
             throw invalidParams(`params.0.chainId: ${request.chainId} is not the active chain ${chainId}`)
-          const from = request.from ?? smartAccount
+          // The batch id is the user operation's hash: a page-chosen one could not be found again, so
+          // it is refused rather than ignored. A non-optional capability is 5700 (EIP-5792): none is provided.
+          if (request.id !== undefined)
+            throw invalidParams('params.0.id: this wallet chooses the batch id (the user operation hash)')
+          const required = Calls.requiredCapabilities(request)
+          if (required.length)
+            throw rpcError(
+              400,
+              Calls.ERRORS.unsupportedNonOptionalCapability.code,
+              Calls.ERRORS.unsupportedNonOptionalCapability.message,
+              { capabilities: required },
+            )
+          // Without `from`, the account the user has now (the auth frame names it, as its screen shows it).
+          const from = request.from ?? (await current(chainId))
           if (!isMine(from)) throw notYourAccount()
           // The EOA sends one transaction at a time: no batch (EIP-5792 5760).
           if (!isSmart(from))
@@ -427,15 +461,18 @@ export function routes(deps: Deps.Deps) {
             string[] | undefined,
           ]
           if (account && !isMine(account)) throw notYourAccount()
-          const atomic = !account || isSmart(account) ? Calls.ATOMIC.supported : Calls.ATOMIC.unsupported
+          // Without an account: the user's current one on each chain (the EOA if they switched to it).
           const served = SmartAccounts.chains(deps.config).map((chain) =>
             Number(Caip.parseCaip2(chain).chainId),
           )
           const result: Record<string, { atomic: { status: Calls.Atomic } }> = {}
           for (const id of served) {
             const hex = `0x${id.toString(16)}`
-            if (!asked || asked.some((chainId) => Number(chainId) === id))
-              result[hex] = { atomic: { status: atomic } }
+            if (asked && !asked.some((chainId) => Number(chainId) === id)) continue
+            const smartHere = isSmart(account || (await current(id)))
+            result[hex] = {
+              atomic: { status: smartHere ? Calls.ATOMIC.supported : Calls.ATOMIC.unsupported },
+            }
           }
           return c.json({ result })
         }

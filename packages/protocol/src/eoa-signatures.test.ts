@@ -1,0 +1,36 @@
+import { describe, expect, test } from 'vitest'
+import * as EoaSignatures from './eoa-signatures.js'
+import * as SignRequest from './sign-request.js'
+
+const SMART = '0x1111111111111111111111111111111111111111'
+const refusal = (fn: () => void) => {
+  try {
+    fn()
+  } catch (error) {
+    return SignRequest.isInvalid(error) ? error.message : 'not -32602'
+  }
+  return undefined
+}
+
+describe('EoaSignatures.checkEoa', () => {
+  test('a personal_sign of exactly 32 raw bytes is refused; text and other lengths pass', () => {
+    const message = `0x${'ab'.repeat(32)}`
+    expect(refusal(() => EoaSignatures.checkEoa({ method: 'personal_sign', message }, SMART))).toBe(
+      `Invalid method parameter(s). ${EoaSignatures.REFUSALS.bareHash}`,
+    )
+    for (const passes of ['hello', `0x${'ab'.repeat(31)}`, `0x${'ab'.repeat(33)}`, `${'ab'.repeat(32)}`])
+      expect(refusal(() => EoaSignatures.checkEoa({ method: 'personal_sign', message: passes }, SMART))).toBe(
+        undefined,
+      )
+  })
+
+  test("typed data in the smart account's domain (its name, or it verifying) is refused; others pass", () => {
+    const check = (domain: unknown) =>
+      refusal(() => EoaSignatures.checkEoa({ method: 'eth_signTypedData_v4', domain }, SMART))
+    const refused = `Invalid method parameter(s). ${EoaSignatures.REFUSALS.accountDomain}`
+    expect(check({ name: 'Frontdoor Account', version: '1' })).toBe(refused)
+    expect(check({ name: 'x', verifyingContract: SMART.toUpperCase().replace('0X', '0x') })).toBe(refused)
+    expect(check({ name: 'Uniswap', verifyingContract: `0x${'22'.repeat(20)}` })).toBe(undefined)
+    expect(check(undefined)).toBe(undefined)
+  })
+})
