@@ -5,11 +5,21 @@ import * as Batcher from './Batcher.js'
 import * as Upstreams from './Upstreams.js'
 
 // A real JSON-RPC node over HTTP on a free port: answers `echo` with its params and records each HTTP
-// body it received; with `batches: false` it refuses arrays as some public nodes do.
-type Node = { url: string; bodies: unknown[]; batches: boolean; close: () => Promise<void> }
+// body it received; with `batches: false` it refuses arrays as some public nodes do, with `batchStatus`
+// it answers every array with that HTTP status (a public node's 429 to a batch it counts as N requests,
+// a 500), and `slow` answers after SLOW_MS.
+type Node = {
+  url: string
+  bodies: unknown[]
+  batches: boolean
+  batchStatus: number | undefined
+  close: () => Promise<void>
+}
+
+const SLOW_MS = 600
 
 async function node(): Promise<Node> {
-  const state = { bodies: [] as unknown[], batches: true }
+  const state = { bodies: [] as unknown[], batches: true, batchStatus: undefined as number | undefined }
   const answer = (request: { id: unknown; method: string; params?: unknown }) =>
     request.method === 'echo'
       ? { jsonrpc: '2.0', id: request.id, result: request.params }
@@ -23,6 +33,14 @@ async function node(): Promise<Node> {
       const body = JSON.parse(text)
       state.bodies.push(body)
       res.setHeader('content-type', 'application/json')
+      if (Array.isArray(body) && state.batchStatus) {
+        res.statusCode = state.batchStatus
+        return res.end(
+          JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32005, message: 'limit' } }),
+        )
+      }
+      const slow = (Array.isArray(body) ? body : [body]).some((entry) => entry.method === 'slow')
+      if (slow) return setTimeout(() => res.end(JSON.stringify(answer(body))), SLOW_MS)
       if (Array.isArray(body) && !state.batches)
         return res.end(
           JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'no batch' } }),
@@ -33,7 +51,12 @@ async function node(): Promise<Node> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   return Object.assign(state, {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    // Also the connections of answers still pending (a slow call the client gave up on).
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        server.closeAllConnections()
+      }),
   })
 }
 
@@ -103,6 +126,57 @@ describe('requests of one turn go to the node as one batch', () => {
       ])
     } finally {
       upstream.batches = true
+    }
+  })
+
+  for (const status of [429, 500])
+    test(`a batch answered ${status}: each request is sent alone once and answered; the node stays healthy`, async () => {
+      const limited = await node()
+      limited.batchStatus = status
+      const set = Upstreams.create({ upstreams: { [CHAIN]: [limited.url] }, timeoutMs: 2_000 })
+      const scores = set.fallback(CHAIN)?.scores()
+      try {
+        const answers = await Promise.all([1, 2, 3].map((n) => set.call(CHAIN, echo(1, n))))
+        expect(limited.bodies).toEqual([
+          [0, 1, 2].map((id) => ({ ...echo(id, id + 1) })),
+          echo(1, 1),
+          echo(1, 2),
+          echo(1, 3),
+        ])
+        expect(answers.map((answer) => [answer?.status, JSON.parse(answer?.body ?? '')])).toEqual(
+          [1, 2, 3].map((n) => [200, { jsonrpc: '2.0', id: 1, result: [n] }]),
+        )
+        expect(set.fallback(CHAIN)?.scores()).toEqual(scores)
+      } finally {
+        await limited.close()
+      }
+    })
+
+  test('a batch that times out for one slow call: the others are answered alone, the slow one fails', async () => {
+    const slowNode = await node()
+    const set = Upstreams.create({ upstreams: { [CHAIN]: [slowNode.url] }, timeoutMs: SLOW_MS / 2 })
+    try {
+      const [fast, slow] = await Promise.all([
+        set.call(CHAIN, echo('fast', 1)),
+        set.call(CHAIN, { jsonrpc: '2.0', id: 'slow', method: 'slow' }),
+      ])
+      expect(slowNode.bodies).toHaveLength(3)
+      expect(JSON.parse(fast?.body ?? '')).toEqual({ jsonrpc: '2.0', id: 'fast', result: [1] })
+      expect(slow).toBeUndefined()
+      // A node that failed its latest ping as well is hanging: one timeout, no second attempt alone.
+      slowNode.bodies.length = 0
+      set.fallback(CHAIN)?.record(slowNode.url, { ok: false, latencyMs: 2_000 })
+      const started = performance.now()
+      expect(
+        await Promise.all([
+          set.call(CHAIN, { jsonrpc: '2.0', id: 'slow', method: 'slow' }),
+          set.call(CHAIN, echo('fast', 1)),
+        ]),
+      ).toEqual([undefined, undefined])
+      expect(slowNode.bodies).toHaveLength(1)
+      expect(performance.now() - started).toBeLessThan(SLOW_MS)
+    } finally {
+      await slowNode.close()
     }
   })
 

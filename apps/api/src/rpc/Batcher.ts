@@ -5,9 +5,12 @@
  * proxy writes one upstream request instead of many.
  *
  * Each request keeps its own answer: the batch renumbers the ids (two clients may both send id 1) and
- * each answer gets its request's id back. A lone request goes as it came. When the node's answer to a
- * batch is not one answer per request (a node without batch support, say), each request is sent on its
- * own instead, so a client never sees what batching did.
+ * each answer gets its request's id back. A lone request goes as it came. When a node that is up fails
+ * the batch as a whole (a 5xx or 429 to the batch; a timeout while it answers its pings) or its answer is
+ * not one answer per request (a node without batch support, say), each request is sent once on its own
+ * instead, so a client never sees what batching did: a public node that counts a batch of N as N requests
+ * for its rate limit, or one slow call, fails the batch but not the requests. When no node answered at
+ * all (down or hanging), every request fails at once, after one timeout, as a lone request would.
  */
 
 /** One JSON-RPC request the batcher may join (it has an id, so its answer can be found). */
@@ -16,8 +19,17 @@ export type Request = { jsonrpc: '2.0'; id: string | number; method: string; par
 /** What the upstream answered for one request: its status and its JSON body. */
 export type Answer = { status: number; body: string }
 
-/** Sends one JSON body to the chain's upstreams; undefined when none answered. */
-type Send = (body: string) => Promise<Answer | undefined>
+/**
+ * What a joined batch's send resolves with when the batch failed as a whole at a node that is up (a 5xx
+ * or 429 to the batch, a timeout of a node that answers its pings): its requests are sent alone instead.
+ */
+export const ALONE = 'alone'
+
+/**
+ * Sends one JSON body to the chain's upstreams; undefined when none answered. `batch` is true for a
+ * joined batch, which may resolve with {@link ALONE}.
+ */
+type Send = (body: string, options: { batch: boolean }) => Promise<Answer | typeof ALONE | undefined>
 
 /** At most this many requests go in one upstream batch (spec section 9 allows 1000). */
 const BATCH_MAX = 100
@@ -58,23 +70,29 @@ export function create(send: Send, options: { max?: number } = {}) {
   let queue: Pending[] = []
   let scheduled = false
 
-  const alone = async ({ request, resolve }: Pending) => resolve(await send(JSON.stringify(request)))
+  const alone = async ({ request, resolve }: Pending) => {
+    const answer = await send(JSON.stringify(request), { batch: false })
+    resolve(answer === ALONE ? undefined : answer)
+  }
 
   async function flush(batch: Pending[]) {
     if (batch.length === 1) return alone(batch[0] as Pending)
     const requests = batch.map((pending) => pending.request)
-    const answer = await send(JSON.stringify(requests.map((request, id) => ({ ...request, id }))))
+    const body = JSON.stringify(requests.map((request, id) => ({ ...request, id })))
+    const answer = await send(body, { batch: true })
     if (!answer) {
+      // No node answered: every upstream is down or hanging, and a request alone would fare no better.
       for (const pending of batch) pending.resolve(undefined)
       return
     }
-    const answers = answer.status < 300 ? split(answer.body, requests) : undefined
-    if (!answers) {
+    const answers = answer !== ALONE && answer.status < 300 ? split(answer.body, requests) : undefined
+    if (answer === ALONE || !answers) {
       await Promise.all(batch.map(alone))
       return
     }
+    const { status } = answer
     batch.forEach((pending, index) => {
-      pending.resolve({ status: answer.status, body: answers[index] as string })
+      pending.resolve({ status, body: answers[index] as string })
     })
   }
 

@@ -28,6 +28,8 @@ export type Fallback = {
   ranked: () => string[]
   /** Each upstream's score in [0, 1]. */
   scores: () => Record<string, number>
+  /** Whether the latest sample of `url` succeeded (true before any): the node answered its last ping or request. */
+  answering: (url: string) => boolean
   /** Adds a sample (pings do; so does the proxy when a forwarded request fails). */
   record: (url: string, sample: Sample) => void
   /** Pings every upstream once, now. */
@@ -112,6 +114,7 @@ export function create(options: Options): Fallback {
         .map((entry) => entry.url)
     },
     scores,
+    answering: (url) => samples.get(url)?.at(-1)?.ok ?? true,
     record,
     pingAll,
     start() {

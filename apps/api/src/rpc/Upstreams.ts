@@ -96,6 +96,31 @@ export function create(options: Options): Upstreams {
       ]),
   )
   const batchers = new Map<string, ReturnType<typeof Batcher.create>>()
+  /**
+   * Sends a batch the proxy joined (see Batcher.ts) to the chain's upstreams, best first. A node that
+   * fails the batch as a whole while it is up (a 5xx or 429 to the batch; a network error or timeout while
+   * its latest ping or request succeeded: one slow call) is not marked unhealthy: {@link Batcher.ALONE},
+   * the batcher sends each request alone, and those attempts are the ones that count (a public node that
+   * rate limits a batch of N as N requests says nothing about its health). A node that also fails its
+   * pings is down or hanging: marked, and the batch goes to the next one, as {@link Upstreams.forward} does.
+   */
+  async function joined(chainId: string, body: string): Promise<Answer | typeof Batcher.ALONE | undefined> {
+    const fallback = fallbacks.get(chainId)
+    if (!fallback) return undefined
+    for (const url of fallback.ranked()) {
+      const started = performance.now()
+      try {
+        const response = await post(url, body, timeoutMs)
+        if (response.status >= 500 || response.status === 429) return Batcher.ALONE
+        return { status: response.status, body: response.text, upstream: url }
+      } catch (error) {
+        if (fallback.answering(url)) return Batcher.ALONE
+        fallback.record(url, { ok: false, latencyMs: performance.now() - started })
+        options.onFailure?.(chainId, url, error)
+      }
+    }
+    return undefined
+  }
   const upstreams: Upstreams = {
     chains: () => [...fallbacks.keys()],
     has: (chainId) => fallbacks.has(chainId),
@@ -104,7 +129,9 @@ export function create(options: Options): Upstreams {
       let batcher = batchers.get(chainId)
       if (!batcher) {
         if (!fallbacks.has(chainId)) return Promise.resolve(undefined)
-        batcher = Batcher.create((body) => upstreams.forward(chainId, body))
+        batcher = Batcher.create((body, { batch }) =>
+          batch ? joined(chainId, body) : upstreams.forward(chainId, body),
+        )
         batchers.set(chainId, batcher)
       }
       return batcher.call(request)
