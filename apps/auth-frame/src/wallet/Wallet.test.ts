@@ -1,3 +1,4 @@
+import * as EoaSignatures from '@frontdoor/protocol/eoa-signatures'
 import { describe, expect, test } from 'vitest'
 import * as Api from '../api/Api.js'
 import * as Approval from '../approval/Approval.js'
@@ -446,5 +447,49 @@ describe('syncDappData', () => {
       { origin: '' },
     )
     expect(seen).toEqual([{ metadata: { name: 'Demo' }, hostOrigin: 'http://localhost:5173' }])
+  })
+})
+
+describe("rpcRequest: the EOA's requests (issue 15 review)", () => {
+  test('wallet_sendCalls without from goes to the vault from the account the screen shows', async () => {
+    const { call, calls, approval } = setup({ loggedIn: true })
+    await call('switchNetwork', { chainId: 31337 })
+    const batch = { version: '2.0.0', chainId: '0x7a69', atomicRequired: true, calls: [{ to: address }] }
+    const sending = call('rpcRequest', { method: 'wallet_sendCalls', params: [batch] })
+    await expect.poll(() => approval.get().current?.address).toBe(address)
+    approval.approve(approval.get().current!.id)
+    expect(await sending).toBe('0xsig')
+    expect(calls.at(-1)).toMatchObject({
+      path: '/v1/vault/rpc',
+      body: { method: 'wallet_sendCalls', params: [{ ...batch, from: address }] },
+    })
+  })
+
+  test("a bare 32-byte hash, or typed data in the smart account's domain: -32602 before any screen", async () => {
+    const { call, calls, approval } = setup({ loggedIn: true })
+    await call('switchNetwork', { chainId: 31337 })
+    const typedData = {
+      types: {
+        EIP712Domain: [{ name: 'name', type: 'string' }],
+        FrontdoorAccountMessage: [{ name: 'hash', type: 'bytes32' }],
+      },
+      primaryType: 'FrontdoorAccountMessage',
+      domain: { name: EoaSignatures.ACCOUNT_DOMAIN_NAME },
+      message: { hash: `0x${'ab'.repeat(32)}` },
+    }
+    const refused: [string, unknown[], string][] = [
+      ['personal_sign', [`0x${'ab'.repeat(32)}`, address], EoaSignatures.REFUSALS.bareHash],
+      ['eth_signTypedData_v4', [address, JSON.stringify(typedData)], EoaSignatures.REFUSALS.accountDomain],
+    ]
+    for (const [method, params, detail] of refused)
+      await expect(call('rpcRequest', { method, params })).rejects.toMatchObject({
+        code: -32602,
+        message: `Invalid method parameter(s). ${detail}`,
+      })
+    expect(approval.get().current).toBeUndefined()
+    expect(calls.some((c) => c.path === '/v1/vault/rpc')).toBe(false)
+    // A message of another length is shown as before.
+    void call('rpcRequest', { method: 'personal_sign', params: [`0x${'ab'.repeat(33)}`, address] })
+    await expect.poll(() => approval.get().current?.method).toBe('personal_sign')
   })
 })

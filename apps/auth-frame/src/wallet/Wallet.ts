@@ -1,4 +1,5 @@
 import type * as Bridge from '@frontdoor/protocol/bridge'
+import * as EoaSignatures from '@frontdoor/protocol/eoa-signatures'
 import * as Errors from '@frontdoor/protocol/errors'
 import type * as HostModal from '@frontdoor/protocol/host-modal'
 import type * as ModalAuth from '@frontdoor/protocol/modal-auth'
@@ -247,6 +248,23 @@ export function create(deps: Deps) {
     const smartAccount = signer.accounts.some(
       (a) => a.type === 'smartAccount' && a.address.toLowerCase() === signer.address.toLowerCase(),
     )
+    // The EOA signs nothing that would authorise its smart account (the vault's rule, refused before
+    // the screen): a bare 32-byte hash, typed data in the account's domain.
+    if (!smartAccount) {
+      const owned = signer.accounts.find((a) => a.type === 'smartAccount')?.address ?? ''
+      if (request.method === 'personal_sign')
+        EoaSignatures.checkEoa({ method: request.method, ...SignRequest.personalMessage(params) }, owned)
+      if (request.method === 'eth_signTypedData_v4')
+        EoaSignatures.checkEoa(
+          { method: request.method, domain: SignRequest.typedData(params).typedData.domain },
+          owned,
+        )
+    }
+    // A batch without `from` is sent from the account the screen shows (the vault's default could differ).
+    if (request.method === 'wallet_sendCalls') {
+      const [batch, ...rest] = params as [Record<string, unknown>, ...unknown[]]
+      params = [{ ...batch, from: batch.from ?? signer.address }, ...rest]
+    }
     if (request.method === 'eth_sendTransaction' && !smartAccount) {
       transaction = await estimate(SignRequest.transaction(request.params), requestChain)
       // Gas and fees go to the vault as shown; the nonce, when estimated, is the vault's to take, as

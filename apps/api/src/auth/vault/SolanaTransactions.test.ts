@@ -116,6 +116,67 @@ describe('POST /v1/vault/rpc, Solana transactions', () => {
     ).toBe(2)
   })
 
+  test("a chain named in the params that is not the vault's cluster: 4901, nothing signed; its own name signs", async () => {
+    const fresh = await login()
+    const LOCAL = 'solana:FxwCwhiscJPbAuFKVEq7mmzfCkcEoFth'
+    const { base64 } = transfer(fresh.address, 1)
+    for (const method of ['solana_signAndSendTransaction', 'solana_signTransaction']) {
+      const response = await rpc(fresh.token, {
+        chainId: LOCAL,
+        method,
+        params: { transaction: base64, chain: 'solana:mainnet' },
+      })
+      expect(response.status).toBe(400)
+      expect(response.body.error.code).toBe(4901)
+    }
+    expect(await Vault.signatures(t.deps.db, fresh.userId)).toEqual([])
+    const signed = await rpc(fresh.token, {
+      chainId: LOCAL,
+      method: 'solana_signTransaction',
+      params: { transaction: base64, chain: 'solana:localnet' },
+    })
+    expect(signed.status).toBe(200)
+    expect((await Vault.signatures(t.deps.db, fresh.userId)).length).toBe(1)
+  })
+
+  test('solana_signAndSendTransaction naming another chain than the served cluster: 4901, nothing signed or sent', async () => {
+    // An API that serves the local cluster (at an address where nothing listens: a send would be 502).
+    const LOCAL = 'solana:FxwCwhiscJPbAuFKVEq7mmzfCkcEoFth'
+    const served = await TestApp.create({ upstreams: { [LOCAL]: ['http://127.0.0.1:9'] } })
+    try {
+      const { id } = await Users.findOrCreateByIdentity(served.deps.db, {
+        kind: 'email',
+        subject: `solana-chain-${Date.now()}@example.com`,
+      })
+      const { token } = await Sessions.create(served.deps.db, id)
+      const { solana } = await Vault.ensureKeys(served.deps.db, served.deps.auth.vault, id)
+      const send = (chain: string) =>
+        served.getJson('/v1/vault/rpc', {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            authorization: `Bearer ${token}`,
+            origin: served.deps.config.authOrigin,
+          },
+          body: JSON.stringify({
+            chainId: LOCAL,
+            method: 'solana_signAndSendTransaction',
+            params: { transaction: transfer(new PublicKey(solana), 1).base64, chain },
+          }),
+        })
+      const refused = await send('solana:mainnet')
+      expect(refused.status).toBe(400)
+      expect(refused.body.error.code).toBe(4901)
+      expect(await Vault.signatures(served.deps.db, id)).toEqual([])
+      // Its own cluster by its Wallet Standard name: signed, then sent (nothing listens there: 502).
+      const sent = await send('solana:localnet')
+      expect(sent.status).toBe(502)
+      expect((await Vault.signatures(served.deps.db, id)).length).toBe(1)
+    } finally {
+      await served.close()
+    }
+  })
+
   test('solana_signAndSendTransaction on a chain the API does not serve: 4901, nothing signed', async () => {
     const fresh = await login()
     const response = await rpc(fresh.token, {

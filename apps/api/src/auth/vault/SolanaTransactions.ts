@@ -109,6 +109,16 @@ export async function handle(request: Request) {
       : typeof request.chainId === 'string' && request.chainId.startsWith('solana:')
         ? request.chainId
         : 'solana'
+  // The chain the request names (the Wallet Standard's `chain`, as the host SDK sends it) must be
+  // the cluster the vault signs for (and sends to): 4901 before anything is signed.
+  try {
+    SolanaTransaction.checkChain(parsed, chain)
+  } catch (error) {
+    const { code, message } = PROVIDER_ERRORS.chainDisconnected
+    if ((error as { code?: unknown }).code === code)
+      throw rpcError(400, code, message, { chain: parsed.chain })
+    throw error
+  }
   const paths =
     method === 'solana_signAllTransactions'
       ? parsed.transactions.map((_, i) => `params.transactions.${i}`)
