@@ -124,6 +124,8 @@ describe('login', () => {
       preferredAccountType: 'eoa',
       smartAccountDeployed: false,
       email: 'ada@example.com',
+      // The Solana account: the host SDK's Wallet Standard wallet reads it through the modal.
+      solanaAddress: 'So1',
       caipAccounts: user.caipAccounts,
     })
     expect(JSON.stringify(shown)).not.toContain('t0k')

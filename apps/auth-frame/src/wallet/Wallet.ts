@@ -93,6 +93,7 @@ function toUser(user: Api.User, chainId: number | string): SchemaUser.EmbeddedWa
     smartAccountDeployed: user.smartAccountDeployed,
     ...(user.email === undefined ? {} : { email: user.email }),
     ...(user.userName === undefined ? {} : { userName: user.userName }),
+    ...(user.solanaAddress === undefined ? {} : { solanaAddress: user.solanaAddress }),
     ...(user.caipAccounts === undefined ? {} : { caipAccounts: user.caipAccounts }),
   }
 }

@@ -22,6 +22,7 @@ describe('EmbeddedWalletUser', () => {
       userName: 'alice',
       preferredAccountType: 'smartAccount',
       smartAccountDeployed: true,
+      solanaAddress: 'GfLS5iLcgW6tC1J2m2AZm1pZKD5hJ2cDqV6VPr8LmW5a',
     }
     expect(z.parse(User.EmbeddedWalletUser, user)).toEqual(user)
     expect(User.EmbeddedWalletUser.safeParse({ address: '0x1', chainId: 'solana:x' }).success).toBe(true)

@@ -17,6 +17,8 @@ export const EmbeddedWalletUser = z.object({
   userName: z.optional(z.string()),
   preferredAccountType: z.optional(z.string()),
   smartAccountDeployed: z.optional(z.boolean()),
+  /** The address of the user's Solana account (base58 of its ed25519 key in the vault). */
+  solanaAddress: z.optional(z.string()),
   /** The accounts of the other auth namespaces (bip122, polkadot, cosmos) as CAIP-10 ids, with their type. */
   caipAccounts: z.optional(z.array(z.object({ address: z.string(), type: z.string() }))),
 })

@@ -2,6 +2,7 @@
 import { Constants } from '@frontdoor/schemas'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import * as Router from '../../router/Router.js'
+import * as SolanaAccount from '../solana/Account.js'
 import * as AuthFrame from './AuthFrame.js'
 import * as Embedded from './Embedded.js'
 import * as TestPeer from './testPeer.js'
@@ -271,6 +272,57 @@ describe('request', () => {
     embedded.abort()
     expect(((await pending) as Error).message).toBe('Request was aborted')
     await vi.waitFor(() => expect(calls).toContain('rpcAbort'))
+  })
+})
+
+describe('solanaAccount', () => {
+  const solanaAddress = 'GfLS5iLcgW6tC1J2m2AZm1pZKD5hJ2cDqV6VPr8LmW5a'
+  const withSolana = {
+    getUser: () => ({ address, chainId: 31337, email: 'ada@example.com', solanaAddress }),
+  }
+
+  test("the user's vault Solana account on the local cluster, once logged in; none before, or without one", async () => {
+    const { embedded } = setup(withSolana)
+    expect(await SolanaAccount.of(embedded)).toBeNull()
+    await embedded.connect(context, { data: { otp: '123456' } })
+    // connectors/solana/Account.ts answers HostMessages.solanaAccount with it.
+    expect(await SolanaAccount.of(embedded)).toEqual({ address: solanaAddress, chains: ['solana:localnet'] })
+    await embedded.disconnect()
+    expect(await SolanaAccount.of(embedded)).toBeNull()
+
+    const { embedded: evmOnly } = setup()
+    await evmOnly.connect(context, { data: { otp: '123456' } })
+    expect(await SolanaAccount.of(evmOnly)).toBeNull()
+    const { embedded: malformed } = setup({
+      getUser: () => ({ address, chainId: 1, solanaAddress: '0xnot' }),
+    })
+    await malformed.connect(context, { data: { otp: '123456' } })
+    expect(await SolanaAccount.of(malformed)).toBeNull()
+  })
+
+  test("the Wallet Standard wallet's solana_* requests reach the frame on the solana namespace, after ApproveTransaction", async () => {
+    const asked: unknown[] = []
+    const { embedded, router, ui } = setup({
+      ...withSolana,
+      rpcRequest: (request) => {
+        asked.push(request)
+        return { signature: 'S1g' }
+      },
+    })
+    await embedded.connect(context, { data: { otp: '123456' } })
+    const params = { message: '3yZe7d', pubkey: solanaAddress }
+    const signing = embedded.request('solana_signMessage', params)
+    expect(router.get().view).toBe('ApproveTransaction')
+    expect(await signing).toEqual({ signature: 'S1g' })
+    const transaction = { transaction: 'AQ==', pubkey: solanaAddress, chain: 'solana:localnet' }
+    await embedded.request('solana_signTransaction', transaction)
+    await embedded.request('solana_signAndSendTransaction', transaction)
+    expect(asked).toEqual([
+      { method: 'solana_signMessage', params, chainNamespace: 'solana' },
+      { method: 'solana_signTransaction', params: transaction, chainNamespace: 'solana' },
+      { method: 'solana_signAndSendTransaction', params: transaction, chainNamespace: 'solana' },
+    ])
+    expect(ui.close).toHaveBeenCalledTimes(3)
   })
 })
 

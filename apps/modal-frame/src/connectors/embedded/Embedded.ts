@@ -338,6 +338,14 @@ export function create(options: Options) {
       for (const listener of listeners) listener({ type: 'accountsChanged', accounts })
       return answer
     },
+    /**
+     * The Solana account of the user's vault (HostMessages.solanaAccount: the page's Frontdoor wallet
+     * of `@frontdoor/host-sdk/solana` signs with it through {@link request}'s solana_* methods), or null.
+     */
+    async solanaAccount() {
+      const { user } = state.get()
+      return user ? (await import('../solana/Account.js')).ofUser(user) : null
+    },
     /** Tells the frame the modal's theme (the approval screen follows it). */
     syncTheme: (theme: HostModal.Theme) => run((remote) => remote.syncTheme(theme)).catch(() => {}),
     /** Rejects every request waiting for approval ('Request was aborted'): the user left the view. */
