@@ -55,7 +55,8 @@ async function start() {
     gate: (options) => Visibility.gate(options),
     openPopup: (content, onDecision) => Popup.open(content, onDecision),
     pageOrigin: () => Env.confirmedOrigin(location.ancestorOrigins, hostOrigin),
-    simulate: (chainId, transaction) => api.simulate(wallet.state().projectId ?? '', chainId, transaction),
+    simulate: (chainId, transaction, schema) =>
+      api.simulate(wallet.state().projectId ?? '', chainId, transaction, schema),
   })
   approval.subscribe((state) => screen.render(state, dapp))
   window.addEventListener('focus', () => screen.focus())

@@ -49,38 +49,6 @@ const ErrorBody = z.object({
   }),
 })
 
-const SimulatedToken = z.object({
-  address: z.nullable(z.string()),
-  symbol: z.nullable(z.string()),
-  decimals: z.nullable(z.number()),
-})
-/** What `POST /v1/simulate` says a transaction does to its sender (amounts and ids in base units). */
-export const Simulation = z.object({
-  reverted: z.boolean(),
-  reason: z.optional(z.string()),
-  changes: z.array(
-    z.object({
-      direction: z.enum(['in', 'out']),
-      asset: z.enum(['native', 'erc20', 'erc721']),
-      token: SimulatedToken,
-      amount: z.optional(z.string()),
-      tokenId: z.optional(z.string()),
-    }),
-  ),
-  approvals: z.array(
-    z.object({
-      kind: z.enum(['erc20', 'erc721', 'erc721-all']),
-      token: SimulatedToken,
-      spender: z.string(),
-      amount: z.optional(z.string()),
-      tokenId: z.optional(z.string()),
-      approved: z.optional(z.boolean()),
-    }),
-  ),
-})
-/** A simulation's answer. */
-export type Simulation = z.infer<typeof Simulation>
-
 /** An API call that failed: the HTTP status, the server's code (a name or an EIP-1193 number) and message. */
 export class ApiError extends Error {
   override name = 'ApiError'
@@ -142,13 +110,17 @@ export function create(apiUrl: string, fetchFn: Fetch = (...args) => fetch(...ar
   }
 
   return {
-    /** What `transaction` would move in and out of its sender on `chainId` (CAIP-2), simulated by the API. */
-    simulate: (
+    /**
+     * What `transaction` would move in and out of its sender on `chainId` (CAIP-2), simulated by the API;
+     * the answer is read by `schema` (Changes.Simulation: the screen's lazy chunk holds it).
+     */
+    simulate: <T>(
       projectId: string,
       chainId: string,
       transaction: { from: string; to?: string; value?: string; data?: string; gas?: string },
+      schema: z.ZodMiniType<T>,
     ) =>
-      call(`/v1/simulate?${new URLSearchParams({ projectId })}`, Simulation, {
+      call(`/v1/simulate?${new URLSearchParams({ projectId })}`, schema, {
         body: { chainId, transaction },
       }),
     /**

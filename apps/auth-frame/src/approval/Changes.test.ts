@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, test } from 'vitest'
-import type * as Api from '../api/Api.js'
+import * as z from 'zod/mini'
 import type * as Approval from './Approval.js'
 import * as Changes from './Changes.js'
 
@@ -10,7 +10,7 @@ const FUSD = { address: `0x${'a'.repeat(40)}`, symbol: 'FUSD', decimals: 6 }
 const ETH = { address: null, symbol: 'ETH', decimals: 18 }
 
 // The answer of POST /v1/simulate for 1 ETH swapped for FUSD on the devnet, plus an approval and an NFT.
-const swap: Api.Simulation = {
+const swap: Changes.Simulation = {
   reverted: false,
   changes: [
     { direction: 'out', asset: 'native', token: ETH, amount: '1000000000000000000' },
@@ -41,6 +41,16 @@ const request: Approval.Request = {
 }
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
+
+describe('Simulation', () => {
+  test("reads the API's answer; an answer of another shape is refused (the API client's invalid_response)", () => {
+    expect(z.parse(Changes.Simulation, swap)).toEqual(swap)
+    expect(z.safeParse(Changes.Simulation, { ...swap, changes: [{ direction: 'sideways' }] }).success).toBe(
+      false,
+    )
+    expect(z.safeParse(Changes.Simulation, { reverted: false }).success).toBe(false)
+  })
+})
 
 describe('lines', () => {
   test('each change in its decimals with its symbol, then the approvals', () => {
@@ -83,7 +93,7 @@ describe('mount', () => {
   test('loading, then the list: each line says in words whether it goes out or comes in', async () => {
     const asked: unknown[] = []
     let changed = 0
-    let answer!: (result: Api.Simulation) => void
+    let answer!: (result: Changes.Simulation) => void
     const element = Changes.mount(
       request,
       (chainId, transaction) => {

@@ -1,5 +1,5 @@
 import * as SignRequest from '@frontdoor/protocol/sign-request'
-import type * as Api from '../api/Api.js'
+import * as z from 'zod/mini'
 import type * as Approval from './Approval.js'
 import * as Summary from './Summary.js'
 
@@ -29,8 +29,47 @@ const TEXT = {
 /** The transaction the API simulates (hex quantities). */
 export type Transaction = { from: string; to?: string; value?: string; data?: string; gas?: string }
 
-/** Runs a simulation of `transaction` on `chainId` (CAIP-2): the screen's handler, through the API. */
-export type Simulate = (chainId: string, transaction: Transaction) => Promise<Api.Simulation>
+const SimulatedToken = z.object({
+  address: z.nullable(z.string()),
+  symbol: z.nullable(z.string()),
+  decimals: z.nullable(z.number()),
+})
+/** What `POST /v1/simulate` says a transaction does to its sender (amounts and ids in base units). */
+export const Simulation = z.object({
+  reverted: z.boolean(),
+  reason: z.optional(z.string()),
+  changes: z.array(
+    z.object({
+      direction: z.enum(['in', 'out']),
+      asset: z.enum(['native', 'erc20', 'erc721']),
+      token: SimulatedToken,
+      amount: z.optional(z.string()),
+      tokenId: z.optional(z.string()),
+    }),
+  ),
+  approvals: z.array(
+    z.object({
+      kind: z.enum(['erc20', 'erc721', 'erc721-all']),
+      token: SimulatedToken,
+      spender: z.string(),
+      amount: z.optional(z.string()),
+      tokenId: z.optional(z.string()),
+      approved: z.optional(z.boolean()),
+    }),
+  ),
+})
+/** A simulation's answer. */
+export type Simulation = z.infer<typeof Simulation>
+
+/**
+ * Runs a simulation of `transaction` on `chainId` (CAIP-2), its answer read by `schema` (Simulation):
+ * the screen's handler, through the API.
+ */
+export type Simulate = (
+  chainId: string,
+  transaction: Transaction,
+  schema: z.ZodMiniType<Simulation>,
+) => Promise<Simulation>
 
 /**
  * The transaction of an eth_sendTransaction request as it will be sent (the filled one; for a smart
@@ -94,7 +133,7 @@ export function mount(
   if (!transaction || !simulate) return undefined
   const view = section(permit ? TEXT.permitTitle : TEXT.title, root)
   view.render({ status: 'loading' })
-  simulate(`eip155:${item.chainId}`, transaction)
+  simulate(`eip155:${item.chainId}`, transaction, Simulation)
     .then(
       // A permit grants its approval: only that is shown (its approve's revert is no revert of the signature).
       (result) =>
@@ -112,9 +151,9 @@ export function mount(
 }
 
 /** What the section shows: the simulation running, its answer, or that it could not run. */
-type State = { status: 'loading' } | { status: 'done'; result: Api.Simulation } | { status: 'failed' }
+type State = { status: 'loading' } | { status: 'done'; result: Simulation } | { status: 'failed' }
 
-type Token = Api.Simulation['changes'][number]['token']
+type Token = Simulation['changes'][number]['token']
 
 /** A token's name for people: its symbol, else its address. */
 const nameOf = (token: Token) => token.symbol ?? token.address ?? TEXT.unknownToken
@@ -127,7 +166,7 @@ function amountOf(amount: string | undefined, token: Token): string {
 
 /** The lines of a simulation: each change, then each approval, as [words for screen readers, text]. */
 export function lines(
-  result: Api.Simulation,
+  result: Simulation,
 ): { direction: 'out' | 'in' | 'approval'; said: string; text: string }[] {
   const changes = result.changes.map((change) => ({
     direction: change.direction,
