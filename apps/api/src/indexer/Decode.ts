@@ -1,6 +1,6 @@
 import * as FrontdoorAccount from '@frontdoor/smart-account'
 import { decodeAbiParameters, decodeFunctionData, type Hex, parseAbi, toEventSelector } from 'viem'
-import { entryPoint07Abi } from 'viem/account-abstraction'
+import { entryPoint07Abi, entryPoint07Address } from 'viem/account-abstraction'
 import type * as Tables from '../db/Tables.js'
 import * as Registry from './Registry.js'
 
@@ -214,12 +214,25 @@ function internalNative(
 }
 
 /**
+ * The EntryPoint v0.7 contracts whose bundles the indexer reads (lowercase): the devnets' (the smart
+ * account's contract addresses) and the canonical one of public chains (viem's). Any contract can take a
+ * `handleOps` call or emit a UserOperationEvent, so both the bundle's `to` and the event's address must
+ * be one of these, or a stranger could write fake coin movements into an account's history.
+ */
+export const ENTRY_POINTS: ReadonlySet<string> = new Set(
+  [FrontdoorAccount.DEVNET_CONTRACTS.entryPoint, entryPoint07Address].map((address) => address.toLowerCase()),
+)
+
+/**
  * Native coin smart accounts paid out inside an ERC-4337 bundle (EntryPoint v0.7 `handleOps`), which
- * no event shows: for each user operation whose UserOperationEvent says it succeeded, the value of each
- * call of its `execute` / `executeBatch` (FrontdoorAccount's and SimpleAccount's), from the account.
+ * no event shows: for each user operation whose UserOperationEvent (of the same EntryPoint) says it
+ * succeeded, the value of each call of its `execute` / `executeBatch` (FrontdoorAccount's and
+ * SimpleAccount's), from the account.
  */
 function userOperationNative(tx: RpcTransaction, logs: readonly RpcLog[]) {
   const out: { from: string; to: string; amount: bigint }[] = []
+  const entryPoint = tx.to?.toLowerCase()
+  if (!entryPoint || !ENTRY_POINTS.has(entryPoint)) return out
   let ops: readonly { sender: Hex; nonce: bigint; callData: Hex }[]
   try {
     const call = decodeFunctionData({ abi: entryPoint07Abi, data: tx.input })
@@ -233,6 +246,7 @@ function userOperationNative(tx: RpcTransaction, logs: readonly RpcLog[]) {
     const succeeded = logs.some((log) => {
       if (
         log.topics[0] !== TOPICS.userOperation ||
+        log.address.toLowerCase() !== entryPoint ||
         !log.topics[2] ||
         addressOfTopic(log.topics[2]) !== sender
       )

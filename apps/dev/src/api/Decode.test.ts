@@ -310,17 +310,17 @@ describe('decode: ERC-4337 bundles', () => {
     paymasterAndData: '0x' as Hex,
     signature: '0x' as Hex,
   })
-  const bundle = (ops: ReturnType<typeof op>[]) =>
+  const bundle = (ops: ReturnType<typeof op>[], to: Hex = entryPoint) =>
     tx(1, {
       from: alice,
-      to: entryPoint,
+      to,
       input: encodeFunctionData({ abi: entryPoint07Abi, functionName: 'handleOps', args: [ops, alice] }),
     })
-  const event = (n: number, nonce: bigint, success: boolean) =>
+  const event = (n: number, nonce: bigint, success: boolean, address: Hex = entryPoint) =>
     log(
       n,
       1,
-      entryPoint,
+      address,
       [Decode.TOPICS.userOperation, hashOf(100 + n), topic(smart), topic(`0x${'0'.repeat(40)}`)],
       encodeAbiParameters(
         [{ type: 'uint256' }, { type: 'bool' }, { type: 'uint256' }, { type: 'uint256' }],
@@ -362,5 +362,22 @@ describe('decode: ERC-4337 bundles', () => {
       })
       expect(decoded.transfers.filter((t) => t.kind === 'native')).toEqual([])
     }
+  })
+
+  test('a bundle sent to another contract, or an event of another contract, is no bundle: nothing moved', () => {
+    // A contract of anyone's that takes handleOps and emits UserOperationEvent for someone's account.
+    const forger = tokens.FUSD.address.toLowerCase() as Hex
+    expect(Decode.ENTRY_POINTS.has(entryPoint)).toBe(true)
+    const native = (to: Hex, address: Hex) =>
+      Decode.decode({
+        chain,
+        blocks: [block(1, [bundle([op(0n, [{ to: bob, value: 5n }])], to)])],
+        logs: [event(0, 0n, true, address)],
+        receipts: new Map([ok(1)]),
+      }).transfers.filter((t) => t.kind === 'native' && t.fromAddress === smart)
+    expect(native(entryPoint, entryPoint)).toHaveLength(1)
+    expect(native(forger, forger)).toEqual([])
+    expect(native(forger, entryPoint)).toEqual([])
+    expect(native(entryPoint, forger)).toEqual([])
   })
 })
