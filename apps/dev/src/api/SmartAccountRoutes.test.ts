@@ -5,6 +5,7 @@ import * as TestApp from '@frontdoor/api/TestApp'
 import * as Bundler from '@frontdoor/bundler/bundler'
 import { DEPLOYMENTS } from '@frontdoor/devnet/deployment'
 import * as Devnet from '@frontdoor/devnet/devnet'
+import * as EoaSignatures from '@frontdoor/protocol/eoa-signatures'
 import {
   createPublicClient,
   createWalletClient,
@@ -16,6 +17,7 @@ import {
   parseEther,
   toHex,
 } from 'viem'
+import { getUserOperationHash } from 'viem/account-abstraction'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 
@@ -38,7 +40,7 @@ const chain = {
   rpcUrls: { default: { http: [node.url] } },
 } as const
 const client = createPublicClient({ chain, transport: http(node.url) })
-const { accounts, tokens } = DEPLOYMENTS[31337]
+const { accounts, tokens, accountAbstraction } = DEPLOYMENTS[31337]
 const funder = createWalletClient({
   chain,
   transport: http(node.url),
@@ -217,6 +219,117 @@ describe('the smart account of the embedded wallet', () => {
       ],
     })
     expect(batch.body.error.code).toBe(5760)
+  })
+
+  test("the EOA signs nothing that authorises its smart account: a drain user operation's hash, the account's typed data", async () => {
+    // Any call data: the refusal is of the bare hash, whatever it authorises.
+    const drain = encodeFunctionData({
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [accounts[5]!.address, parseEther('1')],
+    })
+    const userOpHash = getUserOperationHash({
+      chainId: 31337,
+      entryPointAddress: accountAbstraction.entryPoint,
+      entryPointVersion: '0.7',
+      userOperation: {
+        sender: smart,
+        nonce: 5n,
+        callData: drain,
+        callGasLimit: 200_000n,
+        verificationGasLimit: 200_000n,
+        preVerificationGas: 60_000n,
+        maxFeePerGas: 10n ** 10n,
+        maxPriorityFeePerGas: 10n ** 9n,
+        signature: '0x',
+      },
+    })
+    const asMessage = await rpc(alice.token, { method: 'personal_sign', params: [userOpHash, eoa] })
+    expect(asMessage).toMatchObject({
+      status: 400,
+      body: {
+        error: { code: -32602, message: `Invalid method parameter(s). ${EoaSignatures.REFUSALS.bareHash}` },
+      },
+    })
+    // FrontdoorAccount's replay-safe wrapping of the hash, signed by the owner: its ERC-1271 signature.
+    const wrapped = {
+      domain: {
+        name: EoaSignatures.ACCOUNT_DOMAIN_NAME,
+        version: '1',
+        chainId: 31337,
+        verifyingContract: smart,
+      },
+      types: {
+        EIP712Domain: [
+          { name: 'name', type: 'string' },
+          { name: 'version', type: 'string' },
+          { name: 'chainId', type: 'uint256' },
+          { name: 'verifyingContract', type: 'address' },
+        ],
+        FrontdoorAccountMessage: [{ name: 'hash', type: 'bytes32' }],
+      },
+      primaryType: 'FrontdoorAccountMessage',
+      message: { hash: userOpHash },
+    }
+    const asTypedData = await rpc(alice.token, { method: 'eth_signTypedData_v4', params: [eoa, wrapped] })
+    expect(asTypedData.body.error).toEqual({
+      code: -32602,
+      message: `Invalid method parameter(s). ${EoaSignatures.REFUSALS.accountDomain}`,
+    })
+    // The smart account signs the same 32 bytes (its replay-safe wrapping, ERC-1271), as before.
+    const bySmart = await rpc(alice.token, { method: 'personal_sign', params: [userOpHash, smart] })
+    expect(bySmart.status, JSON.stringify(bySmart.body)).toBe(200)
+    expect(
+      await client.verifyMessage({
+        address: smart,
+        message: { raw: userOpHash },
+        signature: bySmart.body.result,
+      }),
+    ).toBe(true)
+  })
+
+  test('wallet_sendCalls without from is sent from the current account: the smart account, then the EOA once switched (5760)', async () => {
+    const switchTo = (preferredAccountType: string) =>
+      t.getJson('/v1/auth/account-type', {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          origin: t.deps.config.authOrigin,
+          authorization: `Bearer ${alice.token}`,
+        },
+        body: JSON.stringify({ preferredAccountType }),
+      })
+    const to = accounts[4]!.address
+    const before = await client.getBalance({ address: to })
+    const batch = {
+      method: 'wallet_sendCalls',
+      params: [
+        { version: '2.0.0', chainId: '0x7a69', atomicRequired: true, calls: [{ to, value: toHex(1000n) }] },
+      ],
+    }
+    const sent = await rpc(alice.token, batch)
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200)
+    expect(await client.getBalance({ address: to })).toBe(before + 1000n)
+    const capabilities = await rpc(alice.token, { method: 'wallet_getCapabilities', params: [] })
+    expect(capabilities.body.result).toEqual({ '0x7a69': { atomic: { status: 'supported' } } })
+    await switchTo('eoa')
+    try {
+      const refused = await rpc(alice.token, batch)
+      expect(refused.body.error.code).toBe(5760)
+      const eoaCapabilities = await rpc(alice.token, { method: 'wallet_getCapabilities', params: [] })
+      expect(eoaCapabilities.body.result).toEqual({ '0x7a69': { atomic: { status: 'unsupported' } } })
+      expect(await client.getBalance({ address: to })).toBe(before + 1000n)
+    } finally {
+      await switchTo('smartAccount')
+    }
+  })
+
+  test('on a chain without a bundler the user is the EOA only (no counterfactual address anyone could deploy)', async () => {
+    const shown = await t.getJson('/v1/auth/user?chainId=eip155:1', {
+      headers: { authorization: `Bearer ${alice.token}` },
+    })
+    expect(shown.body.user).toMatchObject({ address: eoa, accounts: [{ address: eoa, type: 'eoa' }] })
+    expect((await getUser(alice.token)).address).toBe(smart)
   })
 
   test('switching to the EOA and back changes the address', async () => {
