@@ -1,7 +1,9 @@
 import { gunzipSync } from 'node:zlib'
 import { Directory } from '@frontdoor/schemas'
-import { afterAll, describe, expect, test } from 'vitest'
+import { eq } from 'drizzle-orm'
+import { afterAll, describe, expect, test, vi } from 'vitest'
 import * as z from 'zod/mini'
+import * as Tables from '../db/Tables.js'
 import * as TestApp from '../TestApp.js'
 import * as DirectoryRoutes from './routes.js'
 import * as Seed from './Seed.js'
@@ -172,6 +174,32 @@ describe('GET /getWallets', () => {
       (await t.getJson('/getWallets?projectId=ghost&page=1&entries=3&badge_type=certified')).status,
     ).toBe(401)
     expect((await t.getJson('/getWallets?projectId=demo&page=1&entries=3&badge_type=gold')).status).toBe(400)
+  })
+
+  test('a page served for a query string expires with the page: never served past the TTL', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    const start = Date.now() + 60_000
+    const name = async (query: string) => (await wallets(query)).data[0]?.name
+    const [first] = (await wallets('page=1&entries=1')).data
+    try {
+      vi.setSystemTime(start)
+      // The page, and the same filter under another query string 9 s later (the page is 9 s old).
+      expect(await name('page=1&entries=1&ttl=a')).toBe(first?.name)
+      vi.setSystemTime(start + DirectoryRoutes.DIRECTORY_CACHE_TTL_MS - 1_000)
+      expect(await name('entries=1&page=1&ttl=a')).toBe(first?.name)
+      await t.deps.db.orm
+        .update(Tables.wallets)
+        .set({ name: 'Renamed Wallet' })
+        .where(eq(Tables.wallets.id, first?.id ?? ''))
+      vi.setSystemTime(start + DirectoryRoutes.DIRECTORY_CACHE_TTL_MS + 1_000)
+      expect(await name('entries=1&page=1&ttl=a')).toBe('Renamed Wallet')
+    } finally {
+      await t.deps.db.orm
+        .update(Tables.wallets)
+        .set({ name: first?.name ?? '' })
+        .where(eq(Tables.wallets.id, first?.id ?? ''))
+      vi.useRealTimers()
+    }
   })
 
   test('unknown project: 401', async () => {

@@ -45,8 +45,8 @@ function image(c: Context, body: string): Response {
   return c.body(body, 200, { ...headers, 'content-type': 'image/svg+xml' })
 }
 
-/** A directory page as sent: its JSON, and its gzip once a client asked for it. */
-type Page = { json: string; gzip?: Uint8Array<ArrayBuffer> }
+/** A directory page as sent: its JSON, when it expires (ms epoch), and its gzip once a client asked for it. */
+type Page = { json: string; expires: number; gzip?: Uint8Array<ArrayBuffer> }
 
 const PAGE_HEADERS = { 'content-type': 'application/json', vary: 'Accept-Encoding' }
 
@@ -81,6 +81,8 @@ export function routes(deps: Deps.Deps) {
   })
   // The same query string always parses the same way: a page served for it is kept under the string
   // itself, so a repeated query skips its parsing and the filter's key (the project is still checked).
+  // Each entry expires with its page (never serving it past the TTL); any string is a key, so the least
+  // recently used goes at the cap, not the strings in use.
   const served = TtlCache.create<{ projectId: string; page: Page }>({
     ttlMs: DIRECTORY_CACHE_TTL_MS,
     max: DIRECTORY_CACHE_MAX,
@@ -116,8 +118,11 @@ export function routes(deps: Deps.Deps) {
       }
       const page = await pages.get(JSON.stringify(filter), async () => ({
         json: JSON.stringify(await Wallets.query(deps.db.orm, filter, deps.config.publicUrl)),
+        expires: Date.now() + DIRECTORY_CACHE_TTL_MS,
       }))
-      await served.get(queryString(c.req.url), async () => ({ projectId: query.projectId, page }))
+      await served.get(queryString(c.req.url), async () => ({ projectId: query.projectId, page }), {
+        expires: page.expires,
+      })
       return send(c, page)
     })
     .get('/getWalletImage/:id', Validate.param(IdParam), async (c) => {
