@@ -144,8 +144,13 @@ export function create(apiUrl: string, fetchFn: Fetch = (...args) => fetch(...ar
     /** Checks the OTP: a session (400 `invalid_otp`, 410 `expired_otp`, 429 `locked`, 403 `device_not_approved`). */
     verifyEmailOtp: (body: { projectId: string; email: string; otp: string; deviceId: string }) =>
       call('/v1/auth/email/verify', SessionResponse, { body }),
-    /** The session's user (401 when the token is no longer valid). */
-    user: async (token: string) => (await call('/v1/auth/user', UserResponse, { token })).user,
+    /**
+     * The session's user (401 when the token is no longer valid), as shown on EVM chain `chainId` when
+     * given: the smart account only where the API has it (a bundler), the EOA elsewhere.
+     */
+    user: async (token: string, chainId?: number) =>
+      (await call(`/v1/auth/user${chainId ? `?chainId=eip155:${chainId}` : ''}`, UserResponse, { token }))
+        .user,
     /** Revokes the session. */
     signOut: (token: string) => call('/v1/auth/signout', z.unknown(), { token, body: {} }),
     /** Stores the preferred account type. */

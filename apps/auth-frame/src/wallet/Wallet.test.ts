@@ -37,7 +37,7 @@ function setup(
     outage?: { failedPolls: number; unavailableSends: number }
   } = {},
 ) {
-  const calls: { path: string; body: unknown; auth: string | null }[] = []
+  const calls: { path: string; search?: string; body: unknown; auth: string | null }[] = []
   let failedPolls = options.outage?.failedPolls ?? 0
   let unavailableSends = options.outage?.unavailableSends ?? 0
   // An existing account on a browser it has not approved: the approval link until the status says yes.
@@ -46,7 +46,12 @@ function setup(
   const fetchFn = (async (input: string | URL | Request, init?: RequestInit) => {
     const url = new URL(String(input))
     const body = init?.body ? JSON.parse(String(init.body)) : undefined
-    calls.push({ path: url.pathname, body, auth: new Headers(init?.headers).get('authorization') })
+    calls.push({
+      path: url.pathname,
+      ...(url.search ? { search: url.search } : {}),
+      body,
+      auth: new Headers(init?.headers).get('authorization'),
+    })
     const json = (status: number, value: unknown) =>
       new Response(JSON.stringify(value), { status, headers: { 'content-type': 'application/json' } })
     if (url.pathname === '/v1/auth/device/status' && failedPolls > 0) {
@@ -493,5 +498,17 @@ describe("rpcRequest: the EOA's requests (issue 15 review)", () => {
     // A message of another length is shown as before.
     void call('rpcRequest', { method: 'personal_sign', params: [`0x${'ab'.repeat(33)}`, address] })
     await expect.poll(() => approval.get().current?.method).toBe('personal_sign')
+  })
+
+  test("the user is read on the page's chain (the smart account only where the API has one), again after a switch", async () => {
+    const { call, calls } = setup({ loggedIn: true })
+    await call('getUser', {})
+    expect(calls.at(-1)).toMatchObject({ path: '/v1/auth/user' })
+    expect(calls.at(-1)?.search).toBeUndefined()
+    await call('switchNetwork', { chainId: 1 })
+    expect(await call('rpcRequest', { method: 'eth_accounts', params: [] })).toEqual([address])
+    expect(calls.at(-1)).toMatchObject({ path: '/v1/auth/user', search: '?chainId=eip155:1' })
+    await call('getUser', { chainId: 31337 })
+    expect(calls.at(-1)).toMatchObject({ path: '/v1/auth/user', search: '?chainId=eip155:31337' })
   })
 })

@@ -133,7 +133,8 @@ export function create(deps: Deps) {
   const currentUser = async () => {
     const token = requireToken()
     try {
-      user = await deps.api.user(token)
+      // The account on the page's chain: the smart account exists only where the API has a bundler.
+      user = await deps.api.user(token, Caip.evmChainId(chainId))
       return user
     } catch (error) {
       if (error instanceof Api.ApiError && error.status === 401) {
@@ -454,6 +455,8 @@ export function create(deps: Deps) {
       return toUser(await currentUser(), chainOrDefault())
     },
     switchNetwork: ({ chainId: next }) => {
+      // Another chain may have another account (the EOA where there is no smart account): read it again.
+      if (next !== chainId) user = undefined
       chainId = next
       return { chainId: next }
     },
