@@ -1,5 +1,4 @@
 import type * as Bridge from '@frontdoor/protocol/bridge'
-import * as EoaSignatures from '@frontdoor/protocol/eoa-signatures'
 import * as Errors from '@frontdoor/protocol/errors'
 import type * as HostModal from '@frontdoor/protocol/host-modal'
 import type * as ModalAuth from '@frontdoor/protocol/modal-auth'
@@ -252,15 +251,13 @@ export function create(deps: Deps) {
     )
     // The EOA signs nothing that would authorise its smart account (the vault's rule, refused before
     // the screen): a bare 32-byte hash, typed data in the account's domain.
-    if (!smartAccount) {
+    // A lazy chunk: only the EOA's signatures load it (the frame's first-open bytes stay small).
+    if (!smartAccount && (request.method === 'personal_sign' || request.method === 'eth_signTypedData_v4')) {
       const owned = signer.accounts.find((a) => a.type === 'smartAccount')?.address ?? ''
+      const { checkEoa } = await import('@frontdoor/protocol/eoa-signatures')
       if (request.method === 'personal_sign')
-        EoaSignatures.checkEoa({ method: request.method, ...SignRequest.personalMessage(params) }, owned)
-      if (request.method === 'eth_signTypedData_v4')
-        EoaSignatures.checkEoa(
-          { method: request.method, domain: SignRequest.typedData(params).typedData.domain },
-          owned,
-        )
+        checkEoa({ method: request.method, ...SignRequest.personalMessage(params) }, owned)
+      else checkEoa({ method: request.method, domain: SignRequest.typedData(params).typedData.domain }, owned)
     }
     // A batch without `from` is sent from the account the screen shows (the vault's default could differ).
     if (request.method === 'wallet_sendCalls') {
