@@ -1,3 +1,5 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { afterAll, describe, expect, test } from 'vitest'
 import * as TestApp from '../TestApp.js'
 import * as Simulation from './routes.js'
@@ -105,3 +107,62 @@ describe('slots', () => {
     ])
   })
 })
+
+test(`at most ${Simulation.TRACES_WAITING_MAX} simulations wait for a trace; beyond, 429 at once`, async () => {
+  // A real JSON-RPC node over HTTP that holds every debug_traceCall until released.
+  const held: (() => void)[] = []
+  let traces = 0
+  const answer = (request: { id: unknown; method: string }) =>
+    request.method === 'debug_traceCall'
+      ? { jsonrpc: '2.0', id: request.id, result: { failed: false, returnValue: '', structLogs: [] } }
+      : { jsonrpc: '2.0', id: request.id, result: '0x0' }
+  const server = createServer((req, res) => {
+    let text = ''
+    req.on('data', (chunk: Buffer) => {
+      text += chunk
+    })
+    req.on('end', () => {
+      const body = JSON.parse(text)
+      const list = Array.isArray(body) ? body : [body]
+      const reply = () => res.end(JSON.stringify(Array.isArray(body) ? list.map(answer) : answer(body)))
+      const tracing = list.filter((entry) => entry.method === 'debug_traceCall').length
+      traces += tracing
+      if (tracing) held.push(reply)
+      else reply()
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const app = await TestApp.create({ upstreams: { 'eip155:31337': [url] } })
+  try {
+    const send = (n: number) =>
+      app.app.request('/v1/simulate?projectId=demo', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.0.${n >> 8}.${n & 255}` },
+        body: JSON.stringify({ chainId: 'eip155:31337', transaction: { from: FROM, to: FROM } }),
+      })
+    const waiting = Array.from({ length: Simulation.TRACES_MAX + Simulation.TRACES_WAITING_MAX }, (_, n) =>
+      send(n),
+    )
+    while (traces < Simulation.TRACES_MAX) await new Promise((resolve) => setTimeout(resolve, 10))
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    const refused = await send(999)
+    expect(refused.headers.get('retry-after')).toBe('1')
+    expect(await error(refused)).toMatchObject({
+      status: 429,
+      code: 'rate_limited',
+      message: Simulation.BUSY,
+    })
+    expect(traces).toBe(Simulation.TRACES_MAX)
+    // Released, every one held or waiting is answered.
+    const release = setInterval(() => held.splice(0).forEach((reply) => reply()), 10)
+    const answers = await Promise.all(waiting)
+    clearInterval(release)
+    expect(answers.map((response) => response.status)).toEqual(answers.map(() => 200))
+  } finally {
+    held.splice(0).forEach((reply) => reply())
+    await app.close()
+    server.closeAllConnections()
+    await new Promise<void>((resolve) => server.close(() => resolve()))
+  }
+}, 30_000)

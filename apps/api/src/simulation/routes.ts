@@ -41,11 +41,20 @@ export const SimulateBody = zm.object({
  */
 export const TRACES_MAX = 4
 
-/** Runs at most `max` works at once; the others wait in order. */
-export function slots(max: number) {
+/**
+ * The most simulations one API process holds waiting for a trace; beyond, a request is refused at once
+ * (429, {@link BUSY}) instead of queueing without bound (each holds its request and a connection).
+ */
+export const TRACES_WAITING_MAX = 16
+
+/** The message of a simulation refused because too many wait for a trace. */
+export const BUSY = 'Too many simulations are waiting; try again shortly'
+
+/** Runs at most `max` works at once; the others wait in order. `full()`: `waitingMax` are waiting. */
+export function slots(max: number, waitingMax = Number.POSITIVE_INFINITY) {
   let running = 0
   const waiting: (() => void)[] = []
-  return async <T>(work: () => Promise<T>): Promise<T> => {
+  const run = async <T>(work: () => Promise<T>): Promise<T> => {
     if (running >= max) await new Promise<void>((resolve) => waiting.push(resolve))
     else running++
     try {
@@ -56,6 +65,7 @@ export function slots(max: number) {
       else running--
     }
   }
+  return Object.assign(run, { full: () => running >= max && waiting.length >= waitingMax })
 }
 
 /** The reason of a transaction sending more coin than its sender has. */
@@ -76,7 +86,7 @@ const unreachable = (message: string) =>
  * routes, per client address and project.
  */
 export function routes(deps: Deps.Deps) {
-  const traces = slots(TRACES_MAX)
+  const traces = slots(TRACES_MAX, TRACES_WAITING_MAX)
   const limit = RateLimiter.budget(
     deps.limiter,
     deps.config.limits.account,
@@ -93,6 +103,7 @@ export function routes(deps: Deps.Deps) {
       await deps.projects.require(projectId)
       if (Caip.parseCaip2(chainId).chainNamespace !== 'eip155' || !deps.upstreams.has(chainId))
         throw Errors.fail(400, Errors.CODE.unsupportedChain, UNSUPPORTED, { chainId })
+      if (traces.full()) throw Errors.fail(429, Errors.CODE.rateLimited, BUSY, {}, { 'retry-after': '1' })
       const value = BigInt(transaction.value ?? '0x0')
       const gas = transaction.gas === undefined ? GAS_MAX : BigInt(transaction.gas)
       if (gas > GAS_MAX)
