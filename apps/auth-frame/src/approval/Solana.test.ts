@@ -189,3 +189,72 @@ describe('Solana.facts', () => {
     expect(failed).toEqual({ accounts: {}, mints: {} })
   })
 })
+
+describe('Solana.describeMessage', () => {
+  const refused = (run: () => unknown) => expect(run).toThrow(expect.objectContaining({ code: -32602 }))
+
+  test('solana_signMessage: the message as text; bytes that are a Solana transaction are refused', () => {
+    const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
+    const encode = (bytes: Uint8Array) => {
+      let n = BigInt(`0x${Buffer.from(bytes).toString('hex') || '0'}`)
+      let text = ''
+      while (n > 0n) {
+        text = BASE58[Number(n % 58n)] + text
+        n /= 58n
+      }
+      for (const byte of bytes) {
+        if (byte !== 0) break
+        text = `1${text}`
+      }
+      return text
+    }
+    const keys = [1, 2, 3].flatMap((i) => [...new Uint8Array(32).fill(i)])
+    const transfer = Uint8Array.from([
+      1,
+      0,
+      1,
+      3,
+      ...keys,
+      ...new Uint8Array(32).fill(9),
+      1,
+      2,
+      2,
+      0,
+      1,
+      12,
+      2,
+      0,
+      0,
+      0,
+      1,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+    ])
+    refused(() => Solana.describeMessage({ message: encode(transfer), pubkey: 'x' }))
+    const params = { message: encode(new TextEncoder().encode('hi')), pubkey: 'x' }
+    const text = Solana.describeMessage(params)
+    expect(text.detail?.text).toBe('hi')
+    expect(text.rows).toEqual([
+      { label: 'Method', value: 'solana_signMessage' },
+      { label: 'From', value: 'x' },
+    ])
+    refused(() => Solana.describeMessage({ message: '0OIl', pubkey: 'x' }))
+    // The screen shows the message read before (Solana is a lazy chunk), none unread.
+    const context = { address: 'x', chainId: 0 }
+    refused(() => Summary.describe('solana_signMessage', params, context))
+    expect(Summary.describe('solana_signMessage', params, { ...context, message: text })).toBe(text)
+  })
+})
+
+describe('Solana.decodeBase58', () => {
+  test('decodes, keeps leading zeros, refuses other characters', () => {
+    expect(new TextDecoder().decode(Solana.decodeBase58('Cn8eVZg'))).toBe('hello')
+    expect([...(Solana.decodeBase58('11') ?? [])]).toEqual([0, 0])
+    expect(Solana.decodeBase58('0OIl')).toBeUndefined()
+  })
+})

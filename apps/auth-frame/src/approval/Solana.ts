@@ -1,3 +1,4 @@
+import * as SignRequest from '@frontdoor/protocol/sign-request'
 import * as SolanaTransaction from '@frontdoor/protocol/solana-transaction'
 import * as Summary from './Summary.js'
 
@@ -101,6 +102,53 @@ function instructionRows(
       return [{ label: 'Program', value: TEXT.computeBudget }]
     case 'unknown':
       return [{ label: TEXT.unknown, value: decoded.programId, warning: true }]
+  }
+}
+
+const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
+
+/** Decodes base58 (Solana messages and keys); undefined when it is not base58. */
+export function decodeBase58(text: string): Uint8Array | undefined {
+  let value = 0n
+  for (const char of text) {
+    const digit = BASE58.indexOf(char)
+    if (digit === -1) return undefined
+    value = value * 58n + BigInt(digit)
+  }
+  const bytes: number[] = []
+  while (value > 0n) {
+    bytes.unshift(Number(value % 256n))
+    value /= 256n
+  }
+  for (const char of text) {
+    if (char !== '1') break
+    bytes.unshift(0)
+  }
+  return Uint8Array.from(bytes)
+}
+
+/**
+ * The screen's content for `solana_signMessage` `{message (base58), pubkey}`: the message as text when
+ * it is printable UTF-8, else as sent. Throws -32602 for params sign-request refuses, and for bytes that
+ * are a Solana transaction (signing them as a message would sign the transaction).
+ */
+export function describeMessage(params: unknown): Summary.Summary {
+  const { message, pubkey } = SignRequest.solanaParams(params)
+  const bytes = decodeBase58(message)
+  if (!bytes) throw SignRequest.invalid(SignRequest.REFUSALS.solanaBase58)
+  SignRequest.solanaMessage(bytes)
+  let text = message
+  try {
+    const decoded = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+    if (!Summary.unprintable(decoded)) text = decoded
+  } catch {}
+  return {
+    title: 'Sign message',
+    rows: [
+      { label: 'Method', value: 'solana_signMessage' },
+      { label: 'From', value: pubkey },
+    ],
+    detail: { label: 'Message', text },
   }
 }
 

@@ -33,14 +33,6 @@ describe('formatUnits', () => {
   })
 })
 
-describe('decodeBase58', () => {
-  test('decodes, keeps leading zeros, refuses other characters', () => {
-    expect(new TextDecoder().decode(Summary.decodeBase58('Cn8eVZg'))).toBe('hello')
-    expect([...(Summary.decodeBase58('11') ?? [])]).toEqual([0, 0])
-    expect(Summary.decodeBase58('0OIl')).toBeUndefined()
-  })
-})
-
 describe('describe', () => {
   test('personal_sign: method, from, network and the decoded message', () => {
     expect(Summary.describe('personal_sign', ['0x68656c6c6f', address], context)).toEqual({
@@ -213,57 +205,6 @@ describe('describe: what is signed', () => {
     expect(summary.detail?.text).toBe(long)
     refused(() => Summary.describe('personal_sign', [`0x${'61'.repeat(20_000)}`, address], context))
     refused(() => Summary.describe('wallet_sendCalls', [{ data: 'x'.repeat(40_000) }], context))
-  })
-
-  test('solana_signMessage: bytes that are a Solana transaction are refused', () => {
-    const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
-    const encode = (bytes: Uint8Array) => {
-      let n = BigInt(`0x${Buffer.from(bytes).toString('hex') || '0'}`)
-      let text = ''
-      while (n > 0n) {
-        text = BASE58[Number(n % 58n)] + text
-        n /= 58n
-      }
-      for (const byte of bytes) {
-        if (byte !== 0) break
-        text = `1${text}`
-      }
-      return text
-    }
-    const keys = [1, 2, 3].flatMap((i) => [...new Uint8Array(32).fill(i)])
-    const transfer = Uint8Array.from([
-      1,
-      0,
-      1,
-      3,
-      ...keys,
-      ...new Uint8Array(32).fill(9),
-      1,
-      2,
-      2,
-      0,
-      1,
-      12,
-      2,
-      0,
-      0,
-      0,
-      1,
-      0,
-      0,
-      0,
-      0,
-      0,
-      0,
-      0,
-    ])
-    refused(() => Summary.describe('solana_signMessage', { message: encode(transfer), pubkey: 'x' }, context))
-    const text = Summary.describe(
-      'solana_signMessage',
-      { message: encode(new TextEncoder().encode('hi')), pubkey: 'x' },
-      context,
-    )
-    expect(text.detail?.text).toBe('hi')
   })
 })
 

@@ -30,7 +30,10 @@ export type Context = {
   solana?: Summary | undefined
   /** wallet_sendCalls: the batch's summary, read before by Batch.ts (a lazy chunk). */
   batch?: Summary | undefined
-  /** Bitcoin, Polkadot and Cosmos messages: their summary, read before by NamespaceMessage.ts (a lazy chunk). */
+  /**
+   * Bitcoin, Polkadot, Cosmos and Solana messages: their summary, read before by NamespaceMessage.ts or
+   * Solana.describeMessage (lazy chunks).
+   */
   message?: Summary | undefined
 }
 
@@ -52,7 +55,7 @@ const isAddress = (value: unknown): value is string =>
   typeof value === 'string' && /^0x[0-9a-fA-F]{40}$/.test(value)
 
 /** Whether `text` holds control characters other than tab, newline and carriage return. */
-function unprintable(text: string): boolean {
+export function unprintable(text: string): boolean {
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i)
     if ((code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || code === 0x7f) return true
@@ -104,28 +107,6 @@ export function formatUnits(amount: bigint, decimals: number): string {
   const scale = 10n ** BigInt(decimals)
   const fraction = (amount % scale).toString().padStart(decimals, '0').replace(/0+$/, '')
   return `${amount / scale}${fraction ? `.${fraction}` : ''}`
-}
-
-const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
-
-/** Decodes base58 (Solana messages and keys); undefined when it is not base58. */
-export function decodeBase58(text: string): Uint8Array | undefined {
-  let value = 0n
-  for (const char of text) {
-    const digit = BASE58.indexOf(char)
-    if (digit === -1) return undefined
-    value = value * 58n + BigInt(digit)
-  }
-  const bytes: number[] = []
-  while (value > 0n) {
-    bytes.unshift(Number(value % 256n))
-    value /= 256n
-  }
-  for (const char of text) {
-    if (char !== '1') break
-    bytes.unshift(0)
-  }
-  return Uint8Array.from(bytes)
 }
 
 /** A token amount in base units, or 'Unlimited'. */
@@ -295,24 +276,9 @@ export function describe(method: string, params: unknown, context: Context): Sum
     case 'signMessage':
     case 'polkadot_signMessage':
     case 'cosmos_signArbitrary':
+    case 'solana_signMessage':
       if (!context.message) throw SignRequest.invalid('params: the message was not read')
       return context.message
-    case 'solana_signMessage': {
-      const { message, pubkey } = SignRequest.solanaParams(params)
-      const bytes = decodeBase58(message)
-      if (!bytes) throw SignRequest.invalid(SignRequest.REFUSALS.solanaBase58)
-      SignRequest.solanaMessage(bytes)
-      let text = message
-      try {
-        const decoded = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
-        if (!unprintable(decoded)) text = decoded
-      } catch {}
-      return {
-        title: 'Sign message',
-        rows: [...base, { label: 'From', value: pubkey }],
-        detail: { label: 'Message', text },
-      }
-    }
     case 'solana_signTransaction':
     case 'solana_signAllTransactions':
     case 'solana_signAndSendTransaction':

@@ -240,6 +240,9 @@ export function create(deps: Deps) {
     // An EIP-5792 batch is read by Batch.ts, a lazy chunk (the approval screen's first bytes stay small).
     if (request.method === 'wallet_sendCalls')
       context.batch = (await import('../approval/Batch.js')).describe(request.params, context)
+    // A Solana message is read by Solana.ts too (its check that the bytes are no transaction).
+    if (request.method === 'solana_signMessage')
+      context.message = (await import('../approval/Solana.js')).describeMessage(request.params)
     // The screen's reading (the vault's too): a request it refuses is answered -32602, never shown.
     Summary.describe(request.method, request.params, context)
     let params = request.params ?? []
