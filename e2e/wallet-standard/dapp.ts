@@ -67,14 +67,17 @@ const dapp = {
         signedMessage: new TextDecoder().decode(output!.signedMessage),
       }
     }),
-  /** signTransaction (`send`: signAndSendTransaction on solana:localnet) of a serialized transaction (base64). */
-  transaction: (name: string, transaction: string, send: boolean) =>
+  /**
+   * signTransaction (`send`: signAndSendTransaction on `chain`, solana:localnet unless named) of a
+   * serialized transaction (base64).
+   */
+  transaction: (name: string, transaction: string, send: boolean, chain = 'solana:localnet') =>
     outcome(async () => {
       const wallet = byName(name)
       const input = {
         account: wallet.accounts[0],
         transaction: Uint8Array.from(atob(transaction), (c) => c.charCodeAt(0)),
-        ...(send ? { chain: 'solana:localnet' } : {}),
+        ...(send ? { chain } : {}),
       }
       const [output] = (await (send
         ? method(name, 'solana:signAndSendTransaction', 'signAndSendTransaction')(input)

@@ -24,7 +24,12 @@ type DappWindow = {
       name: string,
       text: string,
     ) => Promise<Outcome<{ signature: string; signedMessage: string }>>
-    transaction: (name: string, transaction: string, send: boolean) => Promise<Outcome<string>>
+    transaction: (
+      name: string,
+      transaction: string,
+      send: boolean,
+      chain?: string,
+    ) => Promise<Outcome<string>>
     disconnect: (name: string) => Promise<Outcome<void>>
   }
 }
@@ -204,6 +209,15 @@ test.describe('Wallet Standard (Solana)', () => {
     expect(signedTx.verifySignatures()).toBe(true)
     expect(signedTx.signatures[0]?.publicKey.toBase58()).toBe(wallet.address)
     // Signing sent nothing.
+    expect(await cluster.getBalance(receiver)).toBe(0)
+
+    // A chain the wallet does not serve (its chains: solana:localnet) is 4901 before it signs or sends.
+    const elsewhere = await page.evaluate(
+      (tx) => (window as unknown as DappWindow).dapp.transaction('Frontdoor', tx, true, 'solana:mainnet'),
+      unsigned,
+    )
+    expect(elsewhere).toMatchObject({ code: 4901 })
+    expect(wallet.calls.map((c) => c.feature)).toEqual(['standard:connect', 'solana:signTransaction'])
     expect(await cluster.getBalance(receiver)).toBe(0)
 
     const sent = await page.evaluate(
