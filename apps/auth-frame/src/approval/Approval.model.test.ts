@@ -78,6 +78,8 @@ function keyOf(method: string, params: unknown): string {
 // wallet_sendCalls is read by Batch.ts, a lazy chunk of the frame: loaded once here, so its import in
 // the wallet resolves within a settle as it does in the browser once fetched.
 await import('./Batch.js')
+// An EOA's personal_sign and typed data load protocol's eoa-signatures (a lazy chunk) the same way.
+await import('@frontdoor/protocol/eoa-signatures')
 
 const settle = async () => {
   for (let i = 0; i < 2; i++) await new Promise((resolve) => setTimeout(resolve, 0))
