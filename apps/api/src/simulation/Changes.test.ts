@@ -68,13 +68,38 @@ describe('of', () => {
     ])
   })
 
-  test("WETH's Deposit and Withdrawal move the wrapped token", () => {
-    expect(Changes.of(effects([log(TOKEN, [Changes.TOPIC.deposit, topic(ME)], 8n)]), ME).changes).toEqual([
+  test("the chain's WETH: its Deposit and Withdrawal move the wrapped token", () => {
+    const weth = { wrappedNative: TOKEN.toUpperCase().replace('0X', '0x') }
+    const deposit = log(TOKEN, [Changes.TOPIC.deposit, topic(ME)], 8n)
+    const withdrawal = log(TOKEN, [Changes.TOPIC.withdrawal, topic(ME)], 8n)
+    expect(Changes.of(effects([deposit]), ME, weth).changes).toEqual([
       { direction: 'in', asset: 'erc20', token: TOKEN, amount: 8n },
     ])
-    expect(Changes.of(effects([log(TOKEN, [Changes.TOPIC.withdrawal, topic(ME)], 8n)]), ME).changes).toEqual([
+    expect(Changes.of(effects([withdrawal]), ME, weth).changes).toEqual([
       { direction: 'out', asset: 'erc20', token: TOKEN, amount: 8n },
     ])
+  })
+
+  test("another contract's Deposit and Withdrawal (a vault's) move nothing; none without a known WETH", () => {
+    const vault = [
+      log(NFT, [Changes.TOPIC.deposit, topic(ME)], 8n),
+      log(NFT, [Changes.TOPIC.withdrawal, topic(ME)], 3n),
+    ]
+    expect(Changes.of(effects(vault), ME, { wrappedNative: TOKEN }).changes).toEqual([])
+    expect(Changes.of(effects(vault), ME).changes).toEqual([])
+  })
+
+  test('a wrapped token that also emits a mint or burn Transfer is counted once', () => {
+    const ZERO = `0x${'0'.repeat(40)}`
+    const found = Changes.of(
+      effects([
+        log(TOKEN, [Changes.TOPIC.deposit, topic(ME)], 8n),
+        log(TOKEN, [Changes.TOPIC.transfer, topic(ZERO), topic(ME)], 8n),
+      ]),
+      ME,
+      { wrappedNative: TOKEN },
+    )
+    expect(found.changes).toEqual([{ direction: 'in', asset: 'erc20', token: TOKEN, amount: 8n }])
   })
 
   test('approvals the account grants: the last per token and spender; none granted by others', () => {

@@ -3,8 +3,10 @@ import type * as Trace from './Trace.js'
 /**
  * What a simulated call changes for one account, read from its {@link Trace.Effects}: the native coin and
  * ERC-20 amounts that leave and enter it (net per asset), the ERC-721 tokens it sends and receives, and
- * the approvals it grants (ERC-20 `Approval`, ERC-721 `Approval` and `ApprovalForAll`). WETH-style
- * `Deposit` / `Withdrawal` events count as the wrapped token entering and leaving the account.
+ * the approvals it grants (ERC-20 `Approval`, ERC-721 `Approval` and `ApprovalForAll`). The chain's
+ * wrapped native token's (WETH9's) `Deposit` / `Withdrawal` events count as it entering and leaving the
+ * account; another contract's (many vaults emit the same events) move nothing, and a wrapped token that
+ * also emits a mint or burn `Transfer` for them is counted once, by its transfers.
  */
 
 /** keccak256 of the event signatures read here. */
@@ -40,6 +42,7 @@ export type Approval =
 /** An account's changes. */
 export type Changes = { changes: (AmountChange | NftChange)[]; approvals: Approval[] }
 
+const ZERO = `0x${'0'.repeat(40)}`
 const topicAddress = (topic: string | undefined) => `0x${(topic ?? '').slice(-40)}`.toLowerCase()
 const big = (hex: string | undefined) => BigInt(hex && hex !== '0x' ? hex : '0x0')
 
@@ -47,8 +50,16 @@ const big = (hex: string | undefined) => BigInt(hex && hex !== '0x' ? hex : '0x0
  * The changes `account` sees from `effects`. Amounts are net per asset (a swap's coin sent and refunded
  * is one change); NFTs one change a token; approvals in order, the last per token and spender winning.
  */
-export function of(effects: Trace.Effects, account: string): Changes {
+export function of(
+  effects: Trace.Effects,
+  account: string,
+  options: { wrappedNative?: string | undefined } = {},
+): Changes {
   const me = account.toLowerCase()
+  const wrapped = options.wrappedNative?.toLowerCase()
+  // The wrapped token's Deposit/Withdrawal net, and whether it also minted or burned for the account.
+  let wrappings = 0n
+  let wrappedMintBurn = false
   let native = 0n
   const tokens = new Map<string, bigint>()
   const nfts = new Map<string, NftChange>()
@@ -65,6 +76,9 @@ export function of(effects: Trace.Effects, account: string): Changes {
       const amount = big(log.data.slice(0, 66))
       if (topicAddress(a) === me) addToken(token, -amount)
       if (topicAddress(b) === me) addToken(token, amount)
+      const zero = topicAddress(a) === ZERO || topicAddress(b) === ZERO
+      if (token === wrapped && zero && (topicAddress(a) === me || topicAddress(b) === me))
+        wrappedMintBurn = true
     } else if (topic === TOPIC.transfer && log.topics.length === 4) {
       const tokenId = big(c)
       const key = `${token}:${tokenId}`
@@ -78,8 +92,8 @@ export function of(effects: Trace.Effects, account: string): Changes {
         else nfts.set(key, { direction: to ? 'in' : 'out', asset: 'erc721', token, tokenId })
       }
     } else if ((topic === TOPIC.deposit || topic === TOPIC.withdrawal) && log.topics.length === 2) {
-      if (topicAddress(a) === me)
-        addToken(token, topic === TOPIC.deposit ? big(log.data.slice(0, 66)) : -big(log.data.slice(0, 66)))
+      if (token === wrapped && topicAddress(a) === me)
+        wrappings += topic === TOPIC.deposit ? big(log.data.slice(0, 66)) : -big(log.data.slice(0, 66))
     } else if (topic === TOPIC.approval && topicAddress(a) === me) {
       const spender = topicAddress(b)
       if (log.topics.length === 3)
@@ -101,6 +115,7 @@ export function of(effects: Trace.Effects, account: string): Changes {
       })
     }
   }
+  if (wrapped && wrappings !== 0n && !wrappedMintBurn) addToken(wrapped, wrappings)
   const direction = (value: bigint): Direction => (value < 0n ? 'out' : 'in')
   const abs = (value: bigint) => (value < 0n ? -value : value)
   const changes: (AmountChange | NftChange)[] = [

@@ -111,6 +111,9 @@ describe('slots', () => {
 test(`at most ${Simulation.TRACES_WAITING_MAX} simulations wait for a trace; beyond, 429 at once`, async () => {
   // A real JSON-RPC node over HTTP that holds every debug_traceCall until released.
   const held: (() => void)[] = []
+  const releaseAll = () => {
+    for (const reply of held.splice(0)) reply()
+  }
   let traces = 0
   const answer = (request: { id: unknown; method: string }) =>
     request.method === 'debug_traceCall'
@@ -155,12 +158,12 @@ test(`at most ${Simulation.TRACES_WAITING_MAX} simulations wait for a trace; bey
     })
     expect(traces).toBe(Simulation.TRACES_MAX)
     // Released, every one held or waiting is answered.
-    const release = setInterval(() => held.splice(0).forEach((reply) => reply()), 10)
+    const release = setInterval(releaseAll, 10)
     const answers = await Promise.all(waiting)
     clearInterval(release)
     expect(answers.map((response) => response.status)).toEqual(answers.map(() => 200))
   } finally {
-    held.splice(0).forEach((reply) => reply())
+    releaseAll()
     await app.close()
     server.closeAllConnections()
     await new Promise<void>((resolve) => server.close(() => resolve()))

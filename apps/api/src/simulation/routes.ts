@@ -11,6 +11,7 @@ import * as RateLimiter from '../http/RateLimiter.js'
 import * as Validate from '../http/Validate.js'
 import * as ChainRpc from '../indexer/ChainRpc.js'
 import * as Metadata from '../indexer/Metadata.js'
+import * as Registry from '../indexer/Registry.js'
 import * as Changes from './Changes.js'
 import * as Trace from './Trace.js'
 
@@ -145,7 +146,9 @@ export function routes(deps: Deps.Deps) {
       const effects = Trace.effects(trace, { from: transaction.from, to: transaction.to, value })
       if (effects.reverted)
         return c.json({ reverted: true, reason: Trace.reason(trace.returnValue), changes: [], approvals: [] })
-      const found = Changes.of(effects, transaction.from)
+      const found = Changes.of(effects, transaction.from, {
+        wrappedNative: Registry.of(chainId).amm?.wrappedNative.address,
+      })
       const contracts = new Map<string, 'erc20' | 'erc721'>()
       for (const change of found.changes)
         if (change.asset !== 'native') contracts.set(change.token, change.asset)
