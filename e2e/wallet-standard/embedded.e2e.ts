@@ -1,0 +1,138 @@
+import { mkdirSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { expect, type Page, test } from '@playwright/test'
+import bs58 from 'bs58'
+import nacl from 'tweetnacl'
+import * as Embedded from '../embedded/embedded.js'
+import * as Pages from '../modal/pages.js'
+import * as Dapp from './page.js'
+
+// The host SDK's Wallet Standard wallet with the embedded wallet (issue 16): a dApp using
+// getWallets() finds Frontdoor, its connect() is answered by an email login in the modal, and its
+// signMessage goes through the auth frame's approval screen to the vault's Solana key.
+
+const ARTIFACTS = join(dirname(fileURLToPath(import.meta.url)), '..', 'artifacts', 'wallet-standard')
+mkdirSync(ARTIFACTS, { recursive: true })
+
+type Outcome<T> = { result: T } | { code: number | undefined; message: string }
+type Account = { address: string; publicKey: string; chains: string[] }
+type DappWindow = {
+  dapp: {
+    wallets: () => { name: string }[]
+    connect: (name: string, silent?: boolean) => Promise<Outcome<Account[]>>
+    accounts: (name: string) => string[]
+    signMessage: (
+      name: string,
+      text: string,
+    ) => Promise<Outcome<{ signature: string; signedMessage: string }>>
+  }
+}
+
+/** Approves the request on the auth frame's screen, as a visitor does: the wheel over it until Approve is enabled. */
+async function approve(page: Page) {
+  const auth = Embedded.authFrame(page)
+  const button = auth.getByRole('button', { name: 'Approve' })
+  await expect(auth.getByRole('status')).not.toHaveText('Checking that this screen is fully visible…')
+  const summary = (await auth.locator('.af-summary').boundingBox())!
+  await page.mouse.move(summary.x + summary.width / 2, summary.y + summary.height / 2)
+  for (let i = 0; i < 40 && (await button.isDisabled()); i++) {
+    await page.mouse.wheel(0, 120)
+    await new Promise((resolve) => setTimeout(resolve, 60))
+  }
+  await expect(button).toBeEnabled()
+  await button.click()
+}
+
+test.describe('Wallet Standard (Solana) with the embedded wallet', () => {
+  test("connect logs in by email in the modal; the account is the vault's Solana address; signMessage is approved on screen and verifies", async ({
+    page,
+  }) => {
+    test.setTimeout(120_000)
+    await Dapp.install(page)
+    await page.goto(Dapp.URL)
+    await page.waitForFunction(() => (window as unknown as Partial<DappWindow>).dapp !== undefined)
+    expect(
+      (await page.evaluate(() => (window as unknown as DappWindow).dapp.wallets())).map((w) => w.name),
+    ).toContain('Frontdoor')
+    expect(await page.evaluate(() => (window as unknown as DappWindow).dapp.accounts('Frontdoor'))).toEqual(
+      [],
+    )
+
+    // connect(): the modal opens at Connect; the visitor logs in by email there.
+    const email = Embedded.freshEmail('wallet-standard')
+    const tokens: string[] = []
+    page.on('request', (request) => {
+      const authorization = request.headers().authorization
+      if (request.url().startsWith(`${Pages.addresses.API_URL}/v1/auth/user`) && authorization)
+        tokens.push(authorization.replace(/^Bearer /, ''))
+    })
+    const connecting = page.evaluate(() => (window as unknown as DappWindow).dapp.connect('Frontdoor'))
+    await Pages.expectConnectShown(page)
+    const modal = Pages.modal(page)
+    const input = modal.getByRole('textbox', { name: 'Email' })
+    const sentAfter = Date.now() - 1000
+    await expect(async () => {
+      if (await input.isVisible()) {
+        await input.click()
+        await input.fill(email)
+        await input.press('Enter')
+      }
+      await expect(modal.getByText('Enter the 6-digit code sent to')).toBeVisible({ timeout: 3000 })
+    }).toPass({ timeout: 20_000 })
+    await modal.getByRole('textbox', { name: 'Code' }).fill(await Embedded.otpFor(email, sentAfter))
+    const connected = await connecting
+    await Pages.expectClosed(page)
+    expect(connected).toHaveProperty('result')
+    const [account] = (connected as { result: Account[] }).result
+    expect(account?.chains).toEqual(['solana:localnet'])
+    expect(Buffer.from(account!.publicKey, 'base64')).toEqual(Buffer.from(bs58.decode(account!.address)))
+
+    // The address is the vault's Solana address, as the API's user view answers it.
+    // The auth frame's session token, from its own request of the user view (its storage is out of reach
+    // of a cross-site frame's scripts in Playwright's incognito-like context).
+    expect(tokens.length).toBeGreaterThan(0)
+    const token = tokens.at(-1)
+    const view = (await (
+      await fetch(`${Pages.addresses.API_URL}/v1/auth/user`, {
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).json()) as { user: { email: string; solanaAddress: string } }
+    expect(view.user.email).toBe(email)
+    expect(account!.address).toBe(view.user.solanaAddress)
+    expect(await page.evaluate(() => (window as unknown as DappWindow).dapp.accounts('Frontdoor'))).toEqual([
+      view.user.solanaAddress,
+    ])
+
+    // signMessage: the auth frame's approval screen shows the message; approved, the signature verifies
+    // with the account's public key (and not for another message).
+    const text = `Sign in to the Wallet Standard dApp with email at ${Date.now()}`
+    const signing = page.evaluate(
+      (t) => (window as unknown as DappWindow).dapp.signMessage('Frontdoor', t),
+      text,
+    )
+    const auth = Embedded.authFrame(page)
+    await expect(auth.getByRole('heading', { name: 'Sign message' })).toBeVisible()
+    await expect(auth.locator('.af-detail pre')).toHaveText(text)
+    await page.screenshot({ path: join(ARTIFACTS, 'embedded-sign-message.png') })
+    await approve(page)
+    const signed = await signing
+    expect(signed).toHaveProperty('result')
+    const { signature, signedMessage } = (signed as { result: { signature: string; signedMessage: string } })
+      .result
+    expect(signedMessage).toBe(text)
+    const key = bs58.decode(account!.address)
+    const bytes = Uint8Array.from(Buffer.from(signature, 'base64'))
+    expect(nacl.sign.detached.verify(new TextEncoder().encode(text), bytes, key)).toBe(true)
+    expect(nacl.sign.detached.verify(new TextEncoder().encode(`${text}!`), bytes, key)).toBe(false)
+    await Pages.expectClosed(page)
+
+    // Declined on the screen: the dApp gets 4001.
+    const declined = page.evaluate(() =>
+      (window as unknown as DappWindow).dapp.signMessage('Frontdoor', 'no'),
+    )
+    await expect(auth.getByRole('heading', { name: 'Sign message' })).toBeVisible()
+    await auth.getByRole('button', { name: 'Decline' }).click()
+    expect(await declined).toMatchObject({ code: 4001 })
+  })
+})
