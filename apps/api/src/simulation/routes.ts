@@ -160,6 +160,14 @@ export function routes(deps: Deps.Deps) {
       } catch (error) {
         throw unreachable(error instanceof Error ? error.message : String(error))
       }
+      // A symbol is whatever the contract says: `known` tells the screen which tokens are the network's
+      // own (the registry's list, its stablecoin and wrapped coin), so it can name the others by address.
+      const chain = Registry.of(chainId)
+      const knownTokens = new Set(
+        [...chain.tokens, ...(chain.amm ? [chain.amm.stable, chain.amm.wrappedNative] : [])].map(
+          (known) => known.address,
+        ),
+      )
       const token = (at: string) => {
         const found = metadata.find((entry) => entry.address === at)
         return {
@@ -167,6 +175,7 @@ export function routes(deps: Deps.Deps) {
           name: found?.name ?? null,
           symbol: found?.symbol ?? null,
           decimals: found?.decimals ?? null,
+          known: knownTokens.has(at),
         }
       }
       const coin = Tokens.native(deps.config.networks, chainId)
@@ -177,7 +186,13 @@ export function routes(deps: Deps.Deps) {
             ? {
                 direction: change.direction,
                 asset: 'native',
-                token: { address: null, name: coin.name, symbol: coin.symbol, decimals: coin.decimals },
+                token: {
+                  address: null,
+                  name: coin.name,
+                  symbol: coin.symbol,
+                  decimals: coin.decimals,
+                  known: true,
+                },
                 amount: change.amount.toString(),
               }
             : change.asset === 'erc20'

@@ -1,3 +1,4 @@
+import * as Registry from '@frontdoor/api/indexer/Registry'
 import * as TestApp from '@frontdoor/api/TestApp'
 import { uniswapV2RouterAbi } from '@frontdoor/devnet/abis'
 import * as Devnet from '@frontdoor/devnet/devnet'
@@ -8,15 +9,19 @@ import {
   erc721Abi,
   type Hex,
   maxUint256,
+  parseAbi,
   parseEther,
   toHex,
 } from 'viem'
 import { afterAll, describe, expect, test } from 'vitest'
+import * as StandIns from '../StandIns.js'
 import * as TestChain from './TestChain.js'
 
 // POST /v1/simulate against a real seeded devnet: what the route says a transaction moves for its sender
 // equals what moves when the same transaction is mined right after.
 const node = await Devnet.start({ chainId: 31337 })
+// The devnet's tokens and AMM, as the dev module hands them to the API (WETH is its wrapped coin).
+Registry.configure(StandIns.registry())
 const t = await TestApp.create({
   upstreams: { 'eip155:31337': [node.url] },
   limits: { account: { limit: 1_000_000, windowMs: 60_000 } },
@@ -96,13 +101,13 @@ describe('POST /v1/simulate on a devnet', () => {
       {
         direction: 'out',
         asset: 'native',
-        token: { address: null, name: 'Ether', symbol: 'ETH', decimals: 18 },
+        token: { address: null, name: 'Ether', symbol: 'ETH', decimals: 18, known: true },
         amount: value.toString(),
       },
       {
         direction: 'in',
         asset: 'erc20',
-        token: { address: FUSD, name: tokens.FUSD.name, symbol: 'FUSD', decimals: 6 },
+        token: { address: FUSD, name: tokens.FUSD.name, symbol: 'FUSD', decimals: 6, known: true },
         amount: expect.stringMatching(/^\d+$/),
       },
     ])
@@ -110,6 +115,39 @@ describe('POST /v1/simulate on a devnet', () => {
     const mined = await a.swapEthForTokens(4, tokens.FUSD.address, value)
     expect(mined.status).toBe('success')
     expect((await fusdOf(me)) - before).toBe(BigInt(answer.changes[1]?.amount ?? 0))
+  })
+
+  test("wrapping ETH: the ETH out and WETH in, read from the devnet WETH's Deposit (the registry's wrapped coin)", async () => {
+    const value = parseEther('0.25')
+    const answer = await simulate({
+      to: tokens.WETH.address,
+      data: encodeFunctionData({ abi: parseAbi(['function deposit() payable']), functionName: 'deposit' }),
+      value,
+    })
+    expect(answer).toEqual({
+      reverted: false,
+      changes: [
+        {
+          direction: 'out',
+          asset: 'native',
+          token: { address: null, name: 'Ether', symbol: 'ETH', decimals: 18, known: true },
+          amount: value.toString(),
+        },
+        {
+          direction: 'in',
+          asset: 'erc20',
+          token: {
+            address: tokens.WETH.address.toLowerCase(),
+            name: tokens.WETH.name,
+            symbol: 'WETH',
+            decimals: 18,
+            known: true,
+          },
+          amount: value.toString(),
+        },
+      ],
+      approvals: [],
+    })
   })
 
   test('an unlimited approve is an approval granted, nothing moves; an NFT transfer is the token out', async () => {
@@ -127,7 +165,7 @@ describe('POST /v1/simulate on a devnet', () => {
       approvals: [
         {
           kind: 'erc20',
-          token: { address: FUSD, name: tokens.FUSD.name, symbol: 'FUSD', decimals: 6 },
+          token: { address: FUSD, name: tokens.FUSD.name, symbol: 'FUSD', decimals: 6, known: true },
           spender: uniswap.router.toLowerCase(),
           amount: maxUint256.toString(),
         },
@@ -164,6 +202,8 @@ describe('POST /v1/simulate on a devnet', () => {
           name: expect.any(String),
           symbol: expect.any(String),
           decimals: null,
+          // A collection is in no token list: the screen names it by address too.
+          known: false,
         },
         tokenId: '2',
       },
