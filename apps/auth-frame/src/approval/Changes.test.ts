@@ -6,8 +6,9 @@ import * as Changes from './Changes.js'
 
 const ME = `0x${'1'.repeat(40)}`
 const ROUTER = `0x${'2'.repeat(40)}`
-const FUSD = { address: `0x${'a'.repeat(40)}`, symbol: 'FUSD', decimals: 6 }
-const ETH = { address: null, symbol: 'ETH', decimals: 18 }
+const FUSD = { address: `0x${'a'.repeat(40)}`, symbol: 'FUSD', decimals: 6, known: true }
+const ETH = { address: null, symbol: 'ETH', decimals: 18, known: true }
+const KEY = `0x${'b'.repeat(40)}`
 
 // The answer of POST /v1/simulate for 1 ETH swapped for FUSD on the devnet, plus an approval and an NFT.
 const swap: Changes.Simulation = {
@@ -18,7 +19,7 @@ const swap: Changes.Simulation = {
     {
       direction: 'in',
       asset: 'erc721',
-      token: { address: `0x${'b'.repeat(40)}`, symbol: 'KEY', decimals: null },
+      token: { address: KEY, symbol: 'KEY', decimals: null, known: false },
       tokenId: '7',
     },
   ],
@@ -57,9 +58,24 @@ describe('lines', () => {
     expect(Changes.lines(swap)).toEqual([
       { direction: 'out', said: 'You send', text: '1 ETH' },
       { direction: 'in', said: 'You receive', text: '1974.316068 FUSD' },
-      { direction: 'in', said: 'You receive', text: 'KEY #7' },
+      { direction: 'in', said: 'You receive', text: 'KEY #7', address: KEY },
       { direction: 'approval', said: 'You approve', text: `${ROUTER} to spend Unlimited FUSD` },
     ])
+  })
+
+  test("a token outside the network's list is named by its address too: any contract can call itself USDC", () => {
+    const fake = `0x${'c'.repeat(40)}`
+    const token = { address: fake, symbol: 'USDC', decimals: 6 }
+    const result: Changes.Simulation = {
+      reverted: false,
+      changes: [{ direction: 'in', asset: 'erc20', token, amount: '5000000' }],
+      approvals: [{ kind: 'erc20', token: { ...token, known: false }, spender: ROUTER, amount: '1' }],
+    }
+    expect(Changes.lines(result)).toEqual([
+      { direction: 'in', said: 'You receive', text: '5 USDC', address: fake },
+      { direction: 'approval', said: 'You approve', text: `${ROUTER} to spend 0.000001 USDC`, address: fake },
+    ])
+    expect(Changes.shorten(fake)).toBe('0xcccc…cccc')
   })
 })
 
@@ -117,10 +133,16 @@ describe('mount', () => {
     expect(items.map((item) => item.textContent)).toEqual([
       'You send −1 ETH',
       'You receive +1974.316068 FUSD',
-      'You receive +KEY #7',
+      `You receive +KEY #7 0xbbbb…bbbb ${KEY}`,
       `You approve ✓${ROUTER} to spend Unlimited FUSD`,
     ])
     expect(items[0]?.querySelector('.af-change-sign')?.getAttribute('aria-hidden')).toBe('true')
+    // The collection's address: shortened for the eye, whole in its title and for screen readers.
+    const address = items[2]?.querySelector('.af-change-address')
+    expect(address?.getAttribute('title')).toBe(KEY)
+    expect(address?.getAttribute('aria-hidden')).toBe('true')
+    expect(items[2]?.querySelector('.af-sr:last-child')?.textContent).toBe(` ${KEY}`)
+    expect(items[1]?.querySelector('.af-change-address')).toBeNull()
   })
 
   test('a revert shows the warning and the reason; a failure says so; no changes say so', async () => {

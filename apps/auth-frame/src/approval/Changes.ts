@@ -33,6 +33,8 @@ const SimulatedToken = z.object({
   address: z.nullable(z.string()),
   symbol: z.nullable(z.string()),
   decimals: z.nullable(z.number()),
+  /** In the network's known token list (else its symbol is only what the contract says). */
+  known: z.optional(z.boolean()),
 })
 /** What `POST /v1/simulate` says a transaction does to its sender (amounts and ids in base units). */
 export const Simulation = z.object({
@@ -158,6 +160,16 @@ type Token = Simulation['changes'][number]['token']
 /** A token's name for people: its symbol, else its address. */
 const nameOf = (token: Token) => token.symbol ?? token.address ?? TEXT.unknownToken
 
+/**
+ * The address to show beside a token's symbol: any contract can call itself 'USDC', so a token outside
+ * the network's known list (or a collection) is also named by its address.
+ */
+const addressOf = (token: Token) =>
+  token.known || token.address === null || token.symbol === null ? undefined : token.address
+
+/** `0x1234…abcd`: an address shortened for the line (the full one in its title and for screen readers). */
+export const shorten = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`
+
 /** An amount of a token: in its decimals with its symbol; in base units when it has no decimals. */
 function amountOf(amount: string | undefined, token: Token): string {
   const value = BigInt(amount ?? '0')
@@ -167,7 +179,11 @@ function amountOf(amount: string | undefined, token: Token): string {
 /** The lines of a simulation: each change, then each approval, as [words for screen readers, text]. */
 export function lines(
   result: Simulation,
-): { direction: 'out' | 'in' | 'approval'; said: string; text: string }[] {
+): { direction: 'out' | 'in' | 'approval'; said: string; text: string; address?: string }[] {
+  const at = (token: Token) => {
+    const address = addressOf(token)
+    return address ? { address } : {}
+  }
   const changes = result.changes.map((change) => ({
     direction: change.direction,
     said: change.direction === 'out' ? TEXT.out : TEXT.in,
@@ -175,6 +191,7 @@ export function lines(
       change.asset === 'erc721'
         ? `${nameOf(change.token)} #${change.tokenId ?? ''}`
         : amountOf(change.amount, change.token),
+    ...at(change.token),
   }))
   const approvals = result.approvals.map((approval) => {
     const token = nameOf(approval.token)
@@ -190,7 +207,7 @@ export function lines(
           : approval.approved
             ? `${approval.spender} to take all your ${token}`
             : `${approval.spender} no longer to take your ${token}`
-    return { direction: 'approval' as const, said: TEXT.approves, text }
+    return { direction: 'approval' as const, said: TEXT.approves, text, ...at(approval.token) }
   })
   return [...changes, ...approvals]
 }
@@ -237,6 +254,13 @@ function section(heading: string = TEXT.title, root = create('section', 'af-chan
             const sign = create('span', 'af-change-sign', SIGN[line.direction])
             sign.setAttribute('aria-hidden', 'true')
             item.append(said, sign, create('span', 'af-change-text', line.text))
+            if (line.address) {
+              // The token's contract, shortened for the eye; whole in the title and for screen readers.
+              const short = create('span', 'af-change-address', ` ${shorten(line.address)}`)
+              short.title = line.address
+              short.setAttribute('aria-hidden', 'true')
+              item.append(short, create('span', 'af-sr', ` ${line.address}`))
+            }
             list.append(item)
           }
           body.push(list)
