@@ -119,6 +119,21 @@ describe('Solana.describe', () => {
     ).toThrow('Invalid method parameter(s). params.transaction: not a Solana transaction')
   })
 
+  test("a chain the request names other than the vault's cluster is 4901 before anything is shown", () => {
+    const LOCAL = 'solana:FxwCwhiscJPbAuFKVEq7mmzfCkcEoFth'
+    const transaction = base64(me, SystemProgram.transfer({ fromPubkey: me, toPubkey: friend, lamports: 1 }))
+    const describe = (chain: string, served: string | undefined) =>
+      Solana.describe(
+        'solana_signAndSendTransaction',
+        { transaction, chain },
+        { address: me.toBase58(), chain: served },
+      )
+    expect(() => describe('solana:mainnet', LOCAL)).toThrow(expect.objectContaining({ code: 4901 }))
+    expect(() => describe('solana:localnet', undefined)).toThrow(expect.objectContaining({ code: 4901 }))
+    expect(describe('solana:localnet', LOCAL).title).toBe('Send transaction')
+    expect(describe(LOCAL, LOCAL).title).toBe('Send transaction')
+  })
+
   test('the approval screen (Summary.describe) shows the summary Solana.ts read, and nothing unread', () => {
     const params = {
       transaction: base64(me, SystemProgram.transfer({ fromPubkey: me, toPubkey: friend, lamports: 1 })),

@@ -28,6 +28,11 @@ export type Context = {
   address: string
   network?: { name: string; symbol: string } | undefined
   facts?: Facts | undefined
+  /**
+   * The CAIP-2 id of the cluster the vault signs for (the registry's): a request naming another chain
+   * is refused with 4901 before the screen, as the vault refuses it (protocol's checkChain).
+   */
+  chain?: string | undefined
 }
 
 /** The screen's titles of the methods. */
@@ -153,7 +158,8 @@ export function describeMessage(params: unknown): Summary.Summary {
 }
 
 /**
- * The screen's content for one request. Throws solana-transaction's -32602 for params it refuses.
+ * The screen's content for one request. Throws solana-transaction's -32602 for params it refuses, and
+ * 4901 for a chain other than the context's.
  */
 export function describe(
   method: SolanaTransaction.Method,
@@ -161,6 +167,7 @@ export function describe(
   context: Context,
 ): Summary.Summary {
   const request = SolanaTransaction.request(method, params)
+  SolanaTransaction.checkChain(request, context.chain ?? '')
   const count = request.transactions.length
   const rows: Row[] = [
     { label: 'Method', value: method },

@@ -315,7 +315,7 @@ export function create(deps: Deps) {
       balances: async () => (chain ? deps.api.balances(project, address, chain) : []),
     })
     const network = known && { name: known.name, symbol: known.nativeCurrency.symbol }
-    const solana = Solana.describe(method, params, { address, network, facts })
+    const solana = Solana.describe(method, params, { address, network, facts, chain })
     return deps.approval.ask({ method, params, chainId: 0, address, network, solana }, () =>
       askVault(token, { chainId: chain ?? 0, method, params }),
     )
