@@ -1,7 +1,9 @@
 import { mkdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import * as SolanaCluster from '@frontdoor/protocol/solana-cluster'
 import { expect, type Page, test } from '@playwright/test'
+import { Connection, Keypair, LAMPORTS_PER_SOL, PublicKey, SystemProgram, Transaction } from '@solana/web3.js'
 import bs58 from 'bs58'
 import nacl from 'tweetnacl'
 import * as Embedded from '../embedded/embedded.js'
@@ -26,6 +28,7 @@ type DappWindow = {
       name: string,
       text: string,
     ) => Promise<Outcome<{ signature: string; signedMessage: string }>>
+    transaction: (name: string, transaction: string, send: boolean) => Promise<Outcome<string>>
   }
 }
 
@@ -44,14 +47,40 @@ async function approve(page: Page) {
   await button.click()
 }
 
+/** Opens the dApp page (the dApp bundled on the demo's one-line page). */
+async function open(page: Page) {
+  await Dapp.install(page)
+  await page.goto(Dapp.URL)
+  await page.waitForFunction(() => (window as unknown as Partial<DappWindow>).dapp !== undefined)
+}
+
+/** The dApp's connect(): the modal opens at Connect, where the visitor logs in with `email`. */
+async function connectByEmail(page: Page, email: string) {
+  const connecting = page.evaluate(() => (window as unknown as DappWindow).dapp.connect('Frontdoor'))
+  await Pages.expectConnectShown(page)
+  const modal = Pages.modal(page)
+  const input = modal.getByRole('textbox', { name: 'Email' })
+  const sentAfter = Date.now() - 1000
+  await expect(async () => {
+    if (await input.isVisible()) {
+      await input.click()
+      await input.fill(email)
+      await input.press('Enter')
+    }
+    await expect(modal.getByText('Enter the 6-digit code sent to')).toBeVisible({ timeout: 3000 })
+  }).toPass({ timeout: 20_000 })
+  await modal.getByRole('textbox', { name: 'Code' }).fill(await Embedded.otpFor(email, sentAfter))
+  const connected = await connecting
+  await Pages.expectClosed(page)
+  return connected
+}
+
 test.describe('Wallet Standard (Solana) with the embedded wallet', () => {
   test("connect logs in by email in the modal; the account is the vault's Solana address; signMessage is approved on screen and verifies", async ({
     page,
   }) => {
     test.setTimeout(120_000)
-    await Dapp.install(page)
-    await page.goto(Dapp.URL)
-    await page.waitForFunction(() => (window as unknown as Partial<DappWindow>).dapp !== undefined)
+    await open(page)
     expect(
       (await page.evaluate(() => (window as unknown as DappWindow).dapp.wallets())).map((w) => w.name),
     ).toContain('Frontdoor')
@@ -67,22 +96,7 @@ test.describe('Wallet Standard (Solana) with the embedded wallet', () => {
       if (request.url().startsWith(`${Pages.addresses.API_URL}/v1/auth/user`) && authorization)
         tokens.push(authorization.replace(/^Bearer /, ''))
     })
-    const connecting = page.evaluate(() => (window as unknown as DappWindow).dapp.connect('Frontdoor'))
-    await Pages.expectConnectShown(page)
-    const modal = Pages.modal(page)
-    const input = modal.getByRole('textbox', { name: 'Email' })
-    const sentAfter = Date.now() - 1000
-    await expect(async () => {
-      if (await input.isVisible()) {
-        await input.click()
-        await input.fill(email)
-        await input.press('Enter')
-      }
-      await expect(modal.getByText('Enter the 6-digit code sent to')).toBeVisible({ timeout: 3000 })
-    }).toPass({ timeout: 20_000 })
-    await modal.getByRole('textbox', { name: 'Code' }).fill(await Embedded.otpFor(email, sentAfter))
-    const connected = await connecting
-    await Pages.expectClosed(page)
+    const connected = await connectByEmail(page, email)
     expect(connected).toHaveProperty('result')
     const [account] = (connected as { result: Account[] }).result
     expect(account?.chains).toEqual(['solana:localnet'])
@@ -134,5 +148,45 @@ test.describe('Wallet Standard (Solana) with the embedded wallet', () => {
     await expect(auth.getByRole('heading', { name: 'Sign message' })).toBeVisible()
     await auth.getByRole('button', { name: 'Decline' }).click()
     expect(await declined).toMatchObject({ code: 4001 })
+  })
+
+  test('signAndSendTransaction: the approval screen shows the transfer; approved, the vault sends it to the local cluster, which moves the SOL', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000)
+    const cluster = new Connection(SolanaCluster.url(process.env), 'confirmed')
+    await open(page)
+    const connected = await connectByEmail(page, Embedded.freshEmail('wallet-standard-send'))
+    expect(connected).toHaveProperty('result')
+    const me = new PublicKey((connected as { result: Account[] }).result[0]!.address)
+    await cluster.confirmTransaction(await cluster.requestAirdrop(me, LAMPORTS_PER_SOL))
+    const friend = Keypair.generate().publicKey
+    const transfer = new Transaction({
+      feePayer: me,
+      recentBlockhash: (await cluster.getLatestBlockhash()).blockhash,
+    }).add(SystemProgram.transfer({ fromPubkey: me, toPubkey: friend, lamports: LAMPORTS_PER_SOL / 4 }))
+    const unsigned = transfer.serialize({ requireAllSignatures: false }).toString('base64')
+
+    const sending = page.evaluate(
+      (tx) => (window as unknown as DappWindow).dapp.transaction('Frontdoor', tx, true),
+      unsigned,
+    )
+    const auth = Embedded.authFrame(page)
+    await expect(auth.getByRole('heading', { name: 'Send transaction' })).toBeVisible()
+    await expect(
+      auth
+        .locator('dt', { hasText: /^Send$/ })
+        .first()
+        .locator('xpath=following-sibling::dd[1]'),
+    ).toHaveText('0.25 SOL')
+    expect(await cluster.getBalance(friend)).toBe(0)
+    await page.screenshot({ path: join(ARTIFACTS, 'embedded-sign-and-send.png') })
+    await approve(page)
+    const sent = await sending
+    expect(sent).toHaveProperty('result')
+    const signature = bs58.encode(Buffer.from((sent as { result: string }).result, 'base64'))
+    expect((await cluster.getSignatureStatuses([signature])).value[0]?.err).toBeNull()
+    expect(await cluster.getBalance(friend)).toBe(LAMPORTS_PER_SOL / 4)
+    await Pages.expectClosed(page)
   })
 })
