@@ -128,3 +128,21 @@ export async function useEoa(page: Page): Promise<`0x${string}`> {
   const accounts = (await Pages.providerRequest(page, 'eth_accounts')) as { result: `0x${string}`[] }
   return accounts.result[0]!
 }
+
+/**
+ * Scrolls the approval's summary through to its end, half a box at a time, until Approve is enabled.
+ * The gate counts a stretch of the summary as seen only once IntersectionObserver v2 has reported it
+ * really visible (100 ms and more after it moved), and the simulation's answer resizes the summary (all
+ * of it to be seen anew): each stretch is given time to be reported.
+ */
+export async function readToEnd(page: Page, auth: FrameLocator = authFrame(page)) {
+  const approve = auth.getByRole('button', { name: 'Approve' })
+  await page.waitForTimeout(1000)
+  for (let step = 0; step < 30 && (await approve.isDisabled()); step++) {
+    await auth.locator('.af-summary').evaluate((box) => {
+      box.scrollTop = Math.min(box.scrollTop + Math.floor(box.clientHeight / 2), box.scrollHeight)
+    })
+    await page.waitForTimeout(500)
+  }
+  await expect(approve).toBeEnabled({ timeout: 10_000 })
+}

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { DEV_ACCOUNTS } from '@frontdoor/devnet/accounts'
 import { expect, type FrameLocator, type Page, test } from '@playwright/test'
-import { type Hex, toHex, verifyMessage } from 'viem'
+import { createPublicClient, type Hex, http, toHex } from 'viem'
 import * as Embedded from '../embedded/embedded.js'
 import * as Pages from '../modal/pages.js'
 import * as Injected from '../wallets/injected.js'
@@ -104,6 +104,12 @@ async function pairWalletConnect(page: Page, wallet: WalletConnectWallet.Wallet)
   await wallet.approve(await wallet.pair(uri))
   await Pages.expectClosed(page)
 }
+
+/**
+ * A public client on the devnet: an email wallet signs as its smart account (ERC-6492 before it is deployed,
+ * ERC-1271 after), which only a client that can call the chain verifies; an EOA's signature too.
+ */
+const { verifyMessage } = createPublicClient({ transport: http(Pages.addresses.DEVNET_31337_URL) })
 
 /** personal_sign through the page's provider; the signature is checked against `address`. */
 async function signs(page: Page, address: `0x${string}`, text: string, approve?: () => Promise<void>) {

@@ -67,26 +67,15 @@ const swapData = (to: Address, deadline: bigint) =>
 /** The lines of the simulated changes, as shown (screen-reader words included). */
 const changeLines = (auth: FrameLocator) => auth.locator('.af-changes li')
 
-/**
- * Scrolls the approval's summary through to its end, half a box at a time, until Approve is enabled.
- * The gate counts a stretch of the summary as seen only once IntersectionObserver v2 has reported it
- * really visible (100 ms and more after it moved), and the simulation's answer resized the summary (all
- * of it to be seen anew): each stretch is given time to be reported.
- */
+/** Embedded.readToEnd, with a screenshot and the approval's status when Approve stays disabled. */
 async function readToEnd(page: Page, auth: FrameLocator) {
-  const approve = auth.getByRole('button', { name: 'Approve' })
-  await page.waitForTimeout(1000)
-  for (let step = 0; step < 30 && (await approve.isDisabled()); step++) {
-    await auth.locator('.af-summary').evaluate((box) => {
-      box.scrollTop = Math.min(box.scrollTop + Math.floor(box.clientHeight / 2), box.scrollHeight)
-    })
-    await page.waitForTimeout(500)
-  }
-  if (await approve.isDisabled()) {
+  try {
+    await Embedded.readToEnd(page, auth)
+  } catch (error) {
     await page.screenshot({ path: join(ARTIFACTS, 'approve-disabled.png') })
     console.log(`approval status: ${await auth.locator('.af-status').textContent()}`)
+    throw error
   }
-  await expect(approve).toBeEnabled({ timeout: 10_000 })
 }
 
 const USER_OPERATION_EVENT = parseAbi([

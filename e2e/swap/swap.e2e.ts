@@ -67,14 +67,9 @@ test.describe('swap', () => {
       const approve = auth.getByRole('button', { name: 'Approve' })
       await expect(auth.getByText('eth_sendTransaction')).toBeVisible()
       await Swap.shot(page, `${label}-wallet-${step}`)
-      // The call data is longer than the screen: the visitor scrolls through it, then approves.
-      const summary = (await auth.locator('.af-summary').boundingBox())!
-      await page.mouse.move(summary.x + summary.width / 2, summary.y + summary.height / 2)
-      for (let i = 0; i < 40 && (await approve.isDisabled()); i++) {
-        await page.mouse.wheel(0, 120)
-        await page.waitForTimeout(60)
-      }
-      await expect(approve).toBeEnabled()
+      // The call data and the simulated changes are longer than the screen: the visitor scrolls
+      // through them, then approves.
+      await Embedded.readToEnd(page, auth)
       await approve.click()
     }
     await Swap.swap(page, frame, {
