@@ -1,6 +1,6 @@
 import { DEV_ACCOUNTS } from '@frontdoor/devnet/accounts'
 import { type Browser, expect, type Page, test } from '@playwright/test'
-import { toHex, verifyMessage } from 'viem'
+import { createPublicClient, http, toHex } from 'viem'
 import * as Scale from '../../scripts/stack/scale.js'
 import * as Embedded from '../embedded/embedded.js'
 import * as Pages from '../modal/pages.js'
@@ -18,6 +18,11 @@ import * as WalletConnectWallet from '../wallets/walletconnect.js'
 
 const { DEMO_URL, API_URL, RELAY_URL } = Pages.addresses
 const RELAY_EDGE = RELAY_URL.replace(/^ws/, 'http')
+/**
+ * A public client on the profile's devnet: the email wallet signs as its smart account (ERC-6492 before
+ * it is deployed), which only a client that can call the chain verifies; the WalletConnect EOA's too.
+ */
+const { verifyMessage } = createPublicClient({ transport: http(Pages.addresses.DEVNET_31337_URL) })
 const TRIES = 4
 
 test.beforeAll(() => {
