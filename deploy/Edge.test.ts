@@ -43,19 +43,23 @@ describe('the template', () => {
   })
 })
 
-/** A free port on loopback (nginx needs fixed ones). */
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}
-
 const listen = (server: Server) =>
   new Promise<number>((resolve) =>
     server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
   )
+
+/**
+ * Distinct free ports on loopback for nginx (it needs fixed ones). The probes hold them until
+ * `release`: a port closed before the next server listens may be handed out again.
+ */
+async function reservePorts(count: number): Promise<{ ports: number[]; release: () => Promise<void> }> {
+  const probes = Array.from({ length: count }, () => createServer())
+  const ports = await Promise.all(probes.map(listen))
+  const release = async () => {
+    await Promise.all(probes.map((probe) => new Promise((resolve) => probe.close(resolve))))
+  }
+  return { ports, release }
+}
 
 const ALLOWED = 'https://shop.example'
 
@@ -140,12 +144,8 @@ describe.skipIf(!NGINX)('nginx at the edge', () => {
     servers.push(...nodes, ...relays)
     apiPorts = await Promise.all(nodes.map(listen))
     relayPorts = await Promise.all(relays.map(listen))
-    const [modalPort, authPort, apiPort, edgeRelayPort] = [
-      await freePort(),
-      await freePort(),
-      await freePort(),
-      await freePort(),
-    ]
+    const reserved = await reservePorts(4)
+    const [modalPort, authPort, apiPort, edgeRelayPort] = reserved.ports
     modal = `http://127.0.0.1:${modalPort}`
     auth = `http://127.0.0.1:${authPort}`
     api = `http://127.0.0.1:${apiPort}`
@@ -170,6 +170,8 @@ describe.skipIf(!NGINX)('nginx at the edge', () => {
       '127.0.0.1',
     )
     servers.push(modalServer, authServer)
+    // Every other server listens now: nginx may take the reserved ports.
+    await reserved.release()
     modalFramePort = (modalServer.address() as AddressInfo).port
     authFramePort = (authServer.address() as AddressInfo).port
 
