@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url'
 import { DEV_ACCOUNTS } from '@frontdoor/devnet/accounts'
 import * as SolanaCluster from '@frontdoor/protocol/solana-cluster'
 import { expect, type Page, test } from '@playwright/test'
-import { PublicKey } from '@solana/web3.js'
+import { Connection, Keypair, LAMPORTS_PER_SOL, PublicKey, SystemProgram, Transaction } from '@solana/web3.js'
 import bs58 from 'bs58'
 import nacl from 'tweetnacl'
 import { type Hex, toHex, verifyMessage } from 'viem'
@@ -64,10 +64,15 @@ test.describe('WalletConnect on solana', () => {
     const wallet = await WalletConnectWallet.create({ privateKey: USER.privateKey })
     wallets.push(wallet)
     const proposal = await wallet.pair(await pairingUri(page))
-    // The proposal carries the local cluster's chain and the three solana methods, beside eip155.
+    // The proposal carries the local cluster's chain and WalletConnect's four solana methods, beside eip155.
     expect(proposal.params.optionalNamespaces?.solana).toEqual({
       chains: [SOLANA_CHAIN],
-      methods: ['solana_signMessage', 'solana_signTransaction', 'solana_signAndSendTransaction'],
+      methods: [
+        'solana_signMessage',
+        'solana_signTransaction',
+        'solana_signAllTransactions',
+        'solana_signAndSendTransaction',
+      ],
       events: [],
     })
     expect(proposal.params.optionalNamespaces?.eip155?.chains).toEqual(['eip155:31337'])
@@ -116,6 +121,84 @@ test.describe('WalletConnect on solana', () => {
       (window as unknown as { frontdoor: { open: () => Promise<void> } }).frontdoor.open(),
     )
     await page.screenshot({ path: join(ARTIFACTS, 'connected-on-solana-and-eip155.png') })
+  })
+
+  test('transactions: the wallet signs one (its signature verifies with tweetnacl over the message bytes, nothing is sent), signs two at once, then signs and sends a SOL transfer that lands on the local cluster', async ({
+    page,
+  }) => {
+    const cluster = new Connection(SolanaCluster.url(process.env), 'confirmed')
+    const wallet = await WalletConnectWallet.create({ privateKey: USER.privateKey })
+    wallets.push(wallet)
+    await wallet.approve(await wallet.pair(await pairingUri(page)))
+    await Pages.expectClosed(page)
+    const me = new PublicKey(wallet.solanaAddress as string)
+    // A fresh receiver each run; the wallet's account gets SOL by airdrop (its key is the same each run).
+    const receiver = Keypair.generate().publicKey
+    await cluster.confirmTransaction(await cluster.requestAirdrop(me, LAMPORTS_PER_SOL))
+    const { blockhash } = await cluster.getLatestBlockhash()
+    const transfer = (lamports: number) =>
+      new Transaction({ feePayer: me, recentBlockhash: blockhash }).add(
+        SystemProgram.transfer({ fromPubkey: me, toPubkey: receiver, lamports }),
+      )
+    const base64 = (tx: Transaction) => tx.serialize({ requireAllSignatures: false }).toString('base64')
+
+    // solana_signTransaction: signed by the wallet's ed25519 key, not sent.
+    const one = transfer(10_000_000)
+    const signed = await Pages.providerRequest(page, 'solana_signTransaction', { transaction: base64(one) })
+    expect(signed).toHaveProperty('result.signature')
+    const { signature, transaction } = (signed as { result: { signature: string; transaction: string } })
+      .result
+    const messageBytes = one.serializeMessage()
+    expect(nacl.sign.detached.verify(messageBytes, bs58.decode(signature), me.toBytes())).toBe(true)
+    // The check can fail: the signature does not verify another transaction's message.
+    expect(
+      nacl.sign.detached.verify(transfer(1).serializeMessage(), bs58.decode(signature), me.toBytes()),
+    ).toBe(false)
+    const signedTx = Transaction.from(Buffer.from(transaction, 'base64'))
+    expect(signedTx.verifySignatures()).toBe(true)
+    expect(await cluster.getBalance(receiver)).toBe(0)
+
+    // solana_signAllTransactions: both signed, in order.
+    const pair = [transfer(1_000), transfer(2_000)]
+    const all = await Pages.providerRequest(page, 'solana_signAllTransactions', {
+      transactions: pair.map(base64),
+    })
+    const signedAll = (all as { result: { transactions: string[] } }).result.transactions.map((t) =>
+      Transaction.from(Buffer.from(t, 'base64')),
+    )
+    expect(signedAll).toHaveLength(2)
+    signedAll.forEach((tx, i) => {
+      expect(tx.verifySignatures()).toBe(true)
+      expect(tx.serializeMessage()).toEqual(pair[i]?.serializeMessage())
+    })
+    expect(await cluster.getBalance(receiver)).toBe(0)
+
+    // A transaction the wallet's account does not sign is refused before the wallet sees it.
+    const stranger = Keypair.generate().publicKey
+    const theirs = new Transaction({ feePayer: stranger, recentBlockhash: blockhash }).add(
+      SystemProgram.transfer({ fromPubkey: stranger, toPubkey: receiver, lamports: 1 }),
+    )
+    expect(
+      await Pages.providerRequest(page, 'solana_signAndSendTransaction', { transaction: base64(theirs) }),
+    ).toMatchObject({ code: -32602 })
+    expect(wallet.requests.map((r) => [r.method, r.chainId])).toEqual([
+      ['solana_signTransaction', SOLANA_CHAIN],
+      ['solana_signAllTransactions', SOLANA_CHAIN],
+    ])
+
+    // solana_signAndSendTransaction: the wallet sends it to the local cluster; the SOL arrives.
+    const sent = await Pages.providerRequest(page, 'solana_signAndSendTransaction', {
+      transaction: base64(transfer(10_000_000)),
+    })
+    expect(sent).toHaveProperty('result.signature')
+    const sentSignature = (sent as { result: { signature: string } }).result.signature
+    await cluster.confirmTransaction({ signature: sentSignature, ...(await cluster.getLatestBlockhash()) })
+    expect((await cluster.getSignatureStatuses([sentSignature])).value[0]?.err).toBeNull()
+    expect(await cluster.getBalance(receiver)).toBe(10_000_000)
+    expect(wallet.requests.at(-1)).toMatchObject({
+      method: 'solana_signAndSendTransaction',
+      chainId: SOLANA_CHAIN,
+    })
   })
 
   test('a wallet without solana approves eip155 alone: the page connects, its solana_signMessage is 4901 and the wallet is not asked', async ({

@@ -54,6 +54,8 @@ export type Options = {
    * approves eip155 alone). Default: sha256 of `privateKey`.
    */
   solanaSeed?: Uint8Array | false
+  /** solana_signTransaction answers `{signature}` alone, as WalletConnect's Solana spec has it (default: with `transaction` too). */
+  solanaSignatureOnly?: boolean
 }
 
 type RpcError = { code: number; message: string }
@@ -82,7 +84,12 @@ const METHODS = [
 ]
 
 /** The solana methods the wallet answers. */
-const SOLANA_METHODS = ['solana_signMessage', 'solana_signTransaction', 'solana_signAndSendTransaction']
+const SOLANA_METHODS = [
+  'solana_signMessage',
+  'solana_signTransaction',
+  'solana_signAllTransactions',
+  'solana_signAndSendTransaction',
+]
 
 /** sign-client's USER_REJECTED (for proposals) and EIP-1193's 4001 (for requests). */
 const PROPOSAL_REJECTED = { code: 5000, message: 'User rejected.' }
@@ -196,7 +203,10 @@ export async function create(options: Options) {
 
   /** A solana transaction of the dapp (base64, or base58 as older dapps send it), signed. */
   function signedTransaction(params: unknown, keypair: Keypair) {
-    const encoded = String((params as { transaction?: unknown } | undefined)?.transaction ?? '')
+    return signed(String((params as { transaction?: unknown } | undefined)?.transaction ?? ''), keypair)
+  }
+
+  function signed(encoded: string, keypair: Keypair) {
     let transaction: VersionedTransaction
     try {
       transaction = VersionedTransaction.deserialize(Buffer.from(encoded, 'base64'))
@@ -218,9 +228,23 @@ export async function create(options: Options) {
       }
       case 'solana_signTransaction': {
         const transaction = signedTransaction(params, solana)
+        // The signature in the wallet's own signer slot (the fee payer's may be another's).
+        const slot = transaction.message.staticAccountKeys.findIndex((key) => key.equals(solana.publicKey))
         return {
-          signature: bs58.encode(transaction.signatures[0] as Uint8Array),
-          transaction: Buffer.from(transaction.serialize()).toString('base64'),
+          signature: bs58.encode(transaction.signatures[slot] as Uint8Array),
+          // A wallet that answers as WalletConnect's spec has it ({signature} alone) leaves this out.
+          ...(options.solanaSignatureOnly
+            ? {}
+            : { transaction: Buffer.from(transaction.serialize()).toString('base64') }),
+        }
+      }
+      case 'solana_signAllTransactions': {
+        const list = (params as { transactions?: unknown } | undefined)?.transactions
+        if (!Array.isArray(list)) throw { code: -32602, message: 'params.transactions: must be an array' }
+        return {
+          transactions: list.map((encoded) =>
+            Buffer.from(signed(String(encoded), solana).serialize()).toString('base64'),
+          ),
         }
       }
       default: {

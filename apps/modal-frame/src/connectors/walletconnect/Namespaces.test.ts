@@ -57,6 +57,7 @@ describe('proposal', () => {
           "methods": [
             "solana_signMessage",
             "solana_signTransaction",
+            "solana_signAllTransactions",
             "solana_signAndSendTransaction",
           ],
         },
@@ -87,12 +88,17 @@ describe('the solana namespace', () => {
     name: 'Frontdoor Solana Localnet',
   }
 
-  test("proposed with the page's solana networks and the three solana methods, beside eip155", () => {
+  test("proposed with the page's solana networks and WalletConnect's four solana signing methods, beside eip155", () => {
     expect(Namespaces.proposal([devnet(31337), devnet(31338)]).solana).toBeUndefined()
     const proposed = Namespaces.proposal([devnet(31337), local, devnet(31338), local])
     expect(proposed.solana).toEqual({
       chains: [LOCAL],
-      methods: ['solana_signMessage', 'solana_signTransaction', 'solana_signAndSendTransaction'],
+      methods: [
+        'solana_signMessage',
+        'solana_signTransaction',
+        'solana_signAllTransactions',
+        'solana_signAndSendTransaction',
+      ],
       events: [],
     })
     expect(proposed.eip155.chains).toEqual(['eip155:31337', 'eip155:31338'])
@@ -120,6 +126,15 @@ describe('the solana namespace', () => {
       Namespaces.solanaChainOf({ solana: { chains: [LOCAL], accounts: [] } }, 'solana:mainnet'),
     ).toBeUndefined()
     expect(Namespaces.solanaChainOf(session, '')).toBeUndefined()
+  })
+
+  test("the session's Solana account on a chain, from its CAIP-10 accounts", () => {
+    const ACCOUNT = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin'
+    const MAINNET = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'
+    const session = { solana: { accounts: ['junk', `${MAINNET}:not-base58-0OIl`, `${LOCAL}:${ACCOUNT}`] } }
+    expect(Namespaces.solanaAccountOf(session, LOCAL)).toBe(ACCOUNT)
+    expect(Namespaces.solanaAccountOf(session, MAINNET)).toBeUndefined()
+    expect(Namespaces.solanaAccountOf({ eip155: { accounts: [`eip155:1:${A}`] } }, LOCAL)).toBeUndefined()
   })
 
   test('solana methods are told from the others by their prefix', () => {

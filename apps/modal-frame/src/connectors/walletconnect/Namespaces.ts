@@ -22,10 +22,14 @@ const METHODS = [
 /** Wallet events the modal listens to. */
 const EVENTS = ['accountsChanged', 'chainChanged'] as const
 
-/** The solana methods the page's provider forwards to a WalletConnect wallet (on the session's solana chain). */
+/**
+ * The solana methods the page's provider forwards to a WalletConnect wallet (on the session's solana
+ * chain): the four signing methods of WalletConnect's Solana RPC (REFERENCE.md's unsafe solana methods).
+ */
 export const SOLANA_METHODS = [
   'solana_signMessage',
   'solana_signTransaction',
+  'solana_signAllTransactions',
   'solana_signAndSendTransaction',
 ] as const
 
@@ -89,6 +93,14 @@ export function solanaChainOf(namespaces: Namespaces, requested?: string): strin
   if (requested === undefined) return chains[0]
   const wanted = SolanaWallet.caip2Of(requested)
   return chains.find((chain) => chain === wanted)
+}
+
+/** The session's Solana account (base58) on solana chain `chain` (CAIP-2), from its CAIP-10 accounts. */
+export function solanaAccountOf(namespaces: Namespaces, chain: string): string | undefined {
+  return (namespaces.solana?.accounts ?? [])
+    .filter(Caip.isCaip10)
+    .map((account) => Caip.parseCaip10(account))
+    .find((account) => account.caipNetworkId === chain && SolanaWallet.ADDRESS.test(account.address))?.address
 }
 
 /** Reads a chain id as wallets send it: a number, `0x..`, a decimal string or CAIP-2 `eip155:<id>`. */

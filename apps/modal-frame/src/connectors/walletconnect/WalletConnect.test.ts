@@ -11,6 +11,7 @@ import { WebSocket } from 'ws'
 import * as TestWallet from '../../../../../e2e/wallets/walletconnect.js'
 import type * as Connector from '../Connector.js'
 import * as Authenticate from './Authenticate.js'
+import { transfer } from './testSolana.js'
 import * as WalletConnect from './WalletConnect.js'
 
 // The connector (dapp side, sign-client in Node) and the e2e test wallet (sign-client in Node with a
@@ -436,6 +437,65 @@ describe('requests and events', () => {
     // eip155 requests still go to the eip155 chain.
     await c.request('personal_sign', ['0x00', w.address])
     expect(w.requests.map((r) => r.chainId)).toEqual([LOCAL, LOCAL, 'eip155:31337'])
+  })
+
+  test("solana_signTransaction and solana_signAllTransactions: read, then signed by the wallet's solana account (tweetnacl over the message bytes); refused ones never reach the wallet", async () => {
+    const server = await relay()
+    const LOCAL = 'solana:FxwCwhiscJPbAuFKVEq7mmzfCkcEoFth'
+    const local = {
+      ...network(1),
+      id: LOCAL.slice(7),
+      caipNetworkId: LOCAL,
+      chainNamespace: 'solana',
+    } as Network
+    const info = { networks: [...CONTEXT.networks, local] } as HostModal.HostInfo
+    const c = connector(server.url, { host: () => ({ info }) as never })
+    // A wallet that answers signTransaction as WalletConnect's spec has it: {signature} alone.
+    const w = await wallet(server.url, { solanaSignatureOnly: true })
+    await pair(c, w)
+    const key = w.solanaKeypair!.publicKey.toBytes()
+    const friend = nacl.sign.keyPair().publicKey
+    const one = transfer(key, friend, 5n)
+    const two = transfer(key, friend, 6n)
+    const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64')
+    const fromBase64 = (text: string) => new Uint8Array(Buffer.from(text, 'base64'))
+
+    const signed = (await c.request('solana_signTransaction', { transaction: base64(one.wire) })) as {
+      signature: string
+      transaction: string
+    }
+    expect(nacl.sign.detached.verify(one.message, bs58.decode(signed.signature), key)).toBe(true)
+    expect(nacl.sign.detached.verify(two.message, bs58.decode(signed.signature), key)).toBe(false)
+    // The connector put the wallet's signature in its slot of the transaction the page sent.
+    const wire = fromBase64(signed.transaction)
+    expect(wire.subarray(1, 65)).toEqual(bs58.decode(signed.signature))
+    expect(wire.subarray(65)).toEqual(one.message)
+
+    const all = (await c.request('solana_signAllTransactions', {
+      transactions: [base64(one.wire), base64(two.wire)],
+    })) as { transactions: string[] }
+    expect(all.transactions).toHaveLength(2)
+    all.transactions.forEach((text, i) => {
+      const bytes = fromBase64(text)
+      const message = [one, two][i]!.message
+      expect(bytes.subarray(65)).toEqual(message)
+      expect(nacl.sign.detached.verify(message, bytes.subarray(1, 65), key)).toBe(true)
+    })
+    expect(w.requests.map((r) => [r.method, r.chainId])).toEqual([
+      ['solana_signTransaction', LOCAL],
+      ['solana_signAllTransactions', LOCAL],
+    ])
+    expect(w.requests[0]?.params).toEqual({ transaction: base64(one.wire), pubkey: w.solanaAddress })
+
+    // Refused before the wallet sees them: another signer's transaction, a message that is a transaction.
+    const theirs = transfer(friend, key)
+    await expect(
+      c.request('solana_signAndSendTransaction', { transaction: base64(theirs.wire) }),
+    ).rejects.toMatchObject({ code: -32602 })
+    await expect(
+      c.request('solana_signMessage', { message: bs58.encode(one.message), pubkey: w.solanaAddress }),
+    ).rejects.toMatchObject({ code: -32602 })
+    expect(w.requests).toHaveLength(2)
   })
 
   test('a wallet that approved no solana namespace: solana requests are 4901, the wallet is not asked', async () => {

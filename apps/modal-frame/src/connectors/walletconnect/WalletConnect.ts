@@ -446,13 +446,16 @@ export function create(options: Options) {
   /**
    * Sends a request to the wallet of session `topic`, on that session's chain: its eip155 chain, or for
    * a solana method the solana chain the request names (its `chain` param, which then travels as the
-   * request's chainId only) or else the session's first; 4901 when the session lacks it.
+   * request's chainId only) or else the session's first; 4901 when the session lacks it. A solana
+   * request's params are read first (Solana.ts, loaded with the first: -32602 before the wallet sees
+   * them) and carry the session's account on that chain as signer.
    */
   async function requestOn(topic: string | undefined, method: string, params: unknown): Promise<unknown> {
     const record = topic ? records.get(topic) : undefined
     if (!record) throw withCode(Errors.INTERNAL.CONNECT_BEFORE_REQUEST, 4100)
     const client = await load()
     let chainId = `eip155:${record.chainId}`
+    let answer = (result: unknown) => result
     if (Namespaces.isSolanaMethod(method)) {
       const session = client.session.getAll().find((s) => s.topic === record.topic)
       let requested: string | undefined
@@ -464,13 +467,20 @@ export function create(options: Options) {
       const solana = session && Namespaces.solanaChainOf(session.namespaces, requested)
       const { code, message } = ProtocolErrors.PROVIDER_ERRORS.chainDisconnected
       if (!solana) throw withCode(message, code)
+      const account = session && Namespaces.solanaAccountOf(session.namespaces, solana)
+      if (!account) throw ProtocolErrors.providerError('unauthorized')
+      const checked = (await import('./Solana.js')).check(method, params, account)
+      params = checked.params
+      answer = checked.answer
       chainId = solana
     }
+    let result: unknown
     try {
-      return await client.request({ topic: record.topic, chainId, request: { method, params } })
+      result = await client.request({ topic: record.topic, chainId, request: { method, params } })
     } catch (error) {
       throw toError(error)
     }
+    return answer(result)
   }
 
   /** Switches the chain of session `topic` (adding it to the wallet when it lacks it). */
