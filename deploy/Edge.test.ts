@@ -38,6 +38,9 @@ describe('the template', () => {
     expect(site).not.toMatch(/\$\{FD_/)
     expect(site).toContain('server a:1; server b:2;')
     expect(site).toContain('$http_upgrade')
+    // solana.js: the host SDK's build puts it beside sdk.js (as sdk-solana.js), unless named.
+    expect(site).toContain('alias /sdk-solana.js;')
+    expect(Edge.site({ ...settings, solanaFile: '/s/solana.iife.js' })).toContain('alias /s/solana.iife.js;')
     // biome-ignore lint/suspicious/noTemplateCurlyInString: the template's own placeholder syntax
     expect(() => Edge.render('listen ${FD_NOPE};', {})).toThrow('FD_NOPE')
   })
@@ -138,6 +141,9 @@ describe.skipIf(!NGINX)('nginx at the edge', () => {
     // One published version (the host SDK's scripts/release.ts publishes dist/release/sdk/<version>/sdk.js).
     mkdirSync(join(dir, 'release', 'sdk', '1.2.3'), { recursive: true })
     writeFileSync(join(dir, 'release', 'sdk', '1.2.3', 'sdk.js'), 'window.frontdoor = { version: 1 }')
+    // The Solana entry sdk.js loads (data-solana): beside sdk.js as the build names it, and published.
+    writeFileSync(join(dir, 'sdk-solana.js'), 'window.solana = {}')
+    writeFileSync(join(dir, 'release', 'sdk', '1.2.3', 'solana.js'), 'window.solana = { version: 1 }')
 
     const nodes = [apiNode('api-1'), apiNode('api-2')]
     const relays = [relayNode('relay-1'), relayNode('relay-2')]
@@ -316,6 +322,26 @@ describe.skipIf(!NGINX)('nginx at the edge', () => {
     expect((await fetch(`${auth}/sdk/1.2.3/sdk.js`)).status).toBe(404)
     // The unversioned /sdk.js still answers, for the pages that use it.
     expect(await (await fetch(`${modal}/sdk.js`)).text()).toBe('window.frontdoor = {}')
+  })
+
+  test("solana.js beside sdk.js, at /solana.js and at each published version's path, with sdk.js's headers", async () => {
+    for (const [path, body, cacheControl] of [
+      ['/solana.js', 'window.solana = {}', 'public, max-age=300'],
+      ['/sdk/1.2.3/solana.js', 'window.solana = { version: 1 }', 'public, max-age=31536000, immutable'],
+    ] as const) {
+      const solana = await fetch(`${modal}${path}`)
+      expect(solana.status, path).toBe(200)
+      expect(solana.headers.get('cache-control'), path).toBe(cacheControl)
+      // CORS: sdk.js loads it crossorigin, with its integrity hash.
+      expect(solana.headers.get('access-control-allow-origin'), path).toBe('*')
+      expect(solana.headers.get('cross-origin-resource-policy'), path).toBe('cross-origin')
+      expect(solana.headers.get('x-content-type-options'), path).toBe('nosniff')
+      expect(solana.headers.get('content-type'), path).toMatch(/javascript/)
+      expect(await solana.text(), path).toBe(body)
+    }
+    for (const other of ['/sdk/1.2.4/solana.js', '/sdk-solana.js'])
+      expect((await fetch(`${modal}${other}`)).status, other).toBe(404)
+    expect((await fetch(`${auth}/solana.js`)).status).toBe(404)
   })
 
   test('API requests go round-robin over the nodes, each answer naming its node', async () => {

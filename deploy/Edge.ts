@@ -25,7 +25,12 @@ export type Settings = {
   modalRoot: string
   authRoot: string
   sdkFile: string
-  /** The published sdk.js versions: a folder holding sdk/<version>/sdk.js. */
+  /**
+   * The Solana entry sdk.js loads (data-solana), served as /solana.js; default sdk-solana.js beside
+   * `sdkFile`, where the host SDK's build puts it.
+   */
+  solanaFile?: string | undefined
+  /** The published sdk.js versions: a folder holding sdk/<version>/sdk.js and solana.js. */
   sdkRoot: string
   /** Where requests are logged. */
   accessLog: string
@@ -46,6 +51,7 @@ export function values(settings: Settings): Record<string, string> {
     FD_MODAL_ROOT: settings.modalRoot,
     FD_AUTH_ROOT: settings.authRoot,
     FD_SDK_FILE: settings.sdkFile,
+    FD_SDK_SOLANA_FILE: settings.solanaFile ?? join(dirname(settings.sdkFile), 'sdk-solana.js'),
     FD_SDK_ROOT: settings.sdkRoot,
     FD_SNIPPETS: NGINX_DIR,
     FD_ACCESS_LOG: settings.accessLog,

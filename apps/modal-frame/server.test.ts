@@ -45,6 +45,11 @@ writeFileSync(join(dist, 'assets', 'a.js'), 'console.log(1)')
 // Over the 1 KB below which nothing is gzipped.
 const SDK = `window.frontdoor=${JSON.stringify('sdk '.repeat(400))}`
 writeFileSync(join(dist, 'sdk.js'), SDK)
+// The script build's Solana entry, beside sdk.js as the host SDK's build puts it; dist/solana.js there is
+// the npm build's (an ES module), never served.
+const SOLANA = `window.solana=${JSON.stringify('solana '.repeat(300))}`
+writeFileSync(join(dist, 'sdk-solana.js'), SOLANA)
+writeFileSync(join(dist, 'solana.js'), 'export const npm = 1')
 const options = {
   distDir: dist,
   sdkPath: join(dist, 'sdk.js'),
@@ -113,6 +118,42 @@ describe('frame, the API unreachable', () => {
     expect(await sdk.text()).toBe(SDK)
     for (const other of ['/sdk/9.8.6/sdk.js', '/sdk/latest/sdk.js', '/sdk/9.8.7/../sdk.js.map'])
       expect((await fetch(`${base}${other}`)).status, other).toBe(404)
+  })
+
+  test("serves solana.js (the script build's Solana entry) beside sdk.js at both paths, with sdk.js's headers", async () => {
+    for (const [path, cacheControl] of [
+      ['/solana.js', 'public, max-age=300'],
+      ['/sdk/9.8.7/solana.js', 'public, max-age=31536000, immutable'],
+    ] as const) {
+      const solana = await fetch(`${base}${path}`)
+      expect(solana.status, path).toBe(200)
+      expect(solana.headers.get('cache-control'), path).toBe(cacheControl)
+      // CORS for sdk.js's crossorigin load with the integrity hash.
+      expect(solana.headers.get('access-control-allow-origin'), path).toBe('*')
+      expect(solana.headers.get('cross-origin-resource-policy'), path).toBe('cross-origin')
+      expect(solana.headers.get('content-type'), path).toMatch(/javascript/)
+      expect(await solana.text(), path).toBe(SOLANA)
+    }
+    expect((await fetch(`${base}/sdk/9.8.6/solana.js`)).status).toBe(404)
+  })
+})
+
+describe('frame, solana.js not built', () => {
+  test('answers 404 with why, sdk.js still served', async () => {
+    const server = await FrameServer.listen(
+      Server.frame({ ...options, apiUrl: 'http://127.0.0.1:9', solanaPath: join(dist, 'absent.js') }),
+      0,
+      '127.0.0.1',
+    )
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    try {
+      const solana = await fetch(`${base}/solana.js`)
+      expect(solana.status).toBe(404)
+      expect(await solana.text()).toBe('solana.js is not built')
+      expect((await fetch(`${base}/sdk.js`)).status).toBe(200)
+    } finally {
+      server.close()
+    }
   })
 })
 

@@ -1,10 +1,13 @@
+import { dirname, join } from 'node:path'
 import { FrameServer, Origins } from '@frontdoor/frame-server'
 import { Project } from '@frontdoor/schemas'
 
 /**
  * The modal frame as the frame server serves it: its document's headers and `<meta>` tags, and the
- * host SDK's script at `/sdk.js` and at its versioned path (`/sdk/<version>/sdk.js`). The document's `frame-ancestors` is per project, from its allowed
- * origins (read from the API, kept a few seconds per project).
+ * host SDK's script at `/sdk.js` and at its versioned path (`/sdk/<version>/sdk.js`), each with its
+ * Solana entry beside it (`/solana.js`, `/sdk/<version>/solana.js`: what sdk.js loads for data-solana).
+ * The document's `frame-ancestors` is per project, from its allowed origins (read from the API, kept a
+ * few seconds per project).
  */
 
 /** Where the server finds its files and the other parts. */
@@ -18,6 +21,11 @@ export type Options = {
    * /sdk/0.1.0/sdk.js): cached as immutable, for script tags with its integrity hash.
    */
   sdkVersionedPath?: string | undefined
+  /**
+   * The script build's Solana entry, served as solana.js beside sdk.js (at both paths); default
+   * sdk-solana.js beside `sdkPath`, where the host SDK's build puts it.
+   */
+  solanaPath?: string | undefined
   apiUrl: string
   authUrl: string
   relayUrl: string
@@ -35,6 +43,9 @@ const SDK_CACHE_CONTROL = 'public, max-age=300'
 
 /** The versioned sdk.js never changes: cached for a year, never revalidated. */
 const SDK_VERSIONED_CACHE_CONTROL = 'public, max-age=31536000, immutable'
+
+/** The host SDK's build of solana.js (its dist/ has the npm build's solana.js too). */
+const SOLANA_BUILD = 'sdk-solana.js'
 
 /** sdk.js's headers but its caching: any page may load it (and check its integrity, CORS). */
 const SDK_HEADERS = {
@@ -103,21 +114,27 @@ export function frame(options: Options): FrameServer.Frame {
         },
       }
     },
-    files: {
-      '/sdk.js': {
-        path: options.sdkPath,
-        headers: { 'cache-control': SDK_CACHE_CONTROL, ...SDK_HEADERS },
-        missing: 'sdk.js is not built',
-      },
-      ...(options.sdkVersionedPath
-        ? {
-            [options.sdkVersionedPath]: {
-              path: options.sdkPath,
-              headers: { 'cache-control': SDK_VERSIONED_CACHE_CONTROL, ...SDK_HEADERS },
-              missing: 'sdk.js is not built',
-            },
-          }
-        : {}),
+    files: sdkFiles(options),
+  }
+}
+
+/** sdk.js and solana.js beside it, at `/` and at sdk.js's versioned path. */
+function sdkFiles(options: Options): NonNullable<FrameServer.Frame['files']> {
+  const solanaPath = options.solanaPath ?? join(dirname(options.sdkPath), SOLANA_BUILD)
+  const at = (path: string, cacheControl: string) => ({
+    [path]: {
+      path: options.sdkPath,
+      headers: { 'cache-control': cacheControl, ...SDK_HEADERS },
+      missing: 'sdk.js is not built',
     },
+    [path.replace(/sdk\.js$/, 'solana.js')]: {
+      path: solanaPath,
+      headers: { 'cache-control': cacheControl, ...SDK_HEADERS },
+      missing: 'solana.js is not built',
+    },
+  })
+  return {
+    ...at('/sdk.js', SDK_CACHE_CONTROL),
+    ...(options.sdkVersionedPath ? at(options.sdkVersionedPath, SDK_VERSIONED_CACHE_CONTROL) : {}),
   }
 }

@@ -33,6 +33,14 @@ describe('sdk.js as published', () => {
     expect(readFileSync(Release.README, 'utf8')).toContain(
       `integrity="${Release.integrity(built)}" crossorigin="anonymous"`,
     )
+    // The same build made solana.js (sdk-solana.js in dist/): sdk.js pins it by its hash, and carries
+    // none of its code (the Wallet Standard's register event, its features).
+    const solana = readFileSync(join(out, 'sdk-solana.js'))
+    expect(built.toString()).toContain(Release.integrity(solana))
+    expect(solana.toString()).toContain('wallet-standard:register-wallet')
+    expect(solana.toString()).toContain('solana:signMessage')
+    for (const code of ['wallet-standard:register-wallet', 'solana:signMessage'])
+      expect(built.toString()).not.toContain(code)
   }, 60_000)
 
   test('the hash is sha384 in base64 and changes with one byte; the path follows the version', () => {
@@ -43,6 +51,7 @@ describe('sdk.js as published', () => {
       Release.integrity(new TextEncoder().encode('window.frontdoor={ }')),
     )
     expect(Release.path('1.2.3')).toBe('/sdk/1.2.3/sdk.js')
+    expect(Release.solanaPath('1.2.3')).toBe('/sdk/1.2.3/solana.js')
     expect(Release.VERSION).toMatch(/^\d+\.\d+\.\d+/)
   })
 

@@ -1,8 +1,10 @@
 // sdk.js as it is published (issue 17): under a versioned path, /sdk/<version>/sdk.js (the package's
 // version; cached as immutable), with its Subresource Integrity hash (sha384) in the README's script tag.
+// Beside it /sdk/<version>/solana.js, the Solana entry sdk.js loads for data-solana (its hash is in sdk.js).
 //
-//   node --import tsx apps/host-sdk/scripts/release.ts           publishes dist/sdk.js in dist/release
-//                                                                 (the build runs it), prints path and hash
+//   node --import tsx apps/host-sdk/scripts/release.ts           publishes dist/sdk.js and dist/sdk-solana.js
+//                                                                 (as solana.js) in dist/release
+//                                                                 (the build runs it), prints paths and hashes
 //   node --import tsx apps/host-sdk/scripts/release.ts --write   also puts them in the README's tag
 import { createHash } from 'node:crypto'
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
@@ -11,6 +13,8 @@ import { dirname, join } from 'node:path'
 const app = join(import.meta.dirname, '..')
 export const README = join(app, '..', '..', 'README.md')
 const BUILT = join(app, 'dist', 'sdk.js')
+/** The script build's Solana entry (vite.config.ts), published as solana.js beside sdk.js. */
+const SOLANA_BUILT = join(app, 'dist', 'sdk-solana.js')
 /** What the edge serves under /sdk/: dist/release/sdk/<version>/sdk.js. */
 export const PUBLISHED = join(app, 'dist', 'release')
 
@@ -19,6 +23,9 @@ export const VERSION: string = JSON.parse(readFileSync(join(app, 'package.json')
 
 /** Where sdk.js of `version` is published on the modal's origin. */
 export const path = (version: string = VERSION) => `/sdk/${version}/sdk.js`
+
+/** Where solana.js of `version` is: beside its sdk.js (which loads it from there). */
+export const solanaPath = (version: string = VERSION) => `/sdk/${version}/solana.js`
 
 /** The Subresource Integrity value of `code`: sha384, base64. */
 export const integrity = (code: Uint8Array) => `sha384-${createHash('sha384').update(code).digest('base64')}`
@@ -42,18 +49,21 @@ export function withTag(readme: string, hash: string, version: string = VERSION)
   )
 }
 
-/** Copies the built sdk.js to its versioned path under {@link PUBLISHED}; returns the copy. */
-export function publish(): string {
-  const file = join(PUBLISHED, path())
-  mkdirSync(dirname(file), { recursive: true })
-  copyFileSync(BUILT, file)
-  return file
+/** Copies the built sdk.js and solana.js to their versioned paths under {@link PUBLISHED}; returns the copies. */
+export function publish(): { sdk: string; solana: string } {
+  const sdk = join(PUBLISHED, path())
+  const solana = join(PUBLISHED, solanaPath())
+  mkdirSync(dirname(sdk), { recursive: true })
+  copyFileSync(BUILT, sdk)
+  copyFileSync(SOLANA_BUILT, solana)
+  return { sdk, solana }
 }
 
 if (process.argv[1] === import.meta.filename) {
   publish()
   const hash = integrity(readFileSync(BUILT))
   console.log(`sdk.js ${VERSION}: ${path()} integrity="${hash}"`)
+  console.log(`solana.js ${VERSION}: ${solanaPath()} integrity="${integrity(readFileSync(SOLANA_BUILT))}"`)
   if (process.argv.includes('--write')) {
     writeFileSync(README, withTag(readFileSync(README, 'utf8'), hash))
     console.log('README: script tag updated')
