@@ -20,10 +20,10 @@ import * as Login from '../Login.js'
 import * as Bearer from '../sessions/Bearer.js'
 import * as Users from '../users/Users.js'
 import * as Assets from './Assets.js'
+import * as EoaCalls from './EoaCalls.js'
 import * as Namespaces from './Namespaces.js'
 import * as SmartAccounts from './SmartAccounts.js'
 import * as SolanaTransactions from './SolanaTransactions.js'
-import * as Transactions from './Transactions.js'
 import * as Vault from './Vault.js'
 
 /** The methods the vault signs (the unsafe methods of REFERENCE.md that the embedded wallet supports). */
@@ -83,18 +83,6 @@ const Body = zm.object({
   method: zm.string().check(zm.maxLength(100)),
   params: zm.optional(zm.unknown()),
 })
-
-/** How often a send whose nonce another API node's send took first is filled and signed again. */
-const NONCE_RETRIES = 3
-
-/** Whether a chain refused a transaction for its nonce: one the account used already, or a pending one's. */
-function nonceTaken(error: unknown): boolean {
-  const text =
-    error instanceof Error ? `${error.message} ${(error as { details?: string }).details ?? ''}` : ''
-  return /nonce too low|nonce has already been used|already known|replacement transaction underpriced/i.test(
-    text,
-  )
-}
 
 /** A vault error: an EIP-1193 / JSON-RPC code in the contract's error body. */
 function rpcError(status: ContentfulStatusCode, code: number, message: string, data?: unknown) {
@@ -214,6 +202,11 @@ export function routes(deps: Deps.Deps) {
         return { deps, userId, eoa: addresses.evm, chain, method }
       }
 
+      /** Signs a filled transaction of the EOA on `chain` (logged as eth_sendTransaction). */
+      const signWith =
+        (chain: string) => (transaction: Parameters<typeof Vault.signTransaction>[3]['transaction']) =>
+          Vault.signTransaction(db, vault, userId, { chain, transaction })
+
       switch (body.method) {
         case 'personal_sign': {
           const chainId = evmChainId(body.chainId)
@@ -304,22 +297,10 @@ export function routes(deps: Deps.Deps) {
               })
             return c.json({ result: sent.transactionHash })
           }
-          const client = Clients.of(deps.upstreams, chain)
-          const hash = await oneAtATime(userId, async () => {
-            for (let attempt = 0; ; attempt++) {
-              const transaction = await Transactions.prepare(client, chainId, request).catch(
-                chainFailure(chain),
-              )
-              const signed = await Vault.signTransaction(db, vault, userId, { chain, transaction })
-              try {
-                return await client.sendRawTransaction({ serializedTransaction: signed })
-              } catch (error) {
-                // Another API node's send took the nonce first: fill it again (the request left it out).
-                if (request.nonce === undefined && attempt < NONCE_RETRIES && nonceTaken(error)) continue
-                return chainFailure(chain)(error)
-              }
-            }
-          })
+          // Filled from the chain, signed, broadcast; a nonce another API node took first is filled again.
+          const hash = await oneAtATime(userId, () =>
+            EoaCalls.sendTransaction(Clients.of(deps.upstreams, chain), chainId, request, signWith(chain)),
+          ).catch(chainFailure(chain))
           return c.json({ result: hash })
         }
         case 'solana_signMessage': {
@@ -420,16 +401,38 @@ export function routes(deps: Deps.Deps) {
           // Without `from`, the account the user has now (the auth frame names it, as its screen shows it).
           const from = request.from ?? (await current(chainId))
           if (!isMine(from)) throw notYourAccount()
-          // The EOA sends one transaction at a time: no batch (EIP-5792 5760).
-          if (!isSmart(from))
-            throw rpcError(
-              400,
-              Calls.ERRORS.atomicityNotSupported.code,
-              Calls.ERRORS.atomicityNotSupported.message,
-              {
-                reason: 'the EOA sends one transaction at a time; switch to the smart account for a batch',
-              },
-            )
+          if (!isSmart(from)) {
+            // The EOA sends one transaction at a time: no atomic batch (EIP-5792 5760); a batch that
+            // allows it runs call by call, stopping at the first failure (EoaCalls.ts).
+            if (request.atomicRequired)
+              throw rpcError(
+                400,
+                Calls.ERRORS.atomicityNotSupported.code,
+                Calls.ERRORS.atomicityNotSupported.message,
+                {
+                  reason:
+                    'the EOA sends one transaction at a time; switch to the smart account for an atomic batch',
+                },
+              )
+            const chain = Caip.formatCaip2('eip155', chainId)
+            if (!deps.upstreams.has(chain))
+              throw rpcError(
+                400,
+                PROVIDER_ERRORS.chainDisconnected.code,
+                PROVIDER_ERRORS.chainDisconnected.message,
+                { chainId: chain },
+              )
+            const calls = request.calls.map((call) => ({
+              ...(call.to ? { to: call.to as Hex } : {}),
+              value: BigInt(call.value ?? '0x0'),
+              data: (call.data ?? '0x') as Hex,
+            }))
+            const client = Clients.of(deps.upstreams, chain)
+            const batch = await oneAtATime(userId, () =>
+              EoaCalls.send(client, chainId, addresses.evm, calls, signWith(chain)),
+            ).catch(chainFailure(chain))
+            return c.json({ result: { id: EoaCalls.encodeId(batch) } })
+          }
           const calls = request.calls.map((call, i) => {
             if (!call.to) throw invalidParams(`params.0.calls.${i}.to: required (no contract creation)`)
             return {
@@ -446,6 +449,22 @@ export function routes(deps: Deps.Deps) {
         }
         case 'wallet_getCallsStatus': {
           const [id] = callsParams('wallet_getCallsStatus', body.params) as [string]
+          // A batch the EOA sent call by call: read back from the chain its id names.
+          const eoaBatch = EoaCalls.decodeId(id)
+          if (eoaBatch) {
+            const chain = Caip.formatCaip2('eip155', eoaBatch.chainId)
+            const result = deps.upstreams.has(chain)
+              ? await EoaCalls.callsStatus(
+                  Clients.of(deps.upstreams, chain),
+                  id,
+                  eoaBatch,
+                  addresses.evm,
+                ).catch(chainFailure(chain))
+              : undefined
+            if (!result)
+              throw rpcError(400, Calls.ERRORS.unknownBundleId.code, Calls.ERRORS.unknownBundleId.message)
+            return c.json({ result })
+          }
           const found = /^0x[0-9a-fA-F]{64}$/.test(id)
             ? await SmartAccounts.find(deps, id as Hex).catch(chainFailure('the bundlers'))
             : undefined
@@ -462,14 +481,18 @@ export function routes(deps: Deps.Deps) {
           ]
           if (account && !isMine(account)) throw notYourAccount()
           // Without an account: the user's current one on each chain (the EOA if they switched to it).
-          const served = SmartAccounts.chains(deps.config).map((chain) =>
-            Number(Caip.parseCaip2(chain).chainId),
-          )
+          // Every EVM chain the API reaches: the EOA sends there (call by call); the smart account
+          // only where a bundler is (it does not exist elsewhere, so that chain is left out for it).
+          const served = [...new Set([...deps.upstreams.chains(), ...SmartAccounts.chains(deps.config)])]
+            .filter((chain) => chain.startsWith('eip155:'))
+            .map((chain) => Number(Caip.parseCaip2(chain).chainId))
           const result: Record<string, { atomic: { status: Calls.Atomic } }> = {}
           for (const id of served) {
             const hex = `0x${id.toString(16)}`
             if (asked && !asked.some((chainId) => Number(chainId) === id)) continue
             const smartHere = isSmart(account || (await current(id)))
+            const bundled = SmartAccounts.enabled(deps.config, Caip.formatCaip2('eip155', id))
+            if (smartHere && !bundled) continue
             result[hex] = {
               atomic: { status: smartHere ? Calls.ATOMIC.supported : Calls.ATOMIC.unsupported },
             }
