@@ -53,4 +53,20 @@ describe('Batch.describe (wallet_sendCalls)', () => {
     expect(() => Batch.describe(batch([]), context)).toThrow(/params\.0\.calls/)
     expect(() => Batch.describe([{ calls: 'x' }], context)).toThrow(/Invalid method parameter/)
   })
+
+  test("the EOA's batch: call by call, said so on the screen; one that requires atomicity is 5760", () => {
+    const eoaBatch = [{ ...batch([{ to: spender }, { to: token, data: approve }])[0], atomicRequired: false }]
+    const atomicRows = Object.fromEntries(
+      Batch.describe(eoaBatch, context).rows.map((row) => [row.label, row.value]),
+    )
+    expect(atomicRows).toMatchObject({ Atomic: Batch.TEXT.atomic })
+    const rows = Object.fromEntries(
+      Batch.describe(eoaBatch, context, false).rows.map((row) => [row.label, row.value]),
+    )
+    expect(rows).toMatchObject({ Calls: '2', Sent: Batch.TEXT.sequential, 'Call 2': token })
+    expect(rows.Atomic).toBeUndefined()
+    expect(() => Batch.describe(batch([{ to: spender }]), context, false)).toThrow(
+      expect.objectContaining({ code: 5760, message: 'Atomicity not supported' }),
+    )
+  })
 })

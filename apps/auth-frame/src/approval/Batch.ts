@@ -6,13 +6,16 @@ import * as Summary from './Summary.js'
  * What the approval screen shows for EIP-5792 `wallet_sendCalls`: the whole batch, each call with its
  * recipient, value and the function it calls when the screen reads it (approve, transfer,
  * setApprovalForAll, as for one transaction), then every call's data in full. The smart account sends
- * the batch as one user operation: all calls or none.
+ * the batch as one user operation: all calls or none. The EOA sends each call as its own transaction,
+ * in order, stopping at the first failure (EIP-5792 allows it when the page sets `atomicRequired`
+ * false); a batch that requires atomicity is refused for it before the screen (5760).
  */
 
 /** Texts of the batch screen, defined once. */
 export const TEXT = {
   title: 'Send calls',
   atomic: 'All or none, in one transaction',
+  sequential: 'One transaction per call, in order; stops at the first failure',
   unlimited: SignRequest.UNLIMITED,
 } as const
 
@@ -73,12 +76,14 @@ function readParams(params: unknown): [Calls.SendCalls] {
 
 /**
  * The batch of a `wallet_sendCalls` request, read with protocol's calls schema (-32602 naming the
- * field otherwise), for the account `context.address` on `context.chainId`.
+ * field otherwise), for the account `context.address` on `context.chainId`: a smart account
+ * (`atomic`, one user operation) or the EOA (call by call; 5760 when the page requires atomicity).
  */
-export function describe(params: unknown, context: Summary.Context): Summary.Summary {
+export function describe(params: unknown, context: Summary.Context, atomic = true): Summary.Summary {
   const [batch] = readParams(params)
   if (Number(batch.chainId) !== context.chainId)
     throw SignRequest.invalid(`params.0.chainId: ${batch.chainId} is not the active chain ${context.chainId}`)
+  if (!atomic && batch.atomicRequired) throw Calls.error('atomicityNotSupported')
   const text = JSON.stringify(batch.calls, null, 2)
   if (text.length > SignRequest.SIGNED_CONTENT_MAX_CHARS)
     throw SignRequest.invalid(SignRequest.REFUSALS.tooLong)
@@ -90,7 +95,7 @@ export function describe(params: unknown, context: Summary.Context): Summary.Sum
       { label: 'From', value: context.address },
       { label: 'Network', value: context.network?.name ?? `Chain ${context.chainId}` },
       { label: 'Calls', value: String(batch.calls.length) },
-      { label: 'Atomic', value: TEXT.atomic },
+      { label: atomic ? 'Atomic' : 'Sent', value: atomic ? TEXT.atomic : TEXT.sequential },
       ...batch.calls.flatMap((call, i) => callRows(i + 1, call, symbol)),
     ],
     detail: { label: 'Calls', text },

@@ -253,9 +253,21 @@ describe('rpcRequest', () => {
       expect(calls.at(-1)).toMatchObject({ path: '/v1/vault/rpc', body: { method, params, chainId: 31337 } })
     }
     expect(approval.get().current).toBeUndefined()
-    const batch = [
-      { version: '2.0.0', chainId: '0x7a69', from: address, atomicRequired: true, calls: [{ to: address }] },
-    ]
+    // The user here is an EOA: a batch that requires atomicity is 5760 before any screen; one that
+    // allows call by call is shown and sent.
+    const atomic = {
+      version: '2.0.0',
+      chainId: '0x7a69',
+      from: address,
+      atomicRequired: true,
+      calls: [{ to: address }],
+    }
+    await expect(call('rpcRequest', { method: 'wallet_sendCalls', params: [atomic] })).rejects.toMatchObject({
+      code: 5760,
+    })
+    expect(approval.get().current).toBeUndefined()
+    expect(calls.some((c) => (c.body as { method?: string })?.method === 'wallet_sendCalls')).toBe(false)
+    const batch = [{ ...atomic, atomicRequired: false }]
     const sending = call('rpcRequest', { method: 'wallet_sendCalls', params: batch })
     await expect.poll(() => approval.get().current?.method).toBe('wallet_sendCalls')
     expect(calls.some((c) => (c.body as { method?: string })?.method === 'wallet_sendCalls')).toBe(false)
@@ -461,7 +473,7 @@ describe("rpcRequest: the EOA's requests (issue 15 review)", () => {
   test('wallet_sendCalls without from goes to the vault from the account the screen shows', async () => {
     const { call, calls, approval } = setup({ loggedIn: true })
     await call('switchNetwork', { chainId: 31337 })
-    const batch = { version: '2.0.0', chainId: '0x7a69', atomicRequired: true, calls: [{ to: address }] }
+    const batch = { version: '2.0.0', chainId: '0x7a69', atomicRequired: false, calls: [{ to: address }] }
     const sending = call('rpcRequest', { method: 'wallet_sendCalls', params: [batch] })
     await expect.poll(() => approval.get().current?.address).toBe(address)
     approval.approve(approval.get().current!.id)

@@ -237,9 +237,15 @@ export function create(deps: Deps) {
       address: signer.address,
       network: known && { name: known.name, symbol: known.nativeCurrency.symbol },
     }
-    // An EIP-5792 batch is read by Batch.ts, a lazy chunk (the approval screen's first bytes stay small).
+    // A smart account's send is a user operation: its gas, fees and nonce are the bundler's, not a
+    // transaction's, so the screen shows none estimated (Set by the wallet, Next).
+    const smartAccount = signer.accounts.some(
+      (a) => a.type === 'smartAccount' && a.address.toLowerCase() === signer.address.toLowerCase(),
+    )
+    // An EIP-5792 batch is read by Batch.ts, a lazy chunk (the approval screen's first bytes stay small):
+    // one user operation for the smart account, call by call for the EOA (5760 if atomicity is required).
     if (request.method === 'wallet_sendCalls')
-      context.batch = (await import('../approval/Batch.js')).describe(request.params, context)
+      context.batch = (await import('../approval/Batch.js')).describe(request.params, context, smartAccount)
     // A Solana message is read by Solana.ts too (its check that the bytes are no transaction).
     if (request.method === 'solana_signMessage')
       context.message = (await import('../approval/Solana.js')).describeMessage(request.params)
@@ -247,11 +253,6 @@ export function create(deps: Deps) {
     Summary.describe(request.method, request.params, context)
     let params = request.params ?? []
     let transaction: Approval.Request['transaction']
-    // A smart account's send is a user operation: its gas, fees and nonce are the bundler's, not a
-    // transaction's, so the screen shows none estimated (Set by the wallet, Next).
-    const smartAccount = signer.accounts.some(
-      (a) => a.type === 'smartAccount' && a.address.toLowerCase() === signer.address.toLowerCase(),
-    )
     // The EOA signs nothing that would authorise its smart account (the vault's rule, refused before
     // the screen): a bare 32-byte hash, typed data in the account's domain.
     // A lazy chunk: only the EOA's signatures load it (the frame's first-open bytes stay small).
