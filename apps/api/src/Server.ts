@@ -57,11 +57,19 @@ export type StartOptions = StandIns & {
  */
 export async function prepare(
   config: Config.Config,
-  settings: { databaseUrl: string | undefined; dataDir: string | undefined },
+  settings: { databaseUrl: string | undefined; dataDir: string | undefined; logger?: Logger },
   names: readonly Names.Entry[] = [],
 ): Promise<Db.Db> {
   if (!settings.databaseUrl && settings.dataDir) mkdirSync(settings.dataDir, { recursive: true })
-  const db = await Db.open({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir })
+  const { logger } = settings
+  const db = await Db.open({
+    databaseUrl: settings.databaseUrl,
+    dataDir: settings.dataDir,
+    // The requests of that moment answer 503 (http/Errors.ts); the pool connects again on the next one.
+    ...(logger
+      ? { onConnectionLost: (error: Error) => logger.warn({ err: error }, 'database connection lost') }
+      : {}),
+  })
   try {
     await Migrator.migrate(db)
     await Wallets.seed(db.orm)
@@ -145,7 +153,11 @@ export async function start(options: StartOptions = {}): Promise<Server> {
       () =>
         prepare(
           config,
-          { databaseUrl: settings.databaseUrl, dataDir: options.memory ? undefined : settings.dataDir },
+          {
+            databaseUrl: settings.databaseUrl,
+            dataDir: options.memory ? undefined : settings.dataDir,
+            logger,
+          },
           options.names,
         ),
       { ...wait('database'), retryable: Db.unavailable },

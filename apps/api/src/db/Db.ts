@@ -37,6 +37,11 @@ export type OpenOptions = {
   dataDir?: string | undefined
   /** PostgreSQL pool size. */
   maxConnections?: number
+  /**
+   * Told once of each PostgreSQL connection that drops (a restart, failover, `pg_terminate_backend`),
+   * checked out or idle; the pool opens a new one for the next query.
+   */
+  onConnectionLost?: (error: Error) => void
 }
 
 /**
@@ -124,21 +129,28 @@ async function openPglite(dataDir: string | undefined): Promise<Db> {
 
 async function openPostgres(databaseUrl: string, options: OpenOptions): Promise<Db> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: options.maxConnections ?? 10 })
-  // An idle client losing its connection must not crash the process.
+  // pg emits 'error' on a client whose connection drops, and pg-pool listens only while the client is
+  // idle: a client checked out (a drizzle transaction, a session) with no listener of its own would
+  // make it an unhandled 'error' event, which ends the process. So each client gets a listener for its
+  // whole life. The query in flight rejects on its own (a 503, http/Errors.ts); a client that is no
+  // longer queryable is closed on release, not pooled again.
+  pool.on('connect', (client) => {
+    let told = false
+    client.on('error', (error) => {
+      if (told) return
+      told = true
+      options.onConnectionLost?.(error)
+    })
+  })
+  // pg-pool tells the pool of an idle client's error too; the client's listener above told it already.
   pool.on('error', () => {})
   return {
     kind: 'postgres',
     orm: drizzlePg({ client: pool, schema: Tables }) as unknown as Orm,
     session: async (fn) => {
       const client = await pool.connect()
-      // A checked-out client has no listener of the pool's: its connection dropping (a database restart,
-      // pg_terminate_backend) would be an unhandled 'error' event, which ends the process. The query in
-      // flight rejects on its own; the broken client is destroyed on release, not pooled again.
+      // A connection that failed the work is closed, not pooled again (its 'end' may not have come yet).
       let lost: Error | undefined
-      const onError = (error: Error) => {
-        lost = error
-      }
-      client.on('error', onError)
       try {
         return await fn({
           query: async (text, params) => (await client.query(text, params)).rows,
@@ -147,8 +159,10 @@ async function openPostgres(databaseUrl: string, options: OpenOptions): Promise<
           },
           migrate: (config) => migratePg(drizzlePg({ client }), config),
         })
+      } catch (error) {
+        if (error instanceof Error && unavailable(error)) lost = error
+        throw error
       } finally {
-        client.off('error', onError)
         client.release(lost)
       }
     },

@@ -27,10 +27,22 @@ const UNAVAILABLE = `503 ${JSON.stringify({
   },
 })} Retry-After: 1`
 
-/** A chain that makes an empty block every 200 ms: enough for the indexer to follow it, and so to lead. */
-function chainStandIn(): Promise<{ server: HttpServer; url: string; head: () => number }> {
+/**
+ * A chain that makes an empty block every 200 ms: enough for the indexer to follow it, and so to lead.
+ * `leap(n)` adds n blocks at once, so that the indexer stores batch after batch, each in a transaction.
+ */
+function chainStandIn(): Promise<{
+  server: HttpServer
+  url: string
+  head: () => number
+  leap: (blocks: number) => void
+}> {
   const startedAt = Date.now()
-  const head = () => Math.floor((Date.now() - startedAt) / 200)
+  let leapt = 0
+  const head = () => Math.floor((Date.now() - startedAt) / 200) + leapt
+  const leap = (blocks: number) => {
+    leapt += blocks
+  }
   const hash = (n: number) => `0x${(n + 1).toString(16).padStart(64, '0')}`
   const block = (n: number) => ({
     number: `0x${n.toString(16)}`,
@@ -68,7 +80,7 @@ function chainStandIn(): Promise<{ server: HttpServer; url: string; head: () => 
     server.listen(0, '127.0.0.1', () => {
       const address = server.address()
       const port = typeof address === 'object' && address ? address.port : 0
-      resolve({ server, url: `http://127.0.0.1:${port}`, head })
+      resolve({ server, url: `http://127.0.0.1:${port}`, head, leap })
     }),
   )
 }
@@ -283,6 +295,113 @@ describe.skipIf(!Harness.PG_BIN)(
       await api.until('the indexer leader elected again', async () =>
         (await leaderLocks()) === 1 ? true : undefined,
       )
+      expect(api.exited()).toBeUndefined()
+    })
+
+    test('connections killed again and again under load (in a transaction, idle in the pool, the leader lock): the process lives and answers again', async () => {
+      expect(api.exited(), 'the API process is still running').toBeUndefined()
+      const pid = api.pid
+      const email = `faults-load-${Date.now()}@example.com`
+      expect((await sendOtp(email)).status).toBe(200)
+      const session = await verify(email, codeFor(email))
+      expect(session.status).toBe(200)
+      // The indexer far behind: it stores 200 blocks a step, each step one transaction, back to back.
+      const cursorBefore = await indexed()
+      chain.leap(40_000)
+
+      // Load: 8 clients asking for the logged-in user without a pause, each answer counted.
+      const answers = new Map<string, number>()
+      let loading = true
+      const client = async () => {
+        while (loading) {
+          const user = await fetch(`${apiUrl}/v1/auth/user`, {
+            headers: { authorization: `Bearer ${session.body.token}`, origin: AUTH_ORIGIN },
+            signal: AbortSignal.timeout(10_000),
+          }).catch((error: Error) => error)
+          const key =
+            user instanceof Error
+              ? `no answer (${user.name})`
+              : `${user.status}${user.ok ? '' : ` ${JSON.stringify(Harness.withoutRequestId(await user.json()))} Retry-After: ${user.headers.get('retry-after')}`}`
+          answers.set(key, (answers.get(key) ?? 0) + 1)
+          if (user instanceof Error || !user.ok) await Harness.sleep(20)
+        }
+      }
+      const clients = Array.from({ length: 8 }, client)
+
+      const admin = new pg.Client({ connectionString: db.url('postgres') })
+      await admin.connect()
+      const killed = new Map<string, number>()
+      const kill = async (where: string) => {
+        const { rows } = await admin.query(
+          `SELECT pid, CASE WHEN state = 'idle in transaction' OR xact_start < query_start THEN 'in a transaction' ELSE state END AS state, pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = 'frontdoor' AND backend_type = 'client backend' AND ${where}`,
+        )
+        for (const row of rows) killed.set(row.state, (killed.get(row.state) ?? 0) + 1)
+        return rows as { pid: number }[]
+      }
+      const lockHolder = async () => {
+        const { rows } = await admin.query(
+          "SELECT l.pid FROM pg_locks l JOIN pg_database d ON d.oid = l.database WHERE l.locktype = 'advisory' AND l.granted AND d.datname = 'frontdoor'",
+        )
+        return rows[0]?.pid as number | undefined
+      }
+      let leaderKilled = false
+      const startedAt = Date.now()
+      try {
+        // First, three connections killed inside the indexer's transactions (a statement after BEGIN, or
+        // idle between two), each as soon as one is seen: drizzle holds such a connection checked out.
+        for (let inTransaction = 0; inTransaction < 3 && Date.now() - startedAt < 30_000; ) {
+          if (api.exited()) break
+          inTransaction += (await kill("(state = 'idle in transaction' OR xact_start < query_start)")).length
+          await Harness.sleep(5)
+        }
+        // Then every connection of the API, every 200 ms for 3 s: idle ones in the pool, the queries of
+        // the load, the indexer's, and the leader's lock.
+        for (let round = 0; round < 15 && !api.exited(); round++) {
+          const leader = await lockHolder()
+          const pids = (await kill('true')).map((row) => row.pid)
+          if (leader !== undefined && pids.includes(leader)) leaderKilled = true
+          await Harness.sleep(200)
+        }
+      } finally {
+        await admin.end()
+      }
+      loading = false
+      await Promise.all(clients)
+      console.log(
+        `faults: connections killed under load for ${Date.now() - startedAt} ms: ${[...killed].map(([state, n]) => `${n} ${state}`).join(', ')}; the load's GET /v1/auth/user answered ${[...answers].map(([key, n]) => `${n}x ${key}`).join(', ')}`,
+      )
+
+      expect(api.exited(), `the API process died\n--- API log ---\n${api.log().slice(-4000)}`).toBeUndefined()
+      expect(api.pid).toBe(pid)
+      expect(api.log()).not.toMatch(/Unhandled 'error' event|uncaughtException|unhandledRejection/)
+      // The kills reached connections in a transaction, idle ones and the leader's lock.
+      expect(killed.get('in a transaction')).toBeGreaterThanOrEqual(3)
+      expect(killed.get('idle')).toBeGreaterThan(0)
+      expect(leaderKilled).toBe(true)
+      expect(api.log()).toContain('database connection lost')
+      // Meanwhile every request was answered: a 200, or the spec's 503 saying when to retry.
+      for (const key of answers.keys()) if (key !== '200') expect(key).toBe(UNAVAILABLE)
+      expect(answers.get('200')).toBeGreaterThan(0)
+
+      // Served again: readiness, the user, and the indexer elected again and storing blocks.
+      await api.until('/readyz to answer 200', async () => ((await health()) === 200 ? true : undefined))
+      const user = await fetch(`${apiUrl}/v1/auth/user`, {
+        headers: { authorization: `Bearer ${session.body.token}`, origin: AUTH_ORIGIN },
+        signal: AbortSignal.timeout(10_000),
+      })
+      expect(user.status).toBe(200)
+      const after = await indexed()
+      await api.until('the indexer leader elected again', async () =>
+        (await leaderLocks()) === 1 ? true : undefined,
+      )
+      const resumed = await api.until('the indexer to store blocks again', async () => {
+        const cursor = await indexed()
+        return cursor.number > after.number ? cursor : undefined
+      })
+      console.log(
+        `faults: after the kills the indexer stores again (cursor ${cursorBefore.number} -> ${after.number} -> ${resumed.number})`,
+      )
+      expect(resumed.blocks).toBe(resumed.number - resumed.lowest + 1)
       expect(api.exited()).toBeUndefined()
     })
 
