@@ -10,27 +10,35 @@ import {ECDSA} from "@openzeppelin/contracts/utils/cryptography/ECDSA.sol";
 import {MessageHashUtils} from "@openzeppelin/contracts/utils/cryptography/MessageHashUtils.sol";
 
 /**
- * @title Frontdoor's ERC-4337 (EntryPoint v0.7) smart account: one EOA owner, ERC-1271 signatures.
+ * @title Frontdoor's ERC-4337 (EntryPoint v0.7) smart account: one EOA owner, EIP-712 signatures only.
  *
- * User operations: `validateUserOp` (BaseAccount) accepts a user operation whose signature is the
- * owner's EIP-191 signature of the EntryPoint's `userOpHash` (`personal_sign` of the 32 bytes).
- * Calls: `execute` and `executeBatch` (atomic: one call reverts, the batch reverts), from the
- * EntryPoint or the owner.
- *
- * ERC-1271, replay-safe: `isValidSignature(hash, signature)` does not accept the owner's signature
- * of `hash` itself (which would also be valid for every other account of the owner, and for the
- * owner's EOA). It accepts the owner's EIP-712 signature of
- *
- *     FrontdoorAccountMessage(bytes32 hash)
- *
- * in this account's domain
+ * Every signature the account accepts is the owner's EIP-712 signature of typed data in the account's
+ * own domain
  *
  *     EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)
  *     name "Frontdoor Account", version "1", chainId block.chainid, verifyingContract this account
  *
- * that is, of `replaySafeHash(hash)` = keccak256("\x19\x01" || domainSeparator() ||
- * keccak256(abi.encode(MESSAGE_TYPEHASH, hash))). A signature made for one account (or chain) is
- * refused by every other one, and the owner's wallet shows the typed data it signs.
+ * so no `personal_sign` (EIP-191: keccak256("\x19Ethereum Signed Message:\n" || length || message))
+ * of anything can ever be one: an EIP-712 digest is keccak256("\x19\x01" || ...), another preimage.
+ *
+ * User operations: `validateUserOp` (BaseAccount) accepts a user operation whose signature is the
+ * owner's signature of
+ *
+ *     FrontdoorUserOperation(bytes32 userOpHash)
+ *
+ * (the EntryPoint's `userOpHash`, which covers every field, the EntryPoint and the chain), that is of
+ * `userOperationHash(userOpHash)`. Calls: `execute` and `executeBatch` (atomic: one call reverts, the
+ * batch reverts), from the EntryPoint or the owner.
+ *
+ * ERC-1271, replay-safe: `isValidSignature(hash, signature)` does not accept the owner's signature
+ * of `hash` itself (which would also be valid for every other account of the owner, and for the
+ * owner's EOA). It accepts the owner's signature of
+ *
+ *     FrontdoorAccountMessage(bytes32 hash)
+ *
+ * that is of `replaySafeHash(hash)`. A signature made for one account (or chain) is refused by every
+ * other one, and the owner's wallet shows the typed data it signs. The two types differ, so no
+ * ERC-1271 signature the account gives a dApp is a user operation's, and the other way round.
  *
  * Accounts are ERC-1167 clones of one implementation, created by {FrontdoorAccountFactory}.
  */
@@ -43,6 +51,7 @@ contract FrontdoorAccount is BaseAccount {
     bytes32 public constant DOMAIN_TYPEHASH =
         keccak256("EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)");
     bytes32 public constant MESSAGE_TYPEHASH = keccak256("FrontdoorAccountMessage(bytes32 hash)");
+    bytes32 public constant USER_OPERATION_TYPEHASH = keccak256("FrontdoorUserOperation(bytes32 userOpHash)");
     bytes32 internal constant NAME_HASH = keccak256("Frontdoor Account");
     bytes32 internal constant VERSION_HASH = keccak256("1");
 
@@ -106,6 +115,13 @@ contract FrontdoorAccount is BaseAccount {
         return MessageHashUtils.toTypedDataHash(domainSeparator(), keccak256(abi.encode(MESSAGE_TYPEHASH, hash)));
     }
 
+    /// The EIP-712 digest the owner signs for user operation `userOpHash` (see the contract's comment).
+    function userOperationHash(bytes32 userOpHash) public view returns (bytes32) {
+        return MessageHashUtils.toTypedDataHash(
+            domainSeparator(), keccak256(abi.encode(USER_OPERATION_TYPEHASH, userOpHash))
+        );
+    }
+
     /// This account's EIP-712 domain separator: name, version, chain id and its own address.
     function domainSeparator() public view returns (bytes32) {
         return keccak256(abi.encode(DOMAIN_TYPEHASH, NAME_HASH, VERSION_HASH, block.chainid, address(this)));
@@ -118,8 +134,7 @@ contract FrontdoorAccount is BaseAccount {
         override
         returns (uint256)
     {
-        bytes32 digest = MessageHashUtils.toEthSignedMessageHash(userOpHash);
-        return _isOwner(digest, userOp.signature) ? SIG_VALIDATION_SUCCESS : SIG_VALIDATION_FAILED;
+        return _isOwner(userOperationHash(userOpHash), userOp.signature) ? SIG_VALIDATION_SUCCESS : SIG_VALIDATION_FAILED;
     }
 
     /// True when `signature` recovers to the owner over `digest`; false (never a revert) for any malformed one.

@@ -38,6 +38,8 @@ describe('contracts', () => {
         'executeBatch',
         'isValidSignature',
         'replaySafeHash',
+        'userOperationHash',
+        'USER_OPERATION_TYPEHASH',
         'owner',
         'entryPoint',
       ]),

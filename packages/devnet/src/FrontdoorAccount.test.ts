@@ -4,6 +4,7 @@ import {
   createWalletClient,
   encodeFunctionData,
   erc20Abi,
+  type Hex,
   hashMessage,
   hashTypedData,
   http,
@@ -11,10 +12,11 @@ import {
   parseErc6492Signature,
   parseEther,
   recoverMessageAddress,
+  recoverTypedDataAddress,
   serializeErc6492Signature,
   zeroAddress,
 } from 'viem'
-import { getUserOperationHash } from 'viem/account-abstraction'
+import { entryPoint07Abi, getUserOperationHash, toPackedUserOperation } from 'viem/account-abstraction'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import * as Abis from './Abis.js'
@@ -193,7 +195,7 @@ describe('toFrontdoorAccount', () => {
     expect(await account.decodeCalls?.(batch)).toEqual(two)
   })
 
-  test("signs the EntryPoint's user operation hash with the owner's key (EIP-191)", async () => {
+  test("signs the EntryPoint's user operation hash as FrontdoorUserOperation typed data (EIP-712), not EIP-191", async () => {
     const { owner, account } = await setup()
     const userOperation = {
       sender: account.address,
@@ -207,13 +209,169 @@ describe('toFrontdoorAccount', () => {
       signature: '0x' as const,
     }
     const signature = await account.signUserOperation(userOperation)
-    const hash = getUserOperationHash({
+    const userOpHash = getUserOperationHash({
       chainId: 31337,
       entryPointAddress: contracts.entryPoint,
       entryPointVersion: '0.7',
       userOperation,
     })
-    expect(await recoverMessageAddress({ message: { raw: hash }, signature })).toBe(owner.address)
+    const typed = FrontdoorAccount.userOperationTypedData({
+      account: account.address,
+      chainId: 31337,
+      userOpHash,
+    })
+    expect(await recoverTypedDataAddress({ ...typed, signature })).toBe(owner.address)
+    expect(await recoverMessageAddress({ message: { raw: userOpHash }, signature })).not.toBe(owner.address)
+  })
+})
+
+describe('user operations through the EntryPoint (handleOps, no bundler)', () => {
+  /**
+   * A counterfactual account holding 1 ETH, and an unsigned first user operation of it that sends
+   * 0.5 ETH to a fresh address (deploying the account through its factory).
+   */
+  const drainable = async () => {
+    const { chain, client, owner, account } = await setup()
+    const dev = createWalletClient({
+      chain,
+      transport: http(node.url),
+      account: privateKeyToAccount(deployment.accounts[7]!.privateKey),
+    })
+    await client.waitForTransactionReceipt({
+      hash: await dev.sendTransaction({ to: account.address, value: parseEther('1') }),
+      pollingInterval: 50,
+    })
+    const thief = privateKeyToAccount(generatePrivateKey()).address
+    const { factory, factoryData } = await account.getFactoryArgs()
+    const userOperation = {
+      sender: account.address,
+      nonce: await account.getNonce(),
+      factory,
+      factoryData,
+      callData: await account.encodeCalls([{ to: thief, value: parseEther('0.5') }]),
+      callGasLimit: 100_000n,
+      verificationGasLimit: 600_000n,
+      preVerificationGas: 60_000n,
+      maxFeePerGas: 20_000_000_000n,
+      maxPriorityFeePerGas: 1_000_000_000n,
+      signature: '0x' as Hex,
+    }
+    const userOpHash = getUserOperationHash({
+      chainId: 31337,
+      entryPointAddress: contracts.entryPoint,
+      entryPointVersion: '0.7',
+      userOperation,
+    })
+    /** EntryPoint.handleOps([the operation signed with `signature`]) sent by a dev account. */
+    const handleOps = (signature: Hex) =>
+      dev.writeContract({
+        address: contracts.entryPoint,
+        abi: entryPoint07Abi,
+        functionName: 'handleOps',
+        args: [[toPackedUserOperation({ ...userOperation, signature })], dev.account.address],
+        gas: 2_000_000n,
+      })
+    const simulateHandleOps = (signature: Hex) =>
+      client.simulateContract({
+        address: contracts.entryPoint,
+        abi: entryPoint07Abi,
+        functionName: 'handleOps',
+        args: [[toPackedUserOperation({ ...userOperation, signature })], dev.account.address],
+        account: dev.account,
+      })
+    return { client, owner, account, thief, userOperation, userOpHash, handleOps, simulateHandleOps }
+  }
+
+  /** The account's own answer: validateUserOp(op, hash, 0) called by the EntryPoint (0 valid, 1 not). */
+  const validate = async (
+    client: ReturnType<typeof clients>['client'],
+    account: Hex,
+    userOperation: Parameters<typeof toPackedUserOperation>[0],
+    userOpHash: Hex,
+    signature: Hex,
+  ) => {
+    const { result } = await client.simulateContract({
+      address: account,
+      abi: Abis.frontdoorAccountAbi,
+      functionName: 'validateUserOp',
+      args: [toPackedUserOperation({ ...userOperation, signature }), userOpHash, 0n],
+      account: contracts.entryPoint,
+    })
+    return result
+  }
+
+  test("the drain: the owner's personal_sign of a real userOpHash is refused BY THE CONTRACT (AA24); the typed signature runs", async () => {
+    const { client, owner, account, thief, userOperation, userOpHash, handleOps, simulateHandleOps } =
+      await drainable()
+    expect(await client.getBalance({ address: account.address })).toBe(parseEther('1'))
+    expect(await client.getCode({ address: account.address })).toBeUndefined()
+    // What a dApp could get from the owner's EOA with personal_sign of 32 bytes (EIP-191 of the hash).
+    const personalSign = await owner.signMessage({ message: { raw: userOpHash } })
+    expect(await recoverMessageAddress({ message: { raw: userOpHash }, signature: personalSign })).toBe(
+      owner.address,
+    )
+    await expect(simulateHandleOps(personalSign)).rejects.toThrow('AA24 signature error')
+    // Nor is the account's ERC-1271 (replay-safe) signature of the same hash a user operation's.
+    const erc1271 = await owner.signTypedData(
+      FrontdoorAccount.replaySafeTypedData({ account: account.address, chainId: 31337, hash: userOpHash }),
+    )
+    await expect(simulateHandleOps(erc1271)).rejects.toThrow('AA24 signature error')
+    expect(await client.getBalance({ address: thief })).toBe(0n)
+
+    // The owner's FrontdoorUserOperation signature of the same operation runs it (and deploys the account).
+    const typed = await account.signUserOperation(userOperation)
+    const receipt = await client.waitForTransactionReceipt({
+      hash: await handleOps(typed),
+      pollingInterval: 50,
+    })
+    expect(receipt.status).toBe('success')
+    expect(await client.getBalance({ address: thief })).toBe(parseEther('0.5'))
+    expect((await client.getCode({ address: account.address }))?.length ?? 0).toBeGreaterThan(2)
+  })
+
+  test("validateUserOp of a deployed account: SIG_VALIDATION_FAILED (1) for the owner's personal_sign, 0 for the typed signature", async () => {
+    const { client, owner, account, userOperation, userOpHash } = await drainable()
+    await deploy(account)
+    const deployed = { ...userOperation, factory: undefined, factoryData: undefined }
+    const hash = getUserOperationHash({
+      chainId: 31337,
+      entryPointAddress: contracts.entryPoint,
+      entryPointVersion: '0.7',
+      userOperation: deployed,
+    })
+    expect(hash).not.toBe(userOpHash)
+    const personalSign = await owner.signMessage({ message: { raw: hash } })
+    expect(await validate(client, account.address, deployed, hash, personalSign)).toBe(1n)
+    expect(
+      await validate(client, account.address, deployed, hash, await account.signUserOperation(deployed)),
+    ).toBe(0n)
+    // The digest the account checks is userOperationTypedData's.
+    expect(
+      await client.readContract({
+        address: account.address,
+        abi: Abis.frontdoorAccountAbi,
+        functionName: 'userOperationHash',
+        args: [hash],
+      }),
+    ).toBe(
+      hashTypedData(
+        FrontdoorAccount.userOperationTypedData({
+          account: account.address,
+          chainId: 31337,
+          userOpHash: hash,
+        }),
+      ),
+    )
+    // Only the EntryPoint may ask.
+    await expect(
+      client.simulateContract({
+        address: account.address,
+        abi: Abis.frontdoorAccountAbi,
+        functionName: 'validateUserOp',
+        args: [toPackedUserOperation({ ...deployed, signature: personalSign }), hash, 0n],
+        account: owner.address,
+      }),
+    ).rejects.toThrow(/revert/i)
   })
 })
 

@@ -11,4 +11,6 @@ export {
   type Options,
   replaySafeTypedData,
   toFrontdoorAccount,
+  USER_OPERATION_TYPEHASH,
+  userOperationTypedData,
 } from '@frontdoor/smart-account'

@@ -252,6 +252,27 @@ describe('seed', () => {
     )
   })
 
+  test('refuses a seeded chain whose FrontdoorAccount implementation is not the current contract', async () => {
+    const test = createTestClient({
+      mode: 'hardhat',
+      chain: Seed.chain(31338, node.url),
+      transport: http(node.url),
+    })
+    const snapshot = await test.snapshot()
+    try {
+      // An account implementation on the same EntryPoint without USER_OPERATION_TYPEHASH (SimpleAccount's,
+      // which, like the FrontdoorAccount before it, takes the owner's personal_sign of a user operation).
+      const stale = await client.getCode({ address: d.accountAbstraction.simpleAccountImplementation })
+      await test.setCode({ address: d.accountAbstraction.frontdoorAccountImplementation, bytecode: stale! })
+      await expect(Seed.seed(node.url)).rejects.toThrow(
+        `devnet: the FrontdoorAccount implementation ${d.accountAbstraction.frontdoorAccountImplementation} is not the current contract`,
+      )
+    } finally {
+      await test.revert({ id: snapshot })
+    }
+    expect(await Seed.seed(node.url)).toEqual({ deployment: d, alreadySeeded: true })
+  })
+
   test('refuses a chain where the deployer already sent transactions, and a URL with no node', async () => {
     const other = await Devnet.start({ chainId: 31337, seed: false })
     try {

@@ -16,6 +16,7 @@ import * as Abis from './Abis.js'
 import * as Accounts from './Accounts.js'
 import * as Compile from './Compile.js'
 import * as Deployment from './Deployment.js'
+import * as FrontdoorAccount from './FrontdoorAccount.js'
 import * as Health from './Health.js'
 import * as Uniswap from './Uniswap.js'
 
@@ -221,6 +222,20 @@ async function verify(client: PublicClient, deployment: Deployment.Deployment): 
         `devnet: the account factory ${factory}'s implementation is ${implementation} on EntryPoint ${entryPoint}, expected ${expected} on ${aa.entryPoint}`,
       )
     }
+  }
+  // The implementation takes only EIP-712 user-operation signatures (FrontdoorUserOperation): an older
+  // one, which took the owner's personal_sign of the hash, has no USER_OPERATION_TYPEHASH.
+  const typehash = await client
+    .readContract({
+      address: aa.frontdoorAccountImplementation,
+      abi: Abis.frontdoorAccountAbi,
+      functionName: 'USER_OPERATION_TYPEHASH',
+    })
+    .catch(() => undefined)
+  if (typehash !== FrontdoorAccount.USER_OPERATION_TYPEHASH) {
+    throw new Error(
+      `devnet: the FrontdoorAccount implementation ${aa.frontdoorAccountImplementation} is not the current contract (its USER_OPERATION_TYPEHASH is ${typehash ?? 'missing'}); restart the node to get a fresh chain`,
+    )
   }
   for (const pool of Object.values(deployment.pools)) {
     const pair = await client.readContract({

@@ -1,16 +1,18 @@
 import * as SignRequest from './sign-request.js'
 
 /**
- * What the embedded wallet's EOA refuses to sign, because the signature would also authorise the
- * smart account it owns (FrontdoorAccount, @frontdoor/smart-account):
- * - a `personal_sign` of exactly 32 raw bytes (a 0x-hex message of 64 hex digits): the account accepts a
- *   user operation signed as its owner's EIP-191 signature of the user-operation hash, which is such a
- *   message. A hash cannot be told from a user operation's, on this chain or another, so every bare
- *   32-byte message is refused for the EOA; text (SIWE) and hex of any other length are signed as before,
- *   and the smart account signs a 32-byte message (wrapped in its own replay-safe typed data).
+ * What the embedded wallet's EOA refuses to sign, because the signature would (or once did) authorise
+ * the smart account it owns (FrontdoorAccount, @frontdoor/smart-account):
  * - an `eth_signTypedData_v4` in the account's own EIP-712 domain (its name, or the user's smart account
- *   as `verifyingContract`): the owner's signature of `FrontdoorAccountMessage{hash}` there is the
- *   account's ERC-1271 signature of any hash.
+ *   as `verifyingContract`): the owner's signature there is the account's authorisation itself, of a
+ *   user operation (`FrontdoorUserOperation{userOpHash}`) or of any hash for ERC-1271
+ *   (`FrontdoorAccountMessage{hash}`). This refusal is what keeps the EOA from signing for its account.
+ * - a `personal_sign` of exactly 32 raw bytes (a 0x-hex message of 64 hex digits). The account no longer
+ *   takes an EIP-191 signature of anything (its user operations are EIP-712 since the contract's fix), so
+ *   no `personal_sign` can authorise it; the refusal stays as defence in depth, for any other account the
+ *   same key may own that takes its owner's EIP-191 signature of a user-operation hash (as SimpleAccount
+ *   v0.7 does, and anyone may create one for any owner). Text (SIWE) and hex of any other length are
+ *   signed as before, and the smart account signs a 32-byte message (wrapped in its replay-safe typed data).
  * The vault enforces these; the auth frame checks the same before its approval screen.
  */
 
@@ -20,7 +22,7 @@ export const ACCOUNT_DOMAIN_NAME = 'Frontdoor Account'
 /** The -32602 details of the refusals. */
 export const REFUSALS = {
   bareHash:
-    'params.0: the EOA does not sign a bare 32-byte hash, which could authorise your smart account; sign it with the smart account',
+    'params.0: the EOA does not sign a bare 32-byte hash, which could authorise a smart account; sign it with the smart account',
   accountDomain: "params.1: the EOA does not sign typed data in its smart account's domain",
 } as const
 

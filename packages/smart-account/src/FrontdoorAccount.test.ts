@@ -1,4 +1,14 @@
-import { hashTypedData, keccak256, toHex, zeroAddress } from 'viem'
+import {
+  concat,
+  encodeAbiParameters,
+  hashMessage,
+  hashTypedData,
+  keccak256,
+  recoverTypedDataAddress,
+  toHex,
+  zeroAddress,
+} from 'viem'
+import { getUserOperationHash } from 'viem/account-abstraction'
 import { privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, test } from 'vitest'
 import * as FrontdoorAccount from './FrontdoorAccount.js'
@@ -69,5 +79,101 @@ describe('replaySafeTypedData', () => {
       hashTypedData(FrontdoorAccount.replaySafeTypedData({ account: to, chainId: 31337, hash })),
     ).not.toBe(digest)
     expect(digest).not.toBe(hash)
+  })
+})
+
+describe('userOperationTypedData', () => {
+  const userOpHash = keccak256(toHex('a user operation'))
+  const account = FrontdoorAccount.addressOf(owner.address)
+
+  test("is FrontdoorUserOperation(bytes32 userOpHash) in the account's domain: the contract's digest", () => {
+    const data = FrontdoorAccount.userOperationTypedData({ account, chainId: 31337, userOpHash })
+    expect(data.domain).toEqual({
+      name: 'Frontdoor Account',
+      version: '1',
+      chainId: 31337,
+      verifyingContract: account,
+    })
+    expect(FrontdoorAccount.USER_OPERATION_TYPEHASH).toBe(
+      keccak256(toHex('FrontdoorUserOperation(bytes32 userOpHash)')),
+    )
+    // The contract's userOperationHash, computed as Solidity does.
+    const domainSeparator = keccak256(
+      encodeAbiParameters(
+        [
+          { type: 'bytes32' },
+          { type: 'bytes32' },
+          { type: 'bytes32' },
+          { type: 'uint256' },
+          { type: 'address' },
+        ],
+        [
+          keccak256(
+            toHex('EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)'),
+          ),
+          keccak256(toHex('Frontdoor Account')),
+          keccak256(toHex('1')),
+          31337n,
+          account,
+        ],
+      ),
+    )
+    const struct = keccak256(
+      encodeAbiParameters(
+        [{ type: 'bytes32' }, { type: 'bytes32' }],
+        [FrontdoorAccount.USER_OPERATION_TYPEHASH, userOpHash],
+      ),
+    )
+    expect(hashTypedData(data)).toBe(keccak256(concat(['0x1901', domainSeparator, struct])))
+  })
+
+  test("is neither the owner's personal_sign of the hash nor the account's ERC-1271 wrapping of it", () => {
+    const digest = hashTypedData(
+      FrontdoorAccount.userOperationTypedData({ account, chainId: 31337, userOpHash }),
+    )
+    expect(digest).not.toBe(hashMessage({ raw: userOpHash }))
+    expect(digest).not.toBe(userOpHash)
+    expect(digest).not.toBe(
+      hashTypedData(FrontdoorAccount.replaySafeTypedData({ account, chainId: 31337, hash: userOpHash })),
+    )
+    for (const other of [
+      { account: to, chainId: 31337 },
+      { account, chainId: 31338 },
+    ] as const)
+      expect(hashTypedData(FrontdoorAccount.userOperationTypedData({ ...other, userOpHash }))).not.toBe(
+        digest,
+      )
+  })
+})
+
+describe('toFrontdoorAccount', () => {
+  test("signUserOperation is the owner's EIP-712 signature of userOperationTypedData", async () => {
+    const client = { chain: { id: 31337 } } as unknown as FrontdoorAccount.Options['client']
+    const account = await FrontdoorAccount.toFrontdoorAccount({ client, owner })
+    const userOperation = {
+      sender: account.address,
+      nonce: 0n,
+      callData: FrontdoorAccount.encodeCalls([{ to, value: 1n }]),
+      callGasLimit: 100_000n,
+      verificationGasLimit: 500_000n,
+      preVerificationGas: 60_000n,
+      maxFeePerGas: 2_000_000_000n,
+      maxPriorityFeePerGas: 1_000_000_000n,
+      signature: '0x' as const,
+    }
+    const signature = await account.signUserOperation(userOperation)
+    const userOpHash = getUserOperationHash({
+      chainId: 31337,
+      entryPointAddress: FrontdoorAccount.DEVNET_CONTRACTS.entryPoint,
+      entryPointVersion: '0.7',
+      userOperation,
+    })
+    expect(
+      await recoverTypedDataAddress({
+        ...FrontdoorAccount.userOperationTypedData({ account: account.address, chainId: 31337, userOpHash }),
+        signature,
+      }),
+    ).toBe(owner.address)
+    expect(signature).not.toBe(await owner.signMessage({ message: { raw: userOpHash } }))
   })
 })

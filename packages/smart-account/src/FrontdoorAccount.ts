@@ -13,6 +13,7 @@ import {
   type LocalAccount,
   parseAbi,
   type TypedDataDefinition,
+  toHex,
 } from 'viem'
 import {
   entryPoint07Abi,
@@ -25,8 +26,8 @@ import {
 /**
  * Frontdoor's smart account (packages/devnet/contracts/FrontdoorAccount.sol, ERC-4337 v0.7) as pure
  * data and code, with no chain of its own: the addresses of its contracts, their ABIs, the
- * counterfactual address of an owner's account, the calls a user operation carries, the replay-safe
- * typed data the owner signs for ERC-1271, and a viem smart account. The API's embedded wallet and the
+ * counterfactual address of an owner's account, the calls a user operation carries, the typed data
+ * the owner signs (for a user operation, and replay-safe for ERC-1271), and a viem smart account. The API's embedded wallet and the
  * devnet's tests share this one copy.
  */
 
@@ -59,7 +60,7 @@ export const factoryAbi = parseAbi([
   'event AccountCreated(address indexed account, address indexed owner, uint256 salt)',
 ])
 
-/** `FrontdoorAccount`: calls, ERC-1271 and its replay-safe hash. */
+/** `FrontdoorAccount`: calls, ERC-1271, and the EIP-712 digests its owner signs. */
 export const accountAbi = parseAbi([
   'function entryPoint() view returns (address)',
   'function owner() view returns (address)',
@@ -68,6 +69,9 @@ export const accountAbi = parseAbi([
   'function executeBatch(address[] targets, uint256[] values, bytes[] data)',
   'function isValidSignature(bytes32 hash, bytes signature) view returns (bytes4)',
   'function replaySafeHash(bytes32 hash) view returns (bytes32)',
+  'function userOperationHash(bytes32 userOpHash) view returns (bytes32)',
+  'function USER_OPERATION_TYPEHASH() view returns (bytes32)',
+  'function validateUserOp((address sender, uint256 nonce, bytes initCode, bytes callData, bytes32 accountGasLimits, uint256 preVerificationGas, bytes32 gasFees, bytes paymasterAndData, bytes signature) userOp, bytes32 userOpHash, uint256 missingAccountFunds) returns (uint256 validationData)',
   'function domainSeparator() view returns (bytes32)',
   'error NotAuthorized(address caller)',
   'error AlreadyInitialized()',
@@ -155,6 +159,35 @@ export const DOMAIN = { name: 'Frontdoor Account', version: '1' } as const
 /** The one EIP-712 type the owner signs for the account: the hash the account is asked to accept. */
 export const MESSAGE_TYPES = { FrontdoorAccountMessage: [{ name: 'hash', type: 'bytes32' }] } as const
 
+/** The EIP-712 type the owner signs for a user operation: the EntryPoint's hash of it. */
+export const USER_OPERATION_TYPES = {
+  FrontdoorUserOperation: [{ name: 'userOpHash', type: 'bytes32' }],
+} as const
+
+/**
+ * The contract's `USER_OPERATION_TYPEHASH`: keccak256 of the type's encoding. The devnet's seed checks
+ * the deployed implementation answers it (an implementation that takes EIP-191 user operations does not).
+ */
+export const USER_OPERATION_TYPEHASH = keccak256(toHex('FrontdoorUserOperation(bytes32 userOpHash)'))
+
+/**
+ * What the owner signs so that `account` runs the user operation of `userOpHash` (the EntryPoint's
+ * `getUserOperationHash`, which covers the operation, the EntryPoint and the chain): the typed data
+ * `FrontdoorUserOperation(bytes32 userOpHash)` in the account's own EIP-712 domain, whose digest is the
+ * contract's `userOperationHash(userOpHash)`. The account accepts no other user-operation signature,
+ * so no `personal_sign` (EIP-191) of the owner, of any message, is one; and since the type is not
+ * `FrontdoorAccountMessage`, no ERC-1271 signature the account gives a dApp is one either.
+ */
+export function userOperationTypedData(parameters: { account: Address; chainId: number; userOpHash: Hex }) {
+  const { account, chainId, userOpHash } = parameters
+  return {
+    domain: { ...DOMAIN, chainId, verifyingContract: account },
+    types: USER_OPERATION_TYPES,
+    primaryType: 'FrontdoorUserOperation',
+    message: { userOpHash },
+  } as const
+}
+
 /**
  * What the owner signs so that `account` accepts `hash` on chain `chainId` (ERC-1271, replay-safe):
  * the typed data `FrontdoorAccountMessage(bytes32 hash)` in the account's own EIP-712 domain
@@ -178,7 +211,7 @@ type Implementation = SmartAccountImplementation<typeof entryPoint07Abi, '0.7'>
 /** Options of {@link toFrontdoorAccount}. */
 export type Options = {
   client: Implementation['client']
-  /** The key that owns the account: it signs user operations (EIP-191) and messages (EIP-712, above). */
+  /** The key that owns the account: it signs user operations and messages, both EIP-712 (above). */
   owner: LocalAccount
   /** The chain's contracts (default {@link DEVNET_CONTRACTS}). */
   contracts?: Contracts
@@ -191,8 +224,8 @@ export type Options = {
  * deployed ({@link addressOf}), and its first user operation deploys it through the factory. One call
  * is `execute`, several are one atomic `executeBatch`.
  *
- * Signatures: a user operation is the owner's EIP-191 signature of the EntryPoint's user operation
- * hash. `signMessage`, `signTypedData` and `sign` take the hash viem verifies (EIP-191's `hashMessage`,
+ * Signatures: a user operation is the owner's EIP-712 signature of {@link userOperationTypedData} of
+ * the EntryPoint's user operation hash. `signMessage`, `signTypedData` and `sign` take the hash viem verifies (EIP-191's `hashMessage`,
  * EIP-712's `hashTypedData`, or the raw hash) and have the owner sign {@link replaySafeTypedData} of it.
  * Once the account is deployed that is the signature its ERC-1271 `isValidSignature(hash, signature)`
  * accepts; before, viem's `toSmartAccount` wraps it in ERC-6492 (the factory and its
@@ -258,7 +291,7 @@ export async function toFrontdoorAccount(options: Options): Promise<SmartAccount
         entryPointVersion: '0.7',
         userOperation: { ...userOperation, sender: address },
       })
-      return owner.signMessage({ message: { raw: hash } })
+      return owner.signTypedData(userOperationTypedData({ account: address, chainId: id, userOpHash: hash }))
     },
   })
 }

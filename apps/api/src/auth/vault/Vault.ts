@@ -243,9 +243,10 @@ export async function signTypedData(
 }
 
 /**
- * The user's EOA as the owner of a smart account (viem `LocalAccount`): it signs EIP-191 messages
- * (a user operation's hash) and EIP-712 typed data (FrontdoorAccount's replay-safe wrapping) with the
- * user's key, each logged under `method` (the request it serves); it signs no transactions.
+ * The user's EOA as the owner of a smart account (viem `LocalAccount`): it signs the EIP-712 typed data
+ * FrontdoorAccount takes (a user operation's `FrontdoorUserOperation`, the replay-safe wrapping of an
+ * ERC-1271 hash) with the user's key, each logged under `method` (the request it serves); it signs no
+ * transactions.
  */
 export function owner(
   db: Db.Db,
