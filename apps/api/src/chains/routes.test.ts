@@ -20,6 +20,26 @@ describe('GET /v1/supported-chains', () => {
   })
 })
 
+describe('GET /v1/smart-account/networks', () => {
+  test('lists the chains with a bundler (the devnets by default), none without', async () => {
+    expect(t.deps.config.bundlers).toEqual({
+      'eip155:31337': 'http://127.0.0.1:4337/31337',
+      'eip155:31338': 'http://127.0.0.1:4337/31338',
+    })
+    const { status, body } = await t.getJson(Chains.SMART_ACCOUNT_NETWORKS_PATH)
+    expect(status).toBe(200)
+    expect(body).toEqual({ networks: ['eip155:31337', 'eip155:31338'] })
+    expect(z.safeParse(Chains.SmartAccountNetworksResponse, body).error).toBeUndefined()
+    const bundlers = t.deps.config.bundlers
+    t.deps.config.bundlers = {}
+    try {
+      expect((await t.getJson(Chains.SMART_ACCOUNT_NETWORKS_PATH)).body).toEqual({ networks: [] })
+    } finally {
+      t.deps.config.bundlers = bundlers
+    }
+  })
+})
+
 describe('GET /v1/networks', () => {
   test('lists CAIP networks: the devnets, production networks and the local Solana cluster', async () => {
     const { body } = await t.getJson('/v1/networks')

@@ -151,6 +151,14 @@ export function create(apiUrl: string, fetchFn: Fetch = (...args) => fetch(...ar
     user: async (token: string, chainId?: number) =>
       (await call(`/v1/auth/user${chainId ? `?chainId=eip155:${chainId}` : ''}`, UserResponse, { token }))
         .user,
+    /** The EVM chain ids where the smart account is offered: the API's chains with a bundler. */
+    smartAccountChainIds: async () =>
+      (await call(Chains.SMART_ACCOUNT_NETWORKS_PATH, Chains.SmartAccountNetworksResponse)).networks.flatMap(
+        (network) => {
+          const { chainNamespace, chainId } = Caip.parseCaip2(network)
+          return chainNamespace === 'eip155' ? [Number(chainId)] : []
+        },
+      ),
     /** Revokes the session. */
     signOut: (token: string) => call('/v1/auth/signout', z.unknown(), { token, body: {} }),
     /** Stores the preferred account type. */

@@ -35,6 +35,8 @@ function setup(
     newDevice?: { approvedAfterPolls: number }
     /** The API down: this many status polls fail to connect, then this many code requests answer 503. */
     outage?: { failedPolls: number; unavailableSends: number }
+    /** What GET /v1/smart-account/networks answers (default: both devnets and the Solana cluster). */
+    smartAccountNetworks?: unknown
   } = {},
 ) {
   const calls: { path: string; search?: string; body: unknown; auth: string | null }[] = []
@@ -84,6 +86,8 @@ function setup(
         return json(200, { result: '0xsig' })
       case '/v1/auth/signout':
         return json(200, { ok: true })
+      case '/v1/smart-account/networks':
+        return json(200, options.smartAccountNetworks ?? { networks: ['eip155:31337', 'eip155:31338'] })
       case '/v1/':
         return json(200, { jsonrpc: '2.0', id: 1, result: '0x10' })
       default:
@@ -522,5 +526,32 @@ describe("rpcRequest: the EOA's requests (issue 15 review)", () => {
     expect(calls.at(-1)).toMatchObject({ path: '/v1/auth/user', search: '?chainId=eip155:1' })
     await call('getUser', { chainId: 31337 })
     expect(calls.at(-1)).toMatchObject({ path: '/v1/auth/user', search: '?chainId=eip155:31337' })
+  })
+})
+
+describe('getSmartAccountEnabledNetworks', () => {
+  test("answers the EVM chain ids of the API's smart-account networks (its chains with a bundler), before any login", async () => {
+    const { call, calls } = setup()
+    expect(await call('getSmartAccountEnabledNetworks', undefined)).toEqual({
+      smartAccountEnabledNetworks: [31337, 31338],
+    })
+    expect(calls.at(-1)).toMatchObject({ path: '/v1/smart-account/networks', auth: null })
+    const none = setup({ smartAccountNetworks: { networks: [] } })
+    expect(await none.call('getSmartAccountEnabledNetworks', undefined)).toEqual({
+      smartAccountEnabledNetworks: [],
+    })
+  })
+
+  test('keeps only EVM chains, and refuses an answer that is not a list of CAIP-2 ids', async () => {
+    const mixed = setup({
+      smartAccountNetworks: { networks: ['eip155:1', 'solana:FxwCwhiscJPbAuFKVEq7mmzfCkcEoFth'] },
+    })
+    expect(await mixed.call('getSmartAccountEnabledNetworks', undefined)).toEqual({
+      smartAccountEnabledNetworks: [1],
+    })
+    const broken = setup({ smartAccountNetworks: { networks: [31337] } })
+    await expect(broken.call('getSmartAccountEnabledNetworks', undefined)).rejects.toMatchObject({
+      data: { code: 'invalid_response' },
+    })
   })
 })

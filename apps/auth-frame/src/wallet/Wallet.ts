@@ -507,7 +507,13 @@ export function create(deps: Deps) {
       projectId = data.projectId
       deps.onDapp?.(data.metadata, data.hostOrigin)
     },
-    getSmartAccountEnabledNetworks: () => ({ smartAccountEnabledNetworks: [] }),
+    getSmartAccountEnabledNetworks: async () => {
+      try {
+        return { smartAccountEnabledNetworks: await deps.api.smartAccountChainIds() }
+      } catch (error) {
+        throw fromApi(error)
+      }
+    },
     setPreferredAccount: async ({ type }) => {
       try {
         user = await deps.api.setAccountType(requireToken(), type)

@@ -1,11 +1,14 @@
 import { randomInt } from 'node:crypto'
 import * as Login from '@frontdoor/api/auth/Login'
 import * as Users from '@frontdoor/api/auth/users/Users'
+import * as Vault from '@frontdoor/api/auth/vault/Vault'
 import * as TestApp from '@frontdoor/api/TestApp'
 import * as Bundler from '@frontdoor/bundler/bundler'
 import { DEPLOYMENTS } from '@frontdoor/devnet/deployment'
 import * as Devnet from '@frontdoor/devnet/devnet'
+import * as FrontdoorAccount from '@frontdoor/devnet/frontdoor-account'
 import * as EoaSignatures from '@frontdoor/protocol/eoa-signatures'
+import { Chains } from '@frontdoor/schemas'
 import {
   createPublicClient,
   createWalletClient,
@@ -17,7 +20,7 @@ import {
   parseEther,
   toHex,
 } from 'viem'
-import { getUserOperationHash } from 'viem/account-abstraction'
+import { createBundlerClient, getUserOperationHash } from 'viem/account-abstraction'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 
@@ -286,6 +289,64 @@ describe('the smart account of the embedded wallet', () => {
         signature: bySmart.body.result,
       }),
     ).toBe(true)
+  })
+
+  test("the account itself refuses a user operation signed with its owner's personal_sign: Alto answers AA24, nothing moves", async () => {
+    expect((await client.getCode({ address: smart }))?.length ?? 0).toBeGreaterThan(2)
+    // The owner key of the vault, used in-process (the vault's routes refuse this personal_sign, above):
+    // as if a dApp had obtained the EOA's EIP-191 signature of the operation's hash.
+    const { id: userId } = (await getUser(alice.token)) as { id: string }
+    const owner = Vault.owner(t.deps.db, t.deps.auth.vault, userId, {
+      address: eoa,
+      chain: 'eip155:31337',
+      method: 'personal_sign',
+    })
+    const account = await FrontdoorAccount.toFrontdoorAccount({ client, owner })
+    expect(account.address).toBe(smart)
+    const bundlerClient = createBundlerClient({ client, transport: http(bundler.endpoint(31337)) })
+    const thief = accounts[5]!.address
+    const before = {
+      smart: await client.getBalance({ address: smart }),
+      thief: await client.getBalance({ address: thief }),
+    }
+    const operation = await bundlerClient.prepareUserOperation({
+      account,
+      calls: [{ to: thief, value: parseEther('0.5') }],
+    })
+    const userOpHash = getUserOperationHash({
+      chainId: 31337,
+      entryPointAddress: accountAbstraction.entryPoint,
+      entryPointVersion: '0.7',
+      userOperation: operation,
+    })
+    const personalSign = await owner.signMessage({ message: { raw: userOpHash } })
+    await expect(
+      bundlerClient.sendUserOperation({ ...operation, account, signature: personalSign }),
+    ).rejects.toThrow(/AA24/)
+    expect(await client.getBalance({ address: thief })).toBe(before.thief)
+    expect(await client.getBalance({ address: smart })).toBe(before.smart)
+    // The same operation with the account's own signature (FrontdoorUserOperation, EIP-712) would pass validation.
+    const typed = await account.signUserOperation(operation)
+    expect(typed).not.toBe(personalSign)
+    await expect(
+      bundlerClient.estimateUserOperationGas({ ...operation, account, signature: typed }),
+    ).resolves.toMatchObject({ verificationGasLimit: expect.any(BigInt) })
+  })
+
+  test('GET /v1/smart-account/networks lists the chains with a bundler, where the user is shown the smart account', async () => {
+    const { status, body } = await t.getJson(Chains.SMART_ACCOUNT_NETWORKS_PATH)
+    expect(status).toBe(200)
+    expect(body).toEqual({ networks: ['eip155:31337'] })
+    for (const network of body.networks as string[]) {
+      const shown = await t.getJson(`/v1/auth/user?chainId=${network}`, {
+        headers: { authorization: `Bearer ${alice.token}` },
+      })
+      expect(shown.body.user.address).toBe(smart)
+    }
+    const elsewhere = await t.getJson('/v1/auth/user?chainId=eip155:31338', {
+      headers: { authorization: `Bearer ${alice.token}` },
+    })
+    expect(elsewhere.body.user.address).toBe(eoa)
   })
 
   test('wallet_sendCalls without from is sent from the current account: the smart account, then the EOA once switched (5760)', async () => {

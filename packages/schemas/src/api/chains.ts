@@ -10,6 +10,14 @@ export const SupportedChainsResponse = z.object({
 /** `GET /v1/supported-chains` response: CAIP-2 ids reachable over HTTP and over WebSocket. */
 export type SupportedChainsResponse = z.infer<typeof SupportedChainsResponse>
 
+/** Where the API lists the chains with the embedded wallet's smart account. */
+export const SMART_ACCOUNT_NETWORKS_PATH = '/v1/smart-account/networks'
+
+/** `GET /v1/smart-account/networks` response: the CAIP-2 chains where the smart account is offered (a bundler serves them). */
+export const SmartAccountNetworksResponse = z.object({ networks: z.array(Caip.Caip2Schema) })
+/** `GET /v1/smart-account/networks` response. */
+export type SmartAccountNetworksResponse = z.infer<typeof SmartAccountNetworksResponse>
+
 /** `POST /v1/?chainId=&projectId=` query: the chain as a CAIP-2 id. */
 export const RpcQuery = z.object({
   chainId: Caip.Caip2Schema,

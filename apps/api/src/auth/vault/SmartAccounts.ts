@@ -15,7 +15,8 @@ import * as Vault from './Vault.js'
  * FrontdoorAccount (@frontdoor/smart-account, ERC-4337 v0.7), owned by the user's EOA in the vault. Its
  * address is counterfactual until its first user operation deploys it. It exists on the chains the API
  * has a bundler for (`config.bundlers`: BUNDLER_URL/<chainId>, the devnets); its user operations go to
- * that bundler and are signed by the owner key here. Its signatures are ERC-1271 (the account's
+ * that bundler, signed by the owner key here as the account's EIP-712 `FrontdoorUserOperation` typed
+ * data (the account takes no EIP-191 signature of a user operation). Its signatures are ERC-1271 (the account's
  * replay-safe wrapping) once deployed and ERC-6492 before, as viem's `verifyMessage` checks them.
  */
 
@@ -40,7 +41,10 @@ export function enabled(config: Pick<Deps['config'], 'bundlers'>, chain: string)
   return Object.hasOwn(config.bundlers, chain)
 }
 
-/** The chains (CAIP-2) with the smart account. */
+/**
+ * The chains (CAIP-2) with the smart account: where the user is shown it (Login.smartAccountOn) and
+ * the modal's `getSmartAccountEnabledNetworks` offers it (`GET /v1/smart-account/networks`).
+ */
 export function chains(config: Pick<Deps['config'], 'bundlers'>): string[] {
   return Object.keys(config.bundlers)
 }
