@@ -1,15 +1,7 @@
 // @vitest-environment jsdom
 import { act } from 'react'
-import { createRoot, type Root } from 'react-dom/client'
 import { afterEach, expect, test, vi } from 'vitest'
-import * as Controller from '../controller/Controller.js'
-import type * as Env from '../env/Env.js'
-import { App } from './App.js'
-
-declare global {
-  var IS_REACT_ACT_ENVIRONMENT: boolean
-}
-globalThis.IS_REACT_ACT_ENVIRONMENT = true
+import * as TestApp from './TestApp.js'
 
 // The Connect view, counting its renders.
 const renders = vi.hoisted(() => ({ count: 0 }))
@@ -20,28 +12,10 @@ vi.mock('../views/connect/ConnectView.js', () => ({
   },
 }))
 
-const ENV: Env.Env = {
-  projectId: 'p1',
-  mode: 'modal',
-  apiUrl: 'http://127.0.0.1:9',
-  relayUrl: 'ws://127.0.0.1:9',
-  authUrl: 'http://127.0.0.1:9',
-  allowedOrigins: [],
-  originsError: undefined,
-  embedder: undefined,
-}
-
-let root: Root | undefined
-afterEach(() => {
-  act(() => root?.unmount())
-  document.body.innerHTML = ''
-})
+afterEach(TestApp.cleanup)
 
 test('opening and closing the modal shows and hides the card without rendering the view again', async () => {
-  const controller = Controller.create(ENV)
-  const container = document.body.appendChild(document.createElement('div'))
-  root = createRoot(container)
-  await act(async () => root!.render(<App controller={controller} />))
+  const { controller, container } = await TestApp.render()
   const card = container.querySelector<HTMLElement>('.fd-card')!
   expect(card.hidden).toBe(true)
   const before = renders.count

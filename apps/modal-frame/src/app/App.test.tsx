@@ -1,42 +1,14 @@
 // @vitest-environment jsdom
 import { act } from 'react'
-import { createRoot, type Root } from 'react-dom/client'
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import * as Controller from '../controller/Controller.js'
-import type * as Env from '../env/Env.js'
+import type * as Controller from '../controller/Controller.js'
 import * as Router from '../router/Router.js'
-import { App } from './App.js'
+import * as TestApp from './TestApp.js'
 
-declare global {
-  var IS_REACT_ACT_ENVIRONMENT: boolean
-}
-globalThis.IS_REACT_ACT_ENVIRONMENT = true
+afterEach(TestApp.cleanup)
 
-const ENV: Env.Env = {
-  projectId: 'p1',
-  mode: 'inline',
-  apiUrl: 'http://127.0.0.1:9',
-  relayUrl: 'ws://127.0.0.1:9',
-  authUrl: 'http://127.0.0.1:9',
-  allowedOrigins: [],
-  originsError: undefined,
-  embedder: undefined,
-}
-
-let root: Root | undefined
-afterEach(() => {
-  act(() => root?.unmount())
-  document.body.innerHTML = ''
-})
-
-/** The App on a real controller (not started: no host), rendered into the document. */
-async function render() {
-  const controller = Controller.create(ENV)
-  const container = document.body.appendChild(document.createElement('div'))
-  root = createRoot(container)
-  await act(async () => root!.render(<App controller={controller} />))
-  return { controller, container }
-}
+/** The App in the inline mode (the card always shown). */
+const render = () => TestApp.render({ ...TestApp.ENV, mode: 'inline' })
 
 /** Shows `view` with `data` as the router's current entry, as a host's `open({ view })` or a push would. */
 async function show(controller: Controller.Controller, view: Router.View, data: unknown) {

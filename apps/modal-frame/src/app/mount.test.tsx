@@ -1,33 +1,13 @@
 // @vitest-environment jsdom
 import { act } from 'react'
-import type { Root } from 'react-dom/client'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import * as Controller from '../controller/Controller.js'
-import type * as Env from '../env/Env.js'
 import { mount } from './mount.js'
 import * as Prerender from './Prerender.js'
+import * as TestApp from './TestApp.js'
 
-declare global {
-  var IS_REACT_ACT_ENVIRONMENT: boolean
-}
-globalThis.IS_REACT_ACT_ENVIRONMENT = true
-
-const ENV: Env.Env = {
-  projectId: 'p1',
-  mode: 'modal',
-  apiUrl: 'http://127.0.0.1:9',
-  relayUrl: 'ws://127.0.0.1:9',
-  authUrl: 'http://127.0.0.1:9',
-  allowedOrigins: [],
-  originsError: undefined,
-  embedder: undefined,
-}
-
-let root: Root | undefined
 afterEach(() => {
-  act(() => root?.unmount())
-  root = undefined
-  document.body.innerHTML = ''
+  TestApp.cleanup()
   vi.restoreAllMocks()
 })
 
@@ -55,13 +35,13 @@ describe('the prerendered shell', () => {
     const errors = vi.spyOn(console, 'error')
     const reported = vi.fn()
     window.addEventListener('error', reported)
-    const controller = Controller.create(ENV)
+    const controller = Controller.create(TestApp.ENV)
     // The page said its theme before React loaded: the shell hydrates, then the dark theme shows.
     controller.state.set((s) => ({ ...s, theme: { themeMode: 'dark', themeVariables: {} } }))
     expect(card.dataset.theme).toBe('light')
 
     await act(async () => {
-      root = mount(controller)
+      TestApp.keep(mount(controller))
     })
     expect(document.querySelector('.fd-card')).toBe(card)
     expect(document.querySelector('input[type="email"]')).toBe(email)
@@ -77,9 +57,9 @@ describe('the prerendered shell', () => {
 
   test('the inline mode renders anew (the shell is the modal mode)', async () => {
     const { card } = prerenderedDocument()
-    const controller = Controller.create({ ...ENV, mode: 'inline' })
+    const controller = Controller.create({ ...TestApp.ENV, mode: 'inline' })
     await act(async () => {
-      root = mount(controller)
+      TestApp.keep(mount(controller))
     })
     const shown = document.querySelector<HTMLElement>('.fd-card')!
     expect(shown).not.toBe(card)
