@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest'
 import * as z from 'zod/mini'
 import type * as Approval from './Approval.js'
 import * as Changes from './Changes.js'
+import * as TestPermit from './TestPermit.js'
 
 const ME = `0x${'1'.repeat(40)}`
 const ROUTER = `0x${'2'.repeat(40)}`
@@ -180,20 +181,7 @@ describe('mount', () => {
 })
 
 describe('permits', () => {
-  const permit = {
-    types: {
-      Permit: [
-        { name: 'owner', type: 'address' },
-        { name: 'spender', type: 'address' },
-        { name: 'value', type: 'uint256' },
-        { name: 'nonce', type: 'uint256' },
-        { name: 'deadline', type: 'uint256' },
-      ],
-    },
-    primaryType: 'Permit',
-    domain: { name: 'Frontdoor USD', verifyingContract: FUSD.address },
-    message: { owner: ME, spender: ROUTER, value: '2500000', nonce: '0', deadline: '1893456000' },
-  }
+  const permit = TestPermit.of({ token: FUSD.address, owner: ME, spender: ROUTER, value: '2500000' })
   const signing: Approval.Request = {
     method: 'eth_signTypedData_v4',
     params: [ME, JSON.stringify(permit)],

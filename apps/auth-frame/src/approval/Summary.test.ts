@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import * as Summary from './Summary.js'
+import * as TestPermit from './TestPermit.js'
 
 const address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const context = { address, chainId: 31337 }
@@ -161,26 +162,12 @@ describe('describe: what is signed', () => {
   })
 
   test('an EIP-2612 permit shows spender, Unlimited and the deadline', () => {
-    const permit = {
-      types: {
-        Permit: [
-          { name: 'owner', type: 'address' },
-          { name: 'spender', type: 'address' },
-          { name: 'value', type: 'uint256' },
-          { name: 'nonce', type: 'uint256' },
-          { name: 'deadline', type: 'uint256' },
-        ],
-      },
-      primaryType: 'Permit',
-      domain: { name: 'Frontdoor USD', verifyingContract: TOKEN },
-      message: {
-        owner: address,
-        spender: ATTACKER,
-        value: (2n ** 256n - 1n).toString(),
-        nonce: '0',
-        deadline: '1893456000',
-      },
-    }
+    const permit = TestPermit.of({
+      token: TOKEN,
+      owner: address,
+      spender: ATTACKER,
+      value: (2n ** 256n - 1n).toString(),
+    })
     const summary = Summary.describe('eth_signTypedData_v4', [address, JSON.stringify(permit)], context)
     expect(value(summary, 'Spender')).toBe(ATTACKER)
     expect(value(summary, 'Amount')).toBe('Unlimited')
