@@ -32,8 +32,14 @@ function rejection(method: Calls.Method, params: unknown) {
 }
 
 describe('METHODS', () => {
-  test('the three EIP-5792 methods; the policy lets the embedded wallet answer them', () => {
-    expect(Calls.METHODS).toEqual(['wallet_sendCalls', 'wallet_getCallsStatus', 'wallet_getCapabilities'])
+  test("the four EIP-5792 methods; the policy lets the embedded wallet answer three (the modal shows a batch's status itself)", () => {
+    expect(Calls.METHODS).toEqual([
+      'wallet_sendCalls',
+      'wallet_getCallsStatus',
+      'wallet_showCallsStatus',
+      'wallet_getCapabilities',
+    ])
+    expect(Policy.classify('wallet_showCallsStatus')).toBe('disallowed')
     expect(Policy.classify('wallet_sendCalls')).toBe('unsafe')
     expect(Policy.classify('wallet_getCallsStatus')).toBe('safe')
     expect(Policy.classify('wallet_getCapabilities')).toBe('safe')
@@ -45,7 +51,7 @@ describe('METHODS', () => {
     for (const other of [
       'wallet_SendCalls',
       'eth_sendTransaction',
-      'wallet_showCallsStatus',
+      'wallet_ShowCallsStatus',
       '',
       undefined,
       7,
@@ -136,11 +142,13 @@ describe('checkParams: wallet_sendCalls', () => {
   })
 })
 
-describe('checkParams: wallet_getCallsStatus and wallet_getCapabilities', () => {
-  test('getCallsStatus takes one id', () => {
-    expect(rejection('wallet_getCallsStatus', ['0x1234'])).toBeUndefined()
-    for (const bad of [[], [''], [5], ['0x1', '0x2'], [{ id: '0x1' }]])
-      expect(rejection('wallet_getCallsStatus', bad)?.code).toBe(-32602)
+describe('checkParams: wallet_getCallsStatus, wallet_showCallsStatus and wallet_getCapabilities', () => {
+  test('getCallsStatus and showCallsStatus take one id', () => {
+    for (const method of ['wallet_getCallsStatus', 'wallet_showCallsStatus'] as const) {
+      expect(rejection(method, ['0x1234'])).toBeUndefined()
+      for (const bad of [[], [''], [5], ['0x1', '0x2'], [{ id: '0x1' }], ['x'.repeat(8195)]])
+        expect(rejection(method, bad)?.code).toBe(-32602)
+    }
   })
 
   test("getCapabilities: viem's forms (with or without an account and chain ids)", () => {

@@ -2,14 +2,20 @@ import * as z from 'zod/mini'
 import * as Errors from './errors.js'
 
 /**
- * EIP-5792 (Wallet Call API): `wallet_sendCalls`, `wallet_getCallsStatus`, `wallet_getCapabilities`.
+ * EIP-5792 (Wallet Call API): `wallet_sendCalls`, `wallet_getCallsStatus`, `wallet_showCallsStatus`,
+ * `wallet_getCapabilities`.
  * The request shapes the modal checks before a wallet sees them, the batch status codes, the `atomic`
  * capability's values and the EIP's error codes. One definition each, for the modal's connectors, the
  * auth frame and the test wallets.
  */
 
 /** The EIP-5792 methods the page's provider forwards to the connected wallet. */
-export const METHODS = ['wallet_sendCalls', 'wallet_getCallsStatus', 'wallet_getCapabilities'] as const
+export const METHODS = [
+  'wallet_sendCalls',
+  'wallet_getCallsStatus',
+  'wallet_showCallsStatus',
+  'wallet_getCapabilities',
+] as const
 /** An EIP-5792 method. */
 export type Method = (typeof METHODS)[number]
 
@@ -144,6 +150,7 @@ export function requiredCapabilities(
 const PARAMS: Record<Method, { items: z.ZodMiniType[]; required: number }> = {
   wallet_sendCalls: { items: [SendCalls], required: 1 },
   wallet_getCallsStatus: { items: [batchId], required: 1 },
+  wallet_showCallsStatus: { items: [batchId], required: 1 },
   // viem sends [undefined] without an account (null once it crossed JSON); chain ids are optional.
   wallet_getCapabilities: {
     items: [z.nullish(address), z.array(chainId).check(z.maxLength(100))],

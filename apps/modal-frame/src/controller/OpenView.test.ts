@@ -58,6 +58,7 @@ describe('refusal', () => {
     )
     const refused = VIEWS.filter((view) => OpenView.refusal(view, { features: on, connected: true }))
     // Pay shows the page's frontdoor.pay() request; a page cannot open it empty.
-    expect(refused).toEqual(['ConnectingExternal', 'ApproveTransaction', 'Pay'])
+    // CallsStatus shows the batch of the page's wallet_showCallsStatus.
+    expect(refused).toEqual(['ConnectingExternal', 'ApproveTransaction', 'Pay', 'CallsStatus'])
   })
 })

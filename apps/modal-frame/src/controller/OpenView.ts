@@ -38,8 +38,11 @@ const NEEDS_CONNECTION: readonly Router.View[] = [
   'SIWXSignMessage',
 ]
 
-/** Views the modal opens itself, with data (the wallet picked, the request to approve, the payment). */
-const MODAL_ONLY: readonly Router.View[] = ['ConnectingExternal', 'ApproveTransaction', 'Pay']
+/**
+ * Views the modal opens itself, with data (the wallet picked, the request to approve, the payment, the
+ * batch of wallet_showCallsStatus).
+ */
+const MODAL_ONLY: readonly Router.View[] = ['ConnectingExternal', 'ApproveTransaction', 'Pay', 'CallsStatus']
 
 /** True when `view` is about the connected account (the page's open waits for the restore first). */
 const needsConnection = (view: Router.View): boolean => NEEDS_CONNECTION.includes(view)

@@ -61,6 +61,9 @@ export type EmailData = z.output<typeof EmailData>
 /** ApproveTransaction: the RPC method the embedded wallet asks the user to approve. */
 const ApproveData = z.object({ method: z.string() })
 
+/** CallsStatus: the EIP-5792 batch id whose status the embedded wallet shows (wallet_showCallsStatus). */
+const CallsData = z.object({ id: z.string() })
+
 /** RegisterAccountNameSuccess: the name just registered. */
 const NameData = z.object({ name: z.string().check(z.minLength(1)) })
 
@@ -177,6 +180,11 @@ export const ROUTES = {
   Receive: route({ data: NONE, title: 'Receive', ...lazyView(() => import('../views/receive/Receive.js')) }),
   Pay: route({ data: NONE, title: 'Pay', ...lazyView(() => import('../views/pay/Pay.js')) }),
   Buy: route({ data: BuyData, title: 'Buy', ...lazyView(() => import('../views/buy/Buy.js')) }),
+  CallsStatus: route({
+    data: CallsData,
+    title: 'Batch Status',
+    ...lazyView(() => import('../views/calls/CallsStatus.js')),
+  }),
 } satisfies { [V in Router.View]: Route<z.ZodMiniType> }
 
 /** The data `view` takes when it is pushed (before its schema's defaults and transforms). */

@@ -16,5 +16,7 @@ describe('route', () => {
     expect(Route.route('wallet_sendCalls')).toBe('account')
     expect(Route.route('wallet_getCallsStatus')).toBe('account')
     expect(Route.route('wallet_getCapabilities')).toBe('account')
+    expect(Route.route('wallet_showCallsStatus')).toBe('account')
+    expect(Route.route('wallet_ShowCallsStatus')).toBe('unsupported')
   })
 })

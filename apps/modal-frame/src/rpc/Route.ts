@@ -14,11 +14,18 @@ const WALLET_ONLY = new Set([
 ])
 
 /**
+ * EIP-5792's wallet_showCallsStatus: no node knows it and the embedded wallet's policy does not list
+ * it (the modal shows the batch itself, ShowCallsStatus.ts); an external wallet shows its own.
+ */
+const WALLET_UI = new Set(['wallet_showCallsStatus'])
+
+/**
  * How the modal answers a request before any wallet is connected: safe chain reads go to the API's
  * RPC proxy, unsafe methods need an account (4100), anything else is not allowed (packages/protocol's
  * policy).
  */
 export function route(method: string): 'node' | 'account' | 'unsupported' {
+  if (WALLET_UI.has(method)) return 'account'
   const kind = Policy.classify(method)
   if (kind === 'safe') return WALLET_ONLY.has(method) ? 'account' : 'node'
   if (kind === 'unsafe') return 'account'

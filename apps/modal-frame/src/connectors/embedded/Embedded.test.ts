@@ -229,6 +229,27 @@ describe('request', () => {
     expect(router.get().transactionStack).toEqual([])
   })
 
+  test('EIP-5792: wallet_showCallsStatus opens CallsStatus on the batch (read from the frame first); an unknown id opens nothing', async () => {
+    const asked: { method: string; params?: unknown }[] = []
+    const { embedded, ui, router } = setup({
+      rpcRequest: (request: { method: string; params?: unknown }) => {
+        asked.push(request)
+        if ((request.params as string[])[0] === '0xfeed')
+          throw Object.assign(new Error('Unknown bundle id'), { code: 5730 })
+        return { status: 200, receipts: [] }
+      },
+    })
+    await expect(embedded.request('wallet_showCallsStatus', ['0xfeed'])).rejects.toMatchObject({ code: 5730 })
+    expect(router.get().view).toBe('Account')
+    expect(ui.open).not.toHaveBeenCalled()
+    await expect(embedded.request('wallet_showCallsStatus', [])).rejects.toMatchObject({ code: -32602 })
+    expect(await embedded.request('wallet_showCallsStatus', ['0xba7c4'])).toBeNull()
+    expect(asked.at(-1)).toMatchObject({ method: 'wallet_getCallsStatus', params: ['0xba7c4'] })
+    expect(router.get()).toMatchObject({ view: 'CallsStatus', data: { id: '0xba7c4' }, transactionStack: [] })
+    expect(ui.open).toHaveBeenCalledTimes(1)
+    expect(ui.close).not.toHaveBeenCalled()
+  })
+
   test('a declined one pops the stack with the error', async () => {
     const { embedded, ui } = setup({
       rpcRequest: () => {

@@ -57,7 +57,7 @@ export type Settings = {
 
 /** What the connector does to the modal's UI for requests. */
 export type Ui = {
-  router: Pick<Router.Router, 'get' | 'goBack' | 'pushTransaction' | 'popTransaction'>
+  router: Pick<Router.Router, 'get' | 'goBack' | 'push' | 'pushTransaction' | 'popTransaction'>
   /** Shows the modal (and the page's dialog). */
   open: () => void
   /** Closes the modal (and the page's dialog). */
@@ -245,6 +245,13 @@ export function create(options: Options) {
     },
 
     async request(method, params) {
+      // EIP-5792: the modal shows a batch's status itself (a lazy chunk), read from the frame.
+      if (method === 'wallet_showCallsStatus')
+        return (await import('../../rpc/ShowCallsStatus.js')).show(params, {
+          status: (id) => rpc('wallet_getCallsStatus', [id]),
+          router: options.ui.router,
+          open: options.ui.open,
+        })
       const kind = Policy.classify(method)
       if (kind === 'disallowed') disallow()
       if (kind === 'safe') return rpc(method, params)

@@ -46,6 +46,7 @@ describe('proposal', () => {
             "wallet_addEthereumChain",
             "wallet_sendCalls",
             "wallet_getCallsStatus",
+            "wallet_showCallsStatus",
             "wallet_getCapabilities",
           ],
         },
@@ -67,7 +68,12 @@ describe('proposal', () => {
 
   test("EIP-5792's methods are proposed: a wallet that supports them approves them in its session", () => {
     expect(Namespaces.proposal([devnet(31337)]).eip155.methods).toEqual(
-      expect.arrayContaining(['wallet_sendCalls', 'wallet_getCallsStatus', 'wallet_getCapabilities']),
+      expect.arrayContaining([
+        'wallet_sendCalls',
+        'wallet_getCallsStatus',
+        'wallet_showCallsStatus',
+        'wallet_getCapabilities',
+      ]),
     )
   })
 
