@@ -1,51 +1,82 @@
 // Relay throughput and latency: raw WebSocket clients, each authenticated with its own did:key JWT,
 // publish to topics that other clients subscribe to. The relay runs as its own child process (one
 // node in memory; with Redis, two nodes, publishers on one and subscribers on the other); the clients
-// run here. Two phases per setup: a fixed offered rate (latency publish -> delivery, p50/p99), then
-// saturation (each publisher keeps WINDOW publishes in flight; delivered messages/s).
+// run here. Phases per setup: fixed offered rates (latency publish -> delivery at the clients, p50/p99,
+// beside the relay's own part of it: its delivery histogram in /metrics, from the arrival of the
+// publish's socket data to the delivery written to the subscriber's socket), then saturation (each
+// publisher keeps WINDOW publishes in flight; delivered messages/s).
+// Setups: `shared` (one node in memory, relay and clients on both cores as the scheduler likes),
+// `pinned` (the same with the relay on core 1 and this process on core 0, `taskset`: the relay
+// without the clients on its core), `redis` (two nodes).
 // Run: npm run bench:relay -w @frontdoor/bench   (or: node --import tsx bench/relay.ts)
-// Knobs: BENCH_PAIRS (200), BENCH_RATE (20000), BENCH_DURATION_S (5), BENCH_WINDOW (8),
-// BENCH_MESSAGE_CHARS (400), BENCH_RELAY_MAIN (another relay entry, to compare builds). Redis: REDIS_URL,
-// else a throwaway redis-server, else the Redis rows are skipped.
-import { type ChildProcess, spawn } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+// Knobs: BENCH_SETUPS (shared,pinned,redis), BENCH_RUNS (3: each setup that often, alternating; the
+// table gives medians), BENCH_RATES (5000,20000), BENCH_PAIRS (200), BENCH_DURATION_S (5),
+// BENCH_WINDOW (8), BENCH_MESSAGE_CHARS (400), BENCH_RELAY_MAIN (another relay entry, to compare
+// builds), BENCH_RELAY_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/relay-prof"), BENCH_WRITE=0 (do
+// not update BENCH.md). Redis: REDIS_URL, else a throwaway redis-server, else the Redis rows are skipped.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import { readFileSync, writeFileSync } from 'node:fs'
 import * as Net from 'node:net'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import * as Devnet from '@frontdoor/devnet/devnet'
-import { WriteBatch } from '@frontdoor/relay'
+import { DeliveryLatency, WriteBatch } from '@frontdoor/relay'
 import * as RawClient from '@frontdoor/relay/raw-client'
 import * as TestRedis from '@frontdoor/relay/test-redis'
 import { WebSocket } from 'ws'
 
+const SETUPS = (process.env.BENCH_SETUPS ?? 'shared,pinned,redis').split(',').filter(Boolean)
+const RUNS = Number(process.env.BENCH_RUNS ?? 3)
+const RATES = (process.env.BENCH_RATES ?? '5000,20000').split(',').map(Number)
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 200)
-const RATE = Number(process.env.BENCH_RATE ?? 20_000)
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5)
 const WINDOW = Number(process.env.BENCH_WINDOW ?? 8)
 /** Typical size of an encrypted WalletConnect message (base64). */
 const MESSAGE_CHARS = Number(process.env.BENCH_MESSAGE_CHARS ?? 400)
 const TTL_S = 300
 const START_TIMEOUT_MS = 30_000
+/** How long a phase waits for the answers of publishes still in flight. */
+const DRAIN_TIMEOUT_MS = 15_000
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 const RELAY_MAIN = process.env.BENCH_RELAY_MAIN ?? 'apps/relay/src/main.ts'
+const RELAY_NODE_ARGS = (process.env.BENCH_RELAY_NODE_ARGS ?? '').split(' ').filter(Boolean)
 
-function relay(port: number, env: Record<string, string> = {}): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', RELAY_MAIN], {
+function relay(port: number, options: { env?: Record<string, string>; core?: number } = {}): ChildProcess {
+  const node = [...RELAY_NODE_ARGS, '--import', 'tsx', RELAY_MAIN]
+  const [command, args] =
+    options.core === undefined
+      ? [process.execPath, node]
+      : ['taskset', ['-c', String(options.core), process.execPath, ...node]]
+  return spawn(command, args, {
     cwd: root,
     // RELAY_PROJECTS: the relay serves the bench's project without asking an API (none runs here).
+    // The per-topic mailbox caps (500 messages, 4 MiB) are for WalletConnect's few messages per topic;
+    // 200 topics at 20k msg/s pass them in seconds, so the bench lifts them (the total cap stays).
     env: {
       ...process.env,
       RELAY_URL: `ws://127.0.0.1:${port}`,
       LOG_LEVEL: 'warn',
       RELAY_PROJECTS: 'bench',
-      ...env,
+      RELAY_MAX_MAILBOX_MESSAGES_PER_TOPIC: '10000000',
+      RELAY_MAX_MAILBOX_BYTES_PER_TOPIC: String(2 ** 40),
+      ...options.env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
 }
+
+/** Sets the CPU affinity of this process, all its threads (taskset's mask, e.g. '1' for core 0). */
+function pin(mask: string): void {
+  execFileSync('taskset', ['-a', '-p', mask, String(process.pid)], { stdio: 'ignore' })
+}
+const ownMask = () =>
+  execFileSync('taskset', ['-p', String(process.pid)], { encoding: 'utf8' })
+    .trim()
+    .split(' ')
+    .at(-1)!
 
 async function healthy(port: number, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + START_TIMEOUT_MS
@@ -116,12 +147,18 @@ async function open(url: string, onFrame: (text: string, client: Lean) => void):
 const topicOf = (i: number) => i.toString(16).padStart(64, 'c')
 
 type Phase = {
+  setup: string
   name: string
   sent: number
   delivered: number
+  /** Publishes the relay refused (an error answer). */
+  refused: number
   seconds: number
   p50Ms: number
   p99Ms: number
+  /** The relay's own part (its delivery histogram over the phase). */
+  relayP50Ms: number
+  relayP99Ms: number
   /** CPU seconds the relay processes used during the phase. */
   relayCpuS: number | undefined
   /** CPU seconds this process (the clients) used during the phase. */
@@ -129,7 +166,7 @@ type Phase = {
 }
 
 async function bench(
-  label: string,
+  setup: string,
   publishUrl: string,
   subscribeUrl: string,
   ports: number[],
@@ -137,6 +174,7 @@ async function bench(
 ): Promise<Phase[]> {
   let latencies: number[] = []
   let delivered = 0
+  let refused = 0
   const onSubscriberFrame = (text: string, client: Lean) => {
     if (text.charCodeAt(text.length - 2) === 0x7d && text.includes('"irn_subscription"')) {
       const at = text.indexOf('"message":"') + 11
@@ -162,10 +200,11 @@ async function bench(
   for (let i = 0; i < PAIRS; i++) {
     const index = i
     publishers.push(
+      // A publisher gets nothing but the answers to its publishes.
       await open(publishUrl, (text) => {
-        if (!text.includes('"result":true')) return
         inFlight[index]! -= 1
-        if (closedLoop) publish(index)
+        if (!text.includes('"result":true')) refused += 1
+        else if (closedLoop) publish(index)
       }),
     )
     const subscriber = await open(subscribeUrl, onSubscriberFrame)
@@ -182,15 +221,22 @@ async function bench(
     const sorted = Float64Array.from(values).sort()
     return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN
   }
+  /** The relay's delivery histogram, summed over its nodes. */
+  const histogram = async () =>
+    (await Promise.all(ports.map(metrics)))
+      .map(DeliveryLatency.scrape)
+      .reduce((sum, counts) => counts.map((n, i) => n + (sum[i] ?? 0)))
   const measure = async (name: string, run: () => Promise<void>): Promise<Phase> => {
     latencies = []
     delivered = 0
+    refused = 0
     const sentBefore = sent
     const cpu = () =>
       pids.reduce<number | undefined>((sum, pid) => {
         const used = cpuSeconds(pid)
         return sum === undefined || used === undefined ? undefined : sum + used
       }, 0)
+    const histogramBefore = await histogram()
     const cpuBefore = cpu()
     const clientBefore = process.cpuUsage()
     const start = performance.now()
@@ -199,16 +245,26 @@ async function bench(
     const cpuAfter = cpu()
     const client = process.cpuUsage(clientBefore)
     const phase = {
-      clientCpuS: (client.user + client.system) / 1e6,
-      relayCpuS: cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore,
-      name: `${label}: ${name}`,
+      setup,
+      name,
       sent: sent - sentBefore,
       delivered,
+      refused,
       seconds,
       p50Ms: quantile(latencies, 0.5),
       p99Ms: quantile(latencies, 0.99),
+      relayP50Ms: Number.NaN,
+      relayP99Ms: Number.NaN,
+      clientCpuS: (client.user + client.system) / 1e6,
+      relayCpuS: cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore,
     }
-    while (inFlight.some((n) => n > 0)) await sleep(10)
+    for (const deadline = Date.now() + DRAIN_TIMEOUT_MS; inFlight.some((n) => n > 0); await sleep(10))
+      if (Date.now() > deadline) throw new Error(`bench: ${setup}: ${name}: publishes never answered`)
+    // Scraped once every delivery of the phase is out (a few late ones from the drain may count).
+    const histogramAfter = await histogram()
+    phase.relayP50Ms = DeliveryLatency.quantileMs(histogramBefore, histogramAfter, 0.5)
+    phase.relayP99Ms = DeliveryLatency.quantileMs(histogramBefore, histogramAfter, 0.99)
+    if (phase.refused > 0) console.warn(`bench: ${setup}: ${name}: ${phase.refused} publishes refused`)
     return phase
   }
   /** Offers `rate` publishes/s, round-robin over the publishers, for `seconds` (paced every ~1 ms). */
@@ -231,8 +287,9 @@ async function bench(
     })
 
   const phases: Phase[] = []
-  await measure('warm-up', () => offered(RATE / 4, 1))
-  phases.push(await measure(`offered ${RATE} msg/s`, () => offered(RATE, DURATION_S)))
+  await measure('warm-up', () => offered(RATES[0]! / 4, 1))
+  for (const rate of RATES)
+    phases.push(await measure(`offered ${rate} msg/s`, () => offered(rate, DURATION_S)))
   phases.push(
     await measure(`saturation (window ${WINDOW})`, async () => {
       closedLoop = true
@@ -243,12 +300,11 @@ async function bench(
   )
   const texts = await Promise.all(ports.map(metrics))
   const limited = texts.reduce((sum, text) => sum + counter(text, 'frontdoor_relay_rate_limited_total'), 0)
-  if (limited > 0) console.warn(`bench: ${label}: ${limited} frames were rate limited`)
+  if (limited > 0) console.warn(`bench: ${setup}: ${limited} frames were rate limited`)
   for (const client of [...publishers, ...subscribers]) client.socket.terminate()
   return phases
 }
 
-const rows: Phase[] = []
 const children: ChildProcess[] = []
 let redis: TestRedis.TestRedis | undefined
 const stop = async () => {
@@ -257,51 +313,127 @@ const stop = async () => {
   children.length = 0
 }
 
-try {
-  const port = await Devnet.freePort()
-  children.push(relay(port))
-  await healthy(port, children[0]!)
-  const url = `ws://127.0.0.1:${port}`
-  rows.push(...(await bench('memory, 1 node', url, url, [port], [children[0]!.pid])))
-  await stop()
-
-  const skip = TestRedis.unavailable()
-  if (skip) console.log(`bench: ${skip.replace('tests', 'bench')}`)
-  else {
-    redis = await TestRedis.start()
+/** One run of a setup: its relay node(s) started, measured and stopped. */
+async function runSetup(setup: string): Promise<Phase[]> {
+  if (setup === 'redis') {
+    if (!redis) return []
     const [a, b] = [await Devnet.freePort(), await Devnet.freePort()]
-    children.push(relay(a, { REDIS_URL: redis.url }), relay(b, { REDIS_URL: redis.url }))
+    children.push(relay(a, { env: { REDIS_URL: redis.url } }), relay(b, { env: { REDIS_URL: redis.url } }))
     await Promise.all([healthy(a, children[0]!), healthy(b, children[1]!)])
-    rows.push(
-      ...(await bench(
+    try {
+      return await bench(
         'redis, 2 nodes',
         `ws://127.0.0.1:${a}`,
         `ws://127.0.0.1:${b}`,
         [a, b],
         children.map((c) => c.pid),
-      )),
+      )
+    } finally {
+      await stop()
+    }
+  }
+  const pinned = setup === 'pinned'
+  const mask = ownMask()
+  const port = await Devnet.freePort()
+  children.push(relay(port, pinned ? { core: 1 } : {}))
+  if (pinned) pin('1')
+  try {
+    await healthy(port, children[0]!)
+    const url = `ws://127.0.0.1:${port}`
+    return await bench(
+      pinned ? 'memory, relay on core 1, clients on core 0' : 'memory, 1 node, cores shared',
+      url,
+      url,
+      [port],
+      [children[0]!.pid],
     )
+  } finally {
+    if (pinned) pin(mask)
+    await stop()
+  }
+}
+
+const runs: Phase[][] = []
+try {
+  if (SETUPS.includes('redis')) {
+    const skip = TestRedis.unavailable()
+    if (skip) console.log(`bench: ${skip.replace('tests', 'bench')}`)
+    else redis = await TestRedis.start()
+  }
+  for (let run = 0; run < RUNS; run++) {
+    const phases: Phase[] = []
+    for (const setup of SETUPS) phases.push(...(await runSetup(setup)))
+    runs.push(phases)
+    console.log(`bench: run ${run + 1} of ${RUNS} done`)
   }
 } finally {
   await stop()
   await redis?.stop()
 }
 
+const median = (values: number[]) => {
+  const sorted = values.filter((v) => !Number.isNaN(v)).sort((a, b) => a - b)
+  if (sorted.length === 0) return Number.NaN
+  const middle = sorted.length >> 1
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
+}
+const ms = (value: number) => (Number.isNaN(value) ? '-' : value.toFixed(2))
+const loadAverage = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')
+/** One row per phase: the medians over the runs, each run's figure in brackets where it matters. */
+const table = runs[0]!.map((first, i) => {
+  const same = runs.map((phases) => phases[i]!)
+  const of = (pick: (phase: Phase) => number) => median(same.map(pick))
+  const p99s = same.map((phase) => phase.p99Ms)
+  const relayP99s = same.map((phase) => phase.relayP99Ms)
+  const relayCpu = same.every((phase) => phase.relayCpuS !== undefined)
+    ? `${Math.round(of((phase) => (100 * phase.relayCpuS!) / phase.seconds))}%`
+    : '-'
+  const bracket = (values: number[]) => (values.length > 1 ? ` (${values.map(ms).join(', ')})` : '')
+  return {
+    setup: first.setup,
+    phase: first.name,
+    'published msg/s': Math.round(of((phase) => phase.sent / phase.seconds)),
+    'delivered msg/s': Math.round(of((phase) => phase.delivered / phase.seconds)),
+    'p50 ms': ms(of((phase) => phase.p50Ms)),
+    'p99 ms': `${ms(median(p99s))}${bracket(p99s)}`,
+    'relay p50 ms': ms(of((phase) => phase.relayP50Ms)),
+    'relay p99 ms': `${ms(median(relayP99s))}${bracket(relayP99s)}`,
+    "relay's share of p99": `${Math.round(of((phase) => (100 * phase.relayP99Ms) / phase.p99Ms))}%`,
+    'relay CPU': relayCpu,
+    'client CPU': `${Math.round(of((phase) => (100 * phase.clientCpuS) / phase.seconds))}%`,
+    'msg per relay CPU-s':
+      relayCpu === '-' ? '-' : Math.round(of((phase) => phase.delivered / phase.relayCpuS!)),
+  }
+})
+
 console.log(
-  `\nrelay bench: ${PAIRS} publishers -> ${PAIRS} subscribers (one topic each), ${MESSAGE_CHARS}-char messages, ${DURATION_S} s per phase`,
+  `\nrelay bench: ${PAIRS} publishers -> ${PAIRS} subscribers (one topic each), ${MESSAGE_CHARS}-char messages, ${DURATION_S} s per phase, medians of ${runs.length} runs`,
 )
 // On a shared machine the wall-clock rates move with everyone else's load; messages per CPU-second of
 // the relay (its capacity on one core) move far less.
-console.log(`load average: ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`)
-console.table(
-  rows.map((row) => ({
-    phase: row.name,
-    'published msg/s': Math.round(row.sent / row.seconds),
-    'delivered msg/s': Math.round(row.delivered / row.seconds),
-    'p50 ms': Number(row.p50Ms.toFixed(2)),
-    'p99 ms': Number(row.p99Ms.toFixed(2)),
-    'relay CPU %': row.relayCpuS === undefined ? '-' : Math.round((100 * row.relayCpuS) / row.seconds),
-    'client CPU %': Math.round((100 * row.clientCpuS) / row.seconds),
-    'msg per relay CPU-s': row.relayCpuS ? Math.round(row.delivered / row.relayCpuS) : '-',
-  })),
-)
+console.log(`load average: ${loadAverage}`)
+console.table(table)
+
+/** The table as Markdown between the relay section's markers in BENCH.md. */
+if (process.env.BENCH_WRITE !== '0') {
+  const columns = Object.keys(table[0]!) as (keyof (typeof table)[number])[]
+  const markdown = [
+    `Written by \`npm run bench:relay -w @frontdoor/bench\` on ${new Date().toISOString().slice(0, 10)} at ${execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim()} (${PAIRS} pairs, ${MESSAGE_CHARS}-char messages, ${DURATION_S} s per phase, medians of ${runs.length} runs, each run's p99 in brackets; load average ${loadAverage}).`,
+    '',
+    `| ${columns.join(' | ')} |`,
+    `| ${columns.map(() => '---').join(' | ')} |`,
+    ...table.map((row) => `| ${columns.map((column) => String(row[column])).join(' | ')} |`),
+  ].join('\n')
+  const file = join(root, 'bench/BENCH.md')
+  const [startMark, endMark] = ['<!-- relay-bench:start -->', '<!-- relay-bench:end -->']
+  const text = readFileSync(file, 'utf8')
+  const at = text.indexOf(startMark)
+  const end = text.indexOf(endMark)
+  const section = `${startMark}\n${markdown}\n${endMark}`
+  writeFileSync(
+    file,
+    at >= 0 && end > at
+      ? `${text.slice(0, at)}${section}${text.slice(end + endMark.length)}`
+      : `${text.trimEnd()}\n\n# Relay bench: publish -> delivery, the relay's part and the clients'\n\n${section}\n`,
+  )
+}

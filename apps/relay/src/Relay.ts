@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import type { Logger } from 'pino'
 import type * as Client from './Client.js'
 import type * as Config from './Config.js'
+import type * as DeliveryLatency from './DeliveryLatency.js'
 import type * as Fanout from './Fanout.js'
 import * as JsonRpc from './JsonRpc.js'
 import type * as Mailbox from './Mailbox.js'
@@ -44,6 +45,8 @@ export type Options = {
   metrics: Metrics.Metrics
   limits: Config.Limits
   logger: Logger
+  /** Times each delivery (the server marks the frame being handled and the end of the turn's writes). */
+  latency?: DeliveryLatency.DeliveryLatency
   now?: () => number
 }
 
@@ -107,7 +110,7 @@ function refusal(verdict: Exclude<Mailbox.Verdict, 'stored'>, limits: Config.Lim
  * socket.on('message', (data) => relay.handle(client, data.toString()))
  */
 export function create(options: Options): Relay {
-  const { mailbox, fanout, metrics, limits, logger } = options
+  const { mailbox, fanout, metrics, limits, logger, latency } = options
   const now = options.now ?? Date.now
   const topics = Topics.create()
   const nextId = JsonRpc.ids(now)
@@ -132,6 +135,7 @@ export function create(options: Options): Relay {
     } else requestId = nextId()
     client.send(JsonRpc.request(requestId, 'irn_subscription', `{"id":"${id}","data":${data}}`))
     metrics.messageOut()
+    latency?.delivered()
   }
 
   const deliver = (topic: string, publisher: string, data: string, messageId: number) => {

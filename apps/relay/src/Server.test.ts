@@ -3,6 +3,7 @@ import * as RelayAuth from '@walletconnect/relay-auth'
 import pino from 'pino'
 import { afterEach, describe, expect, test } from 'vitest'
 import * as Config from './Config.js'
+import * as DeliveryLatency from './DeliveryLatency.js'
 import * as RawClient from './RawClient.js'
 import * as Relay from './Relay.js'
 import * as Server from './Server.js'
@@ -178,6 +179,9 @@ describe('protocol', () => {
     for (const client of [dapp, wallet]) await client.request('irn_subscribe', { topic: TOPIC })
     await other.request('irn_subscribe', { topic: SESSION_TOPIC })
     const before = Date.now()
+    const timed = async () =>
+      DeliveryLatency.scrape(await (await fetch(`${http(server)}/metrics`)).text()).at(-1)
+    expect(await timed()).toBe(0)
     expect(
       await dapp.request('irn_publish', {
         topic: TOPIC,
@@ -206,6 +210,8 @@ describe('protocol', () => {
     expect(metrics).toContain('frontdoor_relay_messages_in_total{method="response"} 1')
     expect(metrics).toContain('frontdoor_relay_messages_out_total 1')
     expect(metrics).toContain('frontdoor_relay_subscriptions 3')
+    // The one delivery, timed from the publish's arrival to its write.
+    expect(await timed()).toBe(1)
   })
 
   test('the mailbox delivers earlier publishes on (batch)subscribe until their TTL', async () => {

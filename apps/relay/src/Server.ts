@@ -6,6 +6,7 @@ import { WebSocket, WebSocketServer } from 'ws'
 import * as Auth from './Auth.js'
 import type * as Client from './Client.js'
 import * as Config from './Config.js'
+import * as DeliveryLatency from './DeliveryLatency.js'
 import * as Fanout from './Fanout.js'
 import * as Log from './Log.js'
 import * as Mailbox from './Mailbox.js'
@@ -112,6 +113,7 @@ export async function start(options: StartOptions = {}): Promise<Server> {
   const logger = options.logger ?? pino({ level: config.logLevel, base: { service: 'relay' } })
   const nodeId = randomUUID()
   let relay: Relay.Relay | undefined
+  const latency = DeliveryLatency.create()
   let metrics: Metrics.Metrics | undefined
   const {
     mailbox,
@@ -120,7 +122,11 @@ export async function start(options: StartOptions = {}): Promise<Server> {
   } = await backends(
     config,
     nodeId,
-    (topic, publisher, data, messageId) => relay?.receive(topic, publisher, data, messageId),
+    (topic, publisher, data, messageId) => {
+      latency.handling(performance.now())
+      relay?.receive(topic, publisher, data, messageId)
+      latency.handling(-1)
+    },
     logger,
     {
       onEvict: (count) => metrics?.evicted(count),
@@ -143,7 +149,7 @@ export async function start(options: StartOptions = {}): Promise<Server> {
     mailboxBytes: () => (redisReady() ? mailbox.bytes() : Number.NaN),
     redisUp: () => (config.redisUrl ? (redisReady() ? 1 : 0) : undefined),
   })
-  relay = Relay.create({ mailbox, fanout, metrics, limits: config.limits, logger })
+  relay = Relay.create({ mailbox, fanout, metrics, limits: config.limits, logger, latency })
   const ready = relay
   const projects =
     options.projects ??
@@ -169,7 +175,10 @@ export async function start(options: StartOptions = {}): Promise<Server> {
     }
     if (request.method === 'GET' && path === '/metrics') {
       metrics.render().then(
-        (text) => response.writeHead(200, { 'content-type': 'text/plain; version=0.0.4' }).end(text),
+        (text) =>
+          response
+            .writeHead(200, { 'content-type': 'text/plain; version=0.0.4' })
+            .end(`${text}${latency.render().join('\n')}\n`),
         (error: unknown) => {
           logger.error({ err: error }, 'metrics failed')
           response.writeHead(500).end()
@@ -183,11 +192,13 @@ export async function start(options: StartOptions = {}): Promise<Server> {
   let audiences: string[] = [config.publicUrl]
   let nextClient = 1
 
-  const batch = WriteBatch.create()
+  const batch = WriteBatch.create(latency.written)
   const accept = (socket: WebSocket, stream: Duplex, clientId: string, url: string) => {
     const entry = {
       socket,
       missed: 0,
+      /** When the socket's last data arrived (`performance.now()`): a frame's arrival, for `latency`. */
+      arrived: 0,
       client: {
         id: nextClient++,
         clientId,
@@ -213,13 +224,19 @@ export async function start(options: StartOptions = {}): Promise<Server> {
       } satisfies Client.Client,
     }
     clients.add(entry)
+    // Before ws's own listener, which parses the frames of the chunk and emits them one by one.
+    stream.prependListener('data', () => {
+      entry.arrived = performance.now()
+    })
     logger.debug({ client: entry.client.id, clientId, url }, 'socket open')
     socket.on('message', (data, isBinary) => {
       if (isBinary) {
         socket.close(1003, 'Text frames only')
         return
       }
+      latency.handling(entry.arrived)
       ready.handle(entry.client, data.toString())
+      latency.handling(-1)
     })
     socket.on('pong', () => {
       entry.missed = 0

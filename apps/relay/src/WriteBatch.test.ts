@@ -19,15 +19,18 @@ function sink() {
 
 describe('create', () => {
   test('writes made in one turn reach the stream as one batch', async () => {
-    const batch = WriteBatch.create()
+    let flushed = 0
+    const batch = WriteBatch.create(() => {
+      flushed += 1
+    })
     const { stream, writes } = sink()
     for (const frame of ['a', 'b', 'c']) {
       batch.hold(stream)
       stream.write(frame)
     }
-    expect(writes).toEqual([])
+    expect([writes, flushed]).toEqual([[], 0])
     await new Promise((resolve) => setImmediate(resolve))
-    expect(writes).toEqual([3])
+    expect([writes, flushed]).toEqual([[3], 1])
     batch.hold(stream)
     stream.write('d')
     await new Promise((resolve) => setImmediate(resolve))

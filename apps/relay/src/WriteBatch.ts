@@ -12,14 +12,14 @@ export type WriteBatch = {
 }
 
 /**
- * Creates a batcher.
+ * Creates a batcher; `written` is called after each flush.
  *
  * @example
  * const batch = WriteBatch.create()
  * batch.hold(rawSocket)
  * webSocket.send(frame)
  */
-export function create(): WriteBatch {
+export function create(written?: () => void): WriteBatch {
   let held = new Set<Writable>()
   let scheduled = false
   const flush = () => {
@@ -27,6 +27,7 @@ export function create(): WriteBatch {
     held = new Set()
     scheduled = false
     for (const stream of streams) stream.uncork()
+    written?.()
   }
   return {
     hold(stream) {

@@ -1,5 +1,6 @@
 export * as Auth from './Auth.js'
 export * as Config from './Config.js'
+export * as DeliveryLatency from './DeliveryLatency.js'
 export * as JsonRpc from './JsonRpc.js'
 export * as Mailbox from './Mailbox.js'
 export * as Messages from './Messages.js'
