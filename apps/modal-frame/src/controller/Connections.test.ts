@@ -119,6 +119,31 @@ describe('injected wallets', () => {
   })
 })
 
+describe('a wallet listed once for its EIP-6963 and Wallet Standard sides (injected/Merge.ts)', () => {
+  test("one connector, found by either side's rdns; each side's events reach it", async () => {
+    const { state, connections } = setup(31337)
+    const solana = { ...WALLET, uuid: 'u2', rdns: 'wallet-standard.example', chains: ['solana:localnet'] }
+    state.set((s) => ({ ...s, injected: [{ ...WALLET, standard: solana }] }))
+    const connector = await connections.injectedConnector('io.example')
+    expect(connector?.id).toBe('injected:io.example')
+    // A connection stored under the Wallet Standard side's rdns (before the two were listed once) finds it.
+    expect(await connections.injectedConnector('wallet-standard.example')).toBe(connector)
+    const emitted: [unknown, unknown][] = []
+    const emit = connector!.emit.bind(connector)
+    connector!.emit = (event, uuid) => {
+      emitted.push([event.event, uuid])
+      emit(event, uuid)
+    }
+    connections.injectedEvent('u1', { event: 'chainChanged', data: '0x7a69' })
+    connections.injectedEvent('u2', { event: 'accountsChanged', data: [] })
+    connections.injectedEvent('u3', { event: 'accountsChanged', data: [] })
+    expect(emitted).toEqual([
+      ['chainChanged', 'u1'],
+      ['accountsChanged', 'u2'],
+    ])
+  })
+})
+
 describe('switchTo', () => {
   test("a chain the page does not list is refused with 4902, and the modal opens on 'Network Not Found'", async () => {
     const { connections, state, calls } = setup(31337)

@@ -74,9 +74,12 @@ export function create(options: Options) {
   state.subscribe(() => {
     if (state.get().injected.length > 0) void loadInjected().catch(() => {})
   })
+  /** Whether a listed wallet is `rdns`: one listed once for its two sides (injected/Merge.ts) is either side's. */
+  const listedAs = (rdns: string) => (w: State.State['injected'][number]) =>
+    w.rdns === rdns || w.standard?.rdns === rdns
   /** The connector of the page's injected wallet with this rdns (one per wallet, kept across picks). */
   async function injectedConnector(rdns: string): Promise<Injected.Injected | undefined> {
-    const wallet = state.get().injected.find((w) => w.rdns === rdns)
+    const wallet = state.get().injected.find(listedAs(rdns))
     if (!wallet) return undefined
     const Module = injected.has(wallet.uuid) ? undefined : await loadInjected()
     const known = injected.get(wallet.uuid)
@@ -88,10 +91,10 @@ export function create(options: Options) {
         return connected.remote.injectedWalletRequest({ uuid, request })
       },
     })
-    injected.set(wallet.uuid, connector)
+    for (const uuid of Module.uuidsOf(wallet)) injected.set(uuid, connector)
     return connector
   }
-  const announced = (rdns: string) => state.get().injected.some((w) => w.rdns === rdns)
+  const announced = (rdns: string) => state.get().injected.some(listedAs(rdns))
   /** Waits (briefly) for the page to announce the injected wallet `rdns`, for reconnecting after a reload. */
   async function announcedInjected(rdns: string): Promise<Injected.Injected | undefined> {
     const found = await new Promise<boolean>((resolve) => {
@@ -240,7 +243,7 @@ export function create(options: Options) {
     injectedConnector,
     /** Passes an event of the page's injected wallet `uuid` to its connector. */
     injectedEvent(uuid: string, event: HostModal.ProviderEvent) {
-      injected.get(uuid)?.emit(event)
+      injected.get(uuid)?.emit(event, uuid)
     },
     walletConnect,
     embedded,

@@ -166,6 +166,8 @@ async function setup(
     close: () => given.close(undefined, { origin: PAGE }),
     shake: () => given.shake(undefined, { origin: PAGE }),
     switchNetwork: (params: { caipNetworkId: string }) => given.switchNetwork(params, { origin: PAGE }),
+    injectedWallets: (wallets: HostModal.InjectedWallet[]) =>
+      given.injectedWallets({ wallets }, { origin: PAGE }),
   }
   return { state, router, modal, pushed, call, connections }
 }
@@ -228,6 +230,28 @@ describe('an allowed page', () => {
     expect(pushed.slice(before)).toEqual([expect.objectContaining({ open: true, view: 'AllWallets' })])
     await call.close()
     expect(pushed.slice(before + 1)).toEqual([expect.objectContaining({ open: false, view: 'Connect' })])
+  })
+
+  test('a wallet the page lists by EIP-6963 and by the Wallet Standard is listed once; the latest list wins', async () => {
+    const { state, call } = await setup([PAGE])
+    const icon = 'data:image/svg+xml;base64,PHN2Zy8+'
+    const evm = { uuid: '00000000-0000-4000-8000-000000000001', name: 'Phantom', icon, rdns: 'app.phantom' }
+    const solana = {
+      uuid: '00000000-0000-4000-8000-000000000002',
+      name: 'Phantom',
+      icon,
+      rdns: 'wallet-standard.phantom',
+      chains: ['solana:localnet'],
+    }
+    await call.injectedWallets([evm])
+    expect(state.get().injected).toEqual([evm])
+    await call.injectedWallets([evm, solana])
+    expect(state.get().injected).toEqual([{ ...evm, standard: solana }])
+    // A list that lands while the previous one's merge still loads replaces it.
+    const first = call.injectedWallets([evm, solana])
+    const second = call.injectedWallets([])
+    await Promise.all([first, second])
+    expect(state.get().injected).toEqual([])
   })
 
   test('switches the page network to a listed chain only', async () => {

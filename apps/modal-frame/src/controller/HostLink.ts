@@ -139,6 +139,7 @@ export function create(options: Options) {
     throw Rpc.error('unsupportedMethod')
   }
 
+  let injectedLists = 0
   const handlers: HostBridge.Handlers = {
     open: async (openOptions) => {
       const view = openOptions?.view
@@ -152,8 +153,19 @@ export function create(options: Options) {
     shake: () => modal.shake(),
     getState: () => snapshot(),
     request,
-    injectedWallets: ({ wallets }) => {
-      if (allowed) state.set((s) => ({ ...s, injected: wallets }))
+    injectedWallets: async ({ wallets }) => {
+      if (!allowed) return
+      // A wallet registered both by EIP-6963 and by the Wallet Standard is listed once (injected/Merge.ts,
+      // loaded when the page lists a Wallet Standard wallet; unmerged if it fails to load); only the
+      // page's latest list is kept.
+      const latest = ++injectedLists
+      const listed = wallets.some((w) => w.chains)
+        ? await import('../connectors/injected/Merge.js').then(
+            (Merge) => Merge.merge(wallets),
+            () => wallets,
+          )
+        : wallets
+      if (latest === injectedLists) state.set((s) => ({ ...s, injected: listed }))
     },
     injectedWalletEvent: ({ uuid, event }) => {
       if (allowed) connections.injectedEvent(uuid, event)

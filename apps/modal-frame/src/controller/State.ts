@@ -1,6 +1,7 @@
 import type * as HostModal from '@frontdoor/protocol/host-modal'
 import type { Account, Directory } from '@frontdoor/schemas'
 import type * as ConnectionStorage from '../connection/Storage.js'
+import type * as Merge from '../connectors/injected/Merge.js'
 import type * as Env from '../env/Env.js'
 import * as Features from '../features/Features.js'
 import * as Store from '../store/Store.js'
@@ -19,7 +20,8 @@ export type State = {
   /** True once the remote config has answered (or failed); the Connect view renders meanwhile. */
   featuresReady: boolean
   theme: Theme
-  injected: HostModal.InjectedWallet[]
+  /** The page's injected wallets; one with both an EIP-6963 and a Wallet Standard side once (injected/Merge.ts). */
+  injected: Merge.Listed[]
   /** Featured / recommended wallets from `/getWallets` and the directory size. */
   wallets: Directory.Wallet[]
   walletCount: number

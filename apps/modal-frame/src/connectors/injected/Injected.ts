@@ -4,6 +4,7 @@ import { Errors } from '@frontdoor/schemas'
 import * as Calls from '../../rpc/Calls.js'
 import type * as Connector from '../Connector.js'
 import * as Id from './Id.js'
+import type * as Merge from './Merge.js'
 import * as Standard from './Standard.js'
 
 /**
@@ -48,11 +49,63 @@ const UNSUPPORTED_CODES = new Set([4200, -32601])
 const withCode = (message: string, code: number) => new ProtocolErrors.ProviderRpcError(code, message)
 
 /**
- * Creates the connector for one injected wallet: an EIP-6963 wallet's, or a Wallet Standard wallet's
- * (it lists Solana `chains`; Standard.ts). `emit` is fed by the host's injectedWalletEvent.
+ * Creates the connector for one injected wallet: an EIP-6963 wallet's, a Wallet Standard wallet's
+ * (it lists Solana `chains`; Standard.ts), or one wallet's two sides listed once (Merge.ts). `emit` is
+ * fed by the host's injectedWalletEvent, with the uuid of the side that sent it.
  */
-export function create(wallet: HostModal.InjectedWallet, host: Host) {
+export function create(wallet: Merge.Listed, host: Host) {
+  if (wallet.standard)
+    return twoSided(eip1193(wallet, host), Standard.create(wallet.standard, host), wallet.standard.uuid)
   return wallet.chains ? Standard.create(wallet, host) : eip1193(wallet, host)
+}
+
+/** The uuids whose events go to the connector of `wallet`: its own, and its Wallet Standard side's. */
+export const uuidsOf = (wallet: Merge.Listed) => [
+  wallet.uuid,
+  ...(wallet.standard ? [wallet.standard.uuid] : []),
+]
+
+/**
+ * The connector of a wallet with an EVM side (EIP-6963) and a Solana side (the Wallet Standard) listed
+ * once (Merge.ts). The EVM side holds the connection: its accounts and chain, the EVM requests, chain
+ * switches and events. The Solana side adds the Solana account (`solanaAccount`, the page's Frontdoor
+ * Solana wallet reads it) and answers the solana_ requests. Connecting asks the EVM side, then the
+ * Solana side; a Solana side that refuses leaves the connection EVM-only (its solana_ requests 4100).
+ * Both sides end with the connection.
+ */
+function twoSided(
+  evm: ReturnType<typeof eip1193>,
+  solana: ReturnType<typeof Standard.create>,
+  solanaUuid: string,
+) {
+  const connector = {
+    ...evm,
+    async connect(context) {
+      const session = await evm.connect(context)
+      await solana.connect(context).catch(() => {})
+      return session
+    },
+    async reconnect(context) {
+      const session = await evm.reconnect(context)
+      if (session) await solana.reconnect(context).catch(() => {})
+      return session
+    },
+    request: (method, params) =>
+      method.startsWith('solana_') ? solana.request(method, params) : evm.request(method, params),
+    async disconnect() {
+      await Promise.all([evm.disconnect(), solana.disconnect()])
+    },
+    solanaAccount: () => solana.solanaAccount(),
+    emit(event: HostModal.ProviderEvent, uuid?: string) {
+      // The Solana side's own disconnect only drops its account: the EVM side holds the connection.
+      if (uuid === solanaUuid) solana.emit(event)
+      else evm.emit(event)
+    },
+  } satisfies Connector.Connector & {
+    solanaAccount: () => Promise<unknown>
+    emit: (event: HostModal.ProviderEvent, uuid?: string) => void
+  }
+  return connector
 }
 
 /** The connector of an EIP-6963 wallet (an EIP-1193 provider). */
