@@ -12,8 +12,12 @@ export type Step = { op: string; depth: number; stack?: string[]; memory?: strin
 /** A `debug_traceCall` result. */
 export type Trace = { failed: boolean; returnValue?: string; structLogs: Step[] }
 
-/** The call that was traced. */
-export type Call = { from: string; to?: string | undefined; value: bigint }
+/**
+ * The call that was traced. `kept`: a contract whose frames called by the top frame count even when they
+ * revert (the EntryPoint's `delegateAndRevert`, which always reverts, in a smart account's batch
+ * simulation: BatchSimulation.ts); the top frame still reverts when what ran inside failed.
+ */
+export type Call = { from: string; to?: string | undefined; value: bigint; kept?: string | undefined }
 
 /** Coin moved from one account to another. */
 export type Transfer = { from: string; to: string; value: bigint }
@@ -64,19 +68,32 @@ function slice(memory: string[] | undefined, offset: bigint, size: bigint): stri
  * the logs of frames that were not reverted, in order.
  */
 export function effects(trace: Trace, call: Call): Effects {
-  const steps = trace.structLogs
+  const read = reader(call)
+  for (const step of trace.structLogs) read.step(step)
+  return read.end(trace.failed)
+}
+
+/**
+ * {@link effects} read one step at a time, so that a trace need not be held whole (TraceStream.ts hands
+ * each step over as it arrives): `step` each in order, then `end` with the trace's `failed`.
+ */
+export function reader(call: Call) {
   const top: Frame = { address: call.to?.toLowerCase(), transfers: [], logs: [], create: !call.to }
   if (call.value > 0n && call.to)
     top.transfers.push({ from: call.from.toLowerCase(), to: top.address ?? '', value: call.value })
   const frames: Frame[] = [top]
   /** What a CALL or CREATE of the previous step starts. */
   let pending: Frame | undefined
+  /** The step before. */
+  let previous: Step | undefined
 
+  const kept = call.kept?.toLowerCase()
   /** A frame returned to its caller with `ok` (the caller's next step has the result on top). */
   const finish = (child: Frame, ok: boolean, result: string | undefined) => {
     const parent = frames.at(-1)
     const transfer = child.transfer
-    if (!ok || !parent) return
+    if (!parent) return
+    if (!ok && !(kept !== undefined && parent === top && child.address === kept && !child.create)) return
     if (child.create && !child.address) {
       child.address = address(result)
       for (const log of child.logs) if (log.address === '') log.address = child.address
@@ -87,12 +104,11 @@ export function effects(trace: Trace, call: Call): Effects {
     parent.logs.push(...child.logs)
   }
 
-  for (let i = 0; i < steps.length; i++) {
-    const step = steps[i] as Step
+  const step = (step: Step) => {
     if (pending) {
       const started = pending
       pending = undefined
-      if (step.depth > (steps[i - 1] as Step).depth) {
+      if (step.depth > (previous?.depth ?? 0)) {
         // The call entered code: its frame runs until the depth comes back.
         started.depth = step.depth
         frames.push(started)
@@ -101,6 +117,7 @@ export function effects(trace: Trace, call: Call): Effects {
         finish(started, word(peek(step, 0)) !== 0n, peek(step, 0))
       }
     }
+    previous = step
     // Frames that ended: the step is back in a caller.
     while (frames.length > 1) {
       const current = frames.at(-1) as Frame
@@ -136,12 +153,15 @@ export function effects(trace: Trace, call: Call): Effects {
       pending = { address: undefined, transfers: [], logs: [], create: true, transfer }
     }
   }
-  if (trace.failed) return { reverted: true, transfers: [], logs: [] }
-  // Frames still open at the end returned with the top call (the trace ends in the top frame).
-  while (frames.length > 1) {
-    finish(frames.pop() as Frame, true, undefined)
+
+  const end = (failed: boolean): Effects => {
+    if (failed) return { reverted: true, transfers: [], logs: [] }
+    // Frames still open at the end returned with the top call (the trace ends in the top frame).
+    while (frames.length > 1) finish(frames.pop() as Frame, true, undefined)
+    return { reverted: false, transfers: top.transfers, logs: top.logs }
   }
-  return { reverted: false, transfers: top.transfers, logs: top.logs }
+
+  return { step, end }
 }
 
 /** Error(string)'s selector. */

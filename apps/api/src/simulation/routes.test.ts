@@ -49,6 +49,50 @@ describe('POST /v1/simulate', () => {
     expect((await error(await simulate(valid, 'demo', 'text/plain'))).status).toBe(400)
   })
 
+  test('a batch: 400 naming the field for bad calls, more than 100 calls, neither or both of transaction and batch', async () => {
+    const call = { to: FROM, value: '0x1', data: '0x' }
+    const batch = { from: FROM, calls: [call] }
+    for (const [body, message] of [
+      [{ chainId: 'eip155:31337', batch: { ...batch, calls: [] } }, "Invalid body field 'batch.calls'"],
+      [
+        { chainId: 'eip155:31337', batch: { ...batch, calls: Array.from({ length: 101 }, () => call) } },
+        "Invalid body field 'batch.calls'",
+      ],
+      [
+        { chainId: 'eip155:31337', batch: { ...batch, calls: [{ ...call, to: '0x12' }] } },
+        "Invalid body field 'batch.calls.0.to'",
+      ],
+      [
+        { chainId: 'eip155:31337', batch: { ...batch, calls: [call, { ...call, value: 12 }] } },
+        "Invalid body field 'batch.calls.1.value'",
+      ],
+      [
+        { chainId: 'eip155:31337', batch: { ...batch, calls: [{ ...call, data: '0xabc' }] } },
+        "Invalid body field 'batch.calls.0.data': must be hex bytes",
+      ],
+      [
+        { chainId: 'eip155:31337', batch: { ...batch, calls: [{ ...call, value: `0x1${'0'.repeat(64)}` }] } },
+        "Invalid body field 'batch.calls.0.value'",
+      ],
+      [{ chainId: 'eip155:31337', batch: { ...batch, owner: 'me' } }, "Invalid body field 'batch.owner'"],
+      [{ chainId: 'eip155:31337', batch: { calls: [call] } }, "Invalid body field 'batch.from'"],
+      [{ chainId: 'eip155:31337', transaction: { from: FROM }, batch }, Simulation.ONE_OF],
+    ] as const) {
+      const answer = await error(await simulate(body))
+      expect(answer.status, JSON.stringify(body).slice(0, 200)).toBe(400)
+      expect(answer.message).toContain(message)
+    }
+    // 100 calls are read (the chain then does not answer here).
+    expect(
+      await error(
+        await simulate({
+          chainId: 'eip155:31337',
+          batch: { ...batch, calls: Array.from({ length: 100 }, () => call) },
+        }),
+      ),
+    ).toMatchObject({ status: 502 })
+  })
+
   test('401 for an unknown project, 400 for a chain the API has no node of or that is not EVM', async () => {
     const transaction = { from: FROM }
     expect(
@@ -71,6 +115,9 @@ describe('POST /v1/simulate', () => {
       status: 502,
       code: 'upstream_unavailable',
     })
+    expect(
+      await error(await simulate({ chainId: 'eip155:31337', batch: { from: FROM, calls: [{ to: FROM }] } })),
+    ).toMatchObject({ status: 502, code: 'upstream_unavailable' })
   })
 })
 
