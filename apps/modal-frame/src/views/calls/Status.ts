@@ -7,7 +7,7 @@ import * as Calls from '@frontdoor/protocol/calls'
  */
 
 /** The batch's status codes in words (EIP-5792's meanings). */
-export const STATUS_TEXT: Record<number, string> = {
+const STATUS_TEXT: Record<number, string> = {
   [Calls.STATUS.pending]: 'Pending',
   [Calls.STATUS.confirmed]: 'Confirmed',
   [Calls.STATUS.offchainFailure]: 'Failed before it was sent',
@@ -16,7 +16,7 @@ export const STATUS_TEXT: Record<number, string> = {
 }
 
 /** One receipt as the view lists it. */
-export type Receipt = { hash: string; block: string; success: boolean }
+type Receipt = { hash: string; block: string; success: boolean }
 
 /** A batch status as the view shows it. */
 export type Shown = {
