@@ -119,6 +119,38 @@ describe('memory', () => {
     // 20,000 puts with two expects each take about 2 s on a quiet machine and over 5 s on a loaded one.
   }, 30_000)
 
+  test('a receipt marks the messages with its ids for that client only, also after others expired', () => {
+    let time = 0
+    const mailbox = Mailbox.memory({ ...caps({ maxMessagesPerTopic: 1000 }), now: () => time })
+    for (let id = 1; id <= 500; id++)
+      mailbox.put(TOPIC, { messageId: id, data: String(id), publisher: 'p', expiresAt: id <= 100 ? 5 : 50 })
+    const unread = (clientId: string) => (mailbox.list(TOPIC, clientId) as Mailbox.Stored[]).length
+    expect([unread('a'), unread('b')]).toEqual([500, 500])
+    mailbox.receive(TOPIC, 'a', [250, 499, 501])
+    expect([unread('a'), unread('b')]).toEqual([498, 500])
+    expect((mailbox.list(TOPIC, 'a') as Mailbox.Stored[]).some((m) => m.messageId === 250)).toBe(false)
+    time = 10
+    mailbox.sweep()
+    mailbox.receive(TOPIC, 'a', [50, 300])
+    expect([unread('a'), unread('b')]).toEqual([397, 400])
+    // A second and third client on the same messages, and a repeated receipt.
+    mailbox.receive(TOPIC, 'b', [250, 300])
+    mailbox.receive(TOPIC, 'c', [250])
+    mailbox.receive(TOPIC, 'a', [250])
+    expect([unread('a'), unread('b'), unread('c')]).toEqual([397, 398, 399])
+    mailbox.close()
+  })
+
+  test('a receipt marks every message given the same id', () => {
+    const mailbox = Mailbox.memory({ ...caps(), now: () => 0 })
+    for (const data of ['x', 'y']) mailbox.put(TOPIC, { messageId: 7, data, publisher: 'p', expiresAt: 10 })
+    mailbox.put(TOPIC, { messageId: 8, data: 'z', publisher: 'p', expiresAt: 10 })
+    expect(mailbox.list(TOPIC, 'a')).toHaveLength(3)
+    mailbox.receive(TOPIC, 'a', [7])
+    expect((mailbox.list(TOPIC, 'a') as Mailbox.Stored[]).map((m) => m.data)).toEqual(['z'])
+    mailbox.close()
+  })
+
   test('keeps topics apart', () => {
     const mailbox = Mailbox.memory({ ...caps(), now: () => 0 })
     mailbox.put(TOPIC, { messageId: 1, data: 'x', publisher: 'p', expiresAt: 10 })

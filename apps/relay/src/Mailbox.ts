@@ -71,7 +71,12 @@ export type MemoryOptions = Caps & {
 }
 
 type Entry = Stored & { topic: string; bytes: number; gone?: true; received?: Set<string> }
-type Topic = { messages: Entry[]; bytes: number }
+/**
+ * A topic's messages, oldest first, and the same by message id, so an ack finds its message at once
+ * rather than by a walk of up to `maxMessagesPerTopic`. One node's ids never repeat; should a topic be
+ * given a repeated id, `shared` is set and receipts walk the list as before.
+ */
+type Topic = { messages: Entry[]; byId: Map<number, Entry>; shared: boolean; bytes: number }
 
 /** A binary min-heap of entries by expiry: the next to expire (and the next to evict) on top. */
 function heap() {
@@ -141,7 +146,10 @@ export function memory(options: MemoryOptions): Mailbox & { sweep: () => void } 
       count -= 1
       total -= entry.bytes
       const topic = topics.get(entry.topic)
-      if (topic) topic.bytes -= entry.bytes
+      if (topic) {
+        topic.bytes -= entry.bytes
+        if (topic.byId.get(entry.messageId) === entry) topic.byId.delete(entry.messageId)
+      }
       touched.add(entry.topic)
     }
     for (const key of touched) {
@@ -172,11 +180,13 @@ export function memory(options: MemoryOptions): Mailbox & { sweep: () => void } 
         topic = topics.get(key)
       }
       if (!topic) {
-        topic = { messages: [], bytes: 0 }
+        topic = { messages: [], byId: new Map(), shared: false, bytes: 0 }
         topics.set(key, topic)
       }
       const entry: Entry = { ...message, topic: key, bytes: size }
       topic.messages.push(entry)
+      if (topic.byId.has(entry.messageId)) topic.shared = true
+      topic.byId.set(entry.messageId, entry)
       expiries.push(entry)
       topic.bytes += size
       count += 1
@@ -196,11 +206,18 @@ export function memory(options: MemoryOptions): Mailbox & { sweep: () => void } 
     receive(key, clientId, messageIds) {
       const topic = topics.get(key)
       if (!topic) return
-      const wanted = new Set(messageIds)
-      for (const entry of topic.messages) {
-        if (!wanted.has(entry.messageId)) continue
+      const mark = (entry: Entry) => {
         entry.received ??= new Set()
         entry.received.add(clientId)
+      }
+      if (topic.shared) {
+        const wanted = new Set(messageIds)
+        for (const entry of topic.messages) if (wanted.has(entry.messageId)) mark(entry)
+        return
+      }
+      for (const messageId of messageIds) {
+        const entry = topic.byId.get(messageId)
+        if (entry) mark(entry)
       }
     },
     size() {
