@@ -1,4 +1,3 @@
-import { Keypair, SystemProgram, Transaction } from '@solana/web3.js'
 import { describe, expect, test } from 'vitest'
 import * as SolanaCluster from './solana-cluster.js'
 import * as SolanaWallet from './solana-wallet.js'
@@ -23,25 +22,6 @@ describe('caip2Of', () => {
     expect(SolanaWallet.caip2Of(SolanaCluster.CAIP_NETWORK_ID)).toBe(SolanaCluster.CAIP_NETWORK_ID)
     expect(SolanaWallet.caip2Of('solana:mainnet-beta')).toBeUndefined()
     expect(SolanaWallet.caip2Of('eip155:1')).toBeUndefined()
-  })
-})
-
-describe('signatureOf', () => {
-  test("the signature in the account's signer slot, not the fee payer's first one", () => {
-    const payer = Keypair.fromSeed(new Uint8Array(32).fill(1))
-    const user = Keypair.fromSeed(new Uint8Array(32).fill(2))
-    const tx = new Transaction({
-      feePayer: payer.publicKey,
-      recentBlockhash: Keypair.fromSeed(new Uint8Array(32).fill(3)).publicKey.toBase58(),
-    }).add(SystemProgram.transfer({ fromPubkey: user.publicKey, toPubkey: payer.publicKey, lamports: 1 }))
-    tx.sign(payer, user)
-    const bytes = new Uint8Array(tx.serialize())
-    const [first, second] = tx.signatures.map((s) => new Uint8Array(s.signature as Buffer))
-    expect(SolanaWallet.signatureOf(bytes, user.publicKey.toBase58())).toEqual(second)
-    expect(SolanaWallet.signatureOf(bytes, payer.publicKey.toBase58())).toEqual(first)
-    expect(second).not.toEqual(first)
-    expect(SolanaWallet.signatureOf(bytes, Keypair.generate().publicKey.toBase58())).toBeUndefined()
-    expect(SolanaWallet.signatureOf(bytes.subarray(0, -1), user.publicKey.toBase58())).toBeUndefined()
   })
 })
 

@@ -1,5 +1,4 @@
 import { CAIP_NETWORK_ID as LOCAL_CLUSTER } from './solana-cluster.js'
-import * as Wire from './solana-wire.js'
 
 /**
  * Solana through the Wallet Standard (issue 16): the page's Frontdoor wallet (host SDK,
@@ -33,21 +32,6 @@ export const STANDARD_CHAINS: Readonly<Record<string, `solana:${string}`>> = {
 export function caip2Of(chain: string): string | undefined {
   const id = Object.keys(STANDARD_CHAINS).find((key) => STANDARD_CHAINS[key] === chain)
   return id ?? (/^solana:[1-9A-HJ-NP-Za-km-z]{32}$/.test(chain) ? chain : undefined)
-}
-
-/**
- * The signature `address` put in a signed wire transaction: the one in its signer slot (a user who is
- * not the fee payer signs in a later slot than the first), read by solana-wire, the one parser of the
- * wire format; undefined when the bytes are no transaction or `address` is not among its signers.
- */
-export function signatureOf(signed: Uint8Array, address: string): Uint8Array | undefined {
-  try {
-    const transaction = Wire.parse(signed)
-    return transaction.signatures[transaction.signers.indexOf(address)]
-  } catch (error) {
-    if (error instanceof Wire.Malformed) return undefined
-    throw error
-  }
 }
 
 /** The methods the modal sends a Wallet Standard wallet of the page (HostMessages.injectedWalletRequest). */

@@ -144,3 +144,18 @@ export function isTransaction(bytes: Uint8Array): boolean {
     message(bytes, read.at())
   })
 }
+
+/**
+ * The signature `address` put in a signed wire transaction (here, not in solana-wallet: the modal's
+ * first-open chunks read solana-wallet's constants, and the parser would follow them there): the one in its signer slot (a user who is
+ * not the fee payer signs in a later slot than the first), read by this parser; undefined when the bytes are no transaction or `address` is not among its signers.
+ */
+export function signatureOf(signed: Uint8Array, address: string): Uint8Array | undefined {
+  try {
+    const transaction = parse(signed)
+    return transaction.signatures[transaction.signers.indexOf(address)]
+  } catch (error) {
+    if (error instanceof Malformed) return undefined
+    throw error
+  }
+}

@@ -1,6 +1,7 @@
 import * as Errors from '@frontdoor/protocol/errors'
 import type * as HostModal from '@frontdoor/protocol/host-modal'
 import * as SolanaWallet from '@frontdoor/protocol/solana-wallet'
+import * as SolanaWire from '@frontdoor/protocol/solana-wire'
 import {
   SolanaSignAndSendTransaction,
   type SolanaSignAndSendTransactionFeature,
@@ -151,7 +152,7 @@ async function answer(wallet: Wallet, method: string, params: unknown): Promise<
       })
       if (!output) throw Errors.providerError('internalError')
       // The signer's signature: the one in its signer slot, wherever the fee payer's is.
-      const signature = SolanaWallet.signatureOf(output.signedTransaction, signer.address)
+      const signature = SolanaWire.signatureOf(output.signedTransaction, signer.address)
       if (!signature) throw Errors.providerError('internalError')
       return {
         signature: Bytes.toBase58(signature),

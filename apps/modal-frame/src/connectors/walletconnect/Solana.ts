@@ -1,7 +1,7 @@
 import * as ProtocolErrors from '@frontdoor/protocol/errors'
 import * as SignRequest from '@frontdoor/protocol/sign-request'
 import * as SolanaTransaction from '@frontdoor/protocol/solana-transaction'
-import * as SolanaWallet from '@frontdoor/protocol/solana-wallet'
+import * as SolanaWire from '@frontdoor/protocol/solana-wire'
 
 /**
  * The page's solana requests to a WalletConnect wallet (a chunk of its own, loaded with the first
@@ -95,7 +95,7 @@ function signedTransaction(
   if (transaction && !signature) {
     let own: Uint8Array | undefined
     try {
-      own = SolanaWallet.signatureOf(fromBase64(transaction), account)
+      own = SolanaWire.signatureOf(fromBase64(transaction), account)
     } catch {}
     return own ? { signature: SolanaTransaction.base58(own), transaction } : result
   }
