@@ -364,7 +364,9 @@ const TypedDataShape = z.strictObject({
   message: z.record(z.string(), z.unknown()),
 })
 
-const TYPED_DATA_PARAMS = z.tuple([Address, z.unknown()])
+// Pure: a bundle that uses none of this module's typed-data checks drops it, and with it zod's tuple
+// (the modal's lazy WalletConnect Solana check put $ZodTuple in its first-open chunks, 0.5 KB gz).
+const TYPED_DATA_PARAMS = /* @__PURE__ */ z.tuple([Address, /* @__PURE__ */ z.unknown()])
 
 /** The EIP-712 domain fields, in their canonical order (viem's order when EIP712Domain is not declared). */
 export const DOMAIN_FIELDS = ['name', 'version', 'chainId', 'verifyingContract', 'salt'] as const
