@@ -55,8 +55,24 @@ async function start() {
     gate: (options) => Visibility.gate(options),
     openPopup: (content, onDecision) => Popup.open(content, onDecision),
     pageOrigin: () => Env.confirmedOrigin(location.ancestorOrigins, hostOrigin),
-    simulate: (chainId, transaction, schema) =>
-      api.simulate(wallet.state().projectId ?? '', chainId, transaction, schema),
+    simulate: (chainId, request, schema) => {
+      const { projectId, user } = wallet.state()
+      // A batch of the user's smart account names its owner (the user's EOA), so that the API can deploy
+      // a counterfactual account in the simulation, as its first user operation does.
+      const owner =
+        'batch' in request &&
+        user?.accounts.some(
+          (a) => a.type === 'smartAccount' && a.address.toLowerCase() === request.batch.from.toLowerCase(),
+        )
+          ? user.accounts.find((a) => a.type === 'eoa')?.address
+          : undefined
+      return api.simulate(
+        projectId ?? '',
+        chainId,
+        'batch' in request && owner ? { batch: { ...request.batch, owner } } : request,
+        schema,
+      )
+    },
   })
   approval.subscribe((state) => screen.render(state, dapp))
   window.addEventListener('focus', () => screen.focus())

@@ -313,7 +313,7 @@ export function routes(deps: Deps.Deps) {
    * of its user operation's calls as the EntryPoint runs them (BatchSimulation.ts): each call sees what
    * the ones before it did, as when mined. Any other sender's calls are sent one by one, each its own
    * transaction: each is traced alone against the state before the batch, and the answer says so
-   * (`independent: true`), since a call that needs an earlier one (a swap after its approve) cannot be
+   * (`independent: true`, and `call`: the 1-based call that failed alone), since a call that needs an earlier one (a swap after its approve) cannot be
    * simulated that way.
    */
   const simulateBatch = async (
@@ -376,9 +376,10 @@ export function routes(deps: Deps.Deps) {
         },
         { from, to: call.to, value },
       )
-      const reason = (why: string | undefined) => CALL_REVERTED(n + 1, why)
-      if ('refused' in traced) return reverts(reason(traced.refused), independent)
-      if (traced.effects.reverted) return reverts(reason(Trace.reason(traced.returnValue)), independent)
+      const failed = (why: string | undefined) =>
+        reverts(CALL_REVERTED(n + 1, why), { ...independent, call: n + 1 })
+      if ('refused' in traced) return failed(traced.refused)
+      if (traced.effects.reverted) return failed(Trace.reason(traced.returnValue))
       all.transfers.push(...traced.effects.transfers)
       all.logs.push(...traced.effects.logs)
     }

@@ -111,17 +111,22 @@ export function create(apiUrl: string, fetchFn: Fetch = (...args) => fetch(...ar
 
   return {
     /**
-     * What `transaction` would move in and out of its sender on `chainId` (CAIP-2), simulated by the API;
-     * the answer is read by `schema` (Changes.Simulation: the screen's lazy chunk holds it).
+     * What `request` (`{ transaction }`, or an EIP-5792 `{ batch }` with the smart account's `owner` when
+     * it may not be deployed) would move in and out of its sender on `chainId` (CAIP-2), simulated by the
+     * API; the answer is read by `schema` (Changes.Simulation: the screen's lazy chunk holds it).
      */
     simulate: <T>(
       projectId: string,
       chainId: string,
-      transaction: { from: string; to?: string; value?: string; data?: string; gas?: string },
+      request:
+        | { transaction: { from: string; to?: string; value?: string; data?: string; gas?: string } }
+        | {
+            batch: { from: string; owner?: string; calls: { to?: string; value?: string; data?: string }[] }
+          },
       schema: z.ZodMiniType<T>,
     ) =>
       call(`/v1/simulate?${new URLSearchParams({ projectId })}`, schema, {
-        body: { chainId, transaction },
+        body: { chainId, ...request },
       }),
     /**
      * Starts an email login from this browser: the OTP, or for an existing account on a browser it has

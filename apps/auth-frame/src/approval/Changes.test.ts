@@ -121,7 +121,7 @@ describe('mount', () => {
       },
       () => changed++,
     ) as HTMLElement
-    expect(asked).toEqual([['eip155:31337', Changes.transactionOf(request)]])
+    expect(asked).toEqual([['eip155:31337', { transaction: Changes.transactionOf(request) }]])
     expect(element.getAttribute('aria-live')).toBe('polite')
     expect(element.getAttribute('aria-busy')).toBe('true')
     expect(element.textContent).toBe('Simulated changesSimulating…')
@@ -221,5 +221,124 @@ describe('permits', () => {
     expect([...element.querySelectorAll('li')].map((item) => item.textContent)).toEqual([
       `You approve ✓${ROUTER} to spend 2.5 FUSD`,
     ])
+  })
+})
+
+describe('batches (wallet_sendCalls)', () => {
+  const approve = `0x095ea7b3${ROUTER.slice(2).padStart(64, '0')}${(40_000_000).toString(16).padStart(64, '0')}`
+  const swapData = '0x38ed1739'
+  const sendCalls: Approval.Request = {
+    method: 'wallet_sendCalls',
+    params: [
+      {
+        version: '2.0.0',
+        chainId: '0x7a69',
+        from: ME,
+        atomicRequired: true,
+        calls: [
+          { to: FUSD.address, data: approve, capabilities: { x: { optional: true } } },
+          { to: ROUTER, data: swapData, value: '0x0' },
+        ],
+      },
+    ],
+    chainId: 31337,
+    address: ME,
+  }
+  const WETH = { address: `0x${'d'.repeat(40)}`, symbol: 'WETH', decimals: 18, known: true }
+  // The API's answer for a smart account's approve + swap of 40 FUSD for WETH, simulated together.
+  const together: Changes.Simulation = {
+    reverted: false,
+    changes: [
+      { direction: 'out', asset: 'erc20', token: FUSD, amount: '40000000' },
+      { direction: 'in', asset: 'erc20', token: WETH, amount: '19950000000000000' },
+    ],
+    approvals: [{ kind: 'erc20', token: FUSD, spender: ROUTER, amount: '0' }],
+  }
+  const show = async (result: Changes.Simulation) => {
+    const element = Changes.mount(
+      sendCalls,
+      async () => result,
+      () => {},
+    ) as HTMLElement
+    await flush()
+    return element
+  }
+
+  test("the batch's calls as sent, from the account on screen; nothing for params protocol refuses", () => {
+    expect(Changes.batchOf(sendCalls)).toEqual({
+      from: ME,
+      calls: [
+        { to: FUSD.address, data: approve },
+        { to: ROUTER, data: swapData, value: '0x0' },
+      ],
+    })
+    expect(Changes.batchOf(request)).toBeUndefined()
+    const tooMany = [
+      { ...(sendCalls.params as object[])[0], calls: Array.from({ length: 101 }, () => ({ to: ROUTER })) },
+    ]
+    expect(Changes.batchOf({ ...sendCalls, params: tooMany })).toBeUndefined()
+    expect(Changes.transactionOf(sendCalls)).toBeUndefined()
+  })
+
+  test('asks for the whole batch; shows what leaves and enters the account once all calls ran', async () => {
+    const asked: unknown[] = []
+    const element = Changes.mount(
+      sendCalls,
+      async (chainId, batch) => {
+        asked.push([chainId, batch])
+        return together
+      },
+      () => {},
+    ) as HTMLElement
+    expect(element.textContent).toBe('Simulated changesSimulating…')
+    await flush()
+    expect(asked).toEqual([['eip155:31337', { batch: Changes.batchOf(sendCalls) }]])
+    expect(element.dataset.state).toBe('done')
+    expect([...element.querySelectorAll('li')].map((item) => item.textContent)).toEqual([
+      'You send −40 FUSD',
+      'You receive +0.01995 WETH',
+      `You approve ✓${ROUTER} to spend 0 FUSD`,
+    ])
+    expect(element.textContent).not.toContain('simulated alone')
+  })
+
+  test('calls simulated one by one say so; a later call failing alone is no warning and no numbers', async () => {
+    const alone = await show({ ...together, independent: true })
+    expect(alone.querySelectorAll('li')).toHaveLength(3)
+    expect(alone.textContent).toContain('Each call was simulated alone, against the state before the batch')
+    const unknown = await show({
+      reverted: true,
+      reason: 'Call 2: UniswapV2: TRANSFER_FROM_FAILED',
+      independent: true,
+      call: 2,
+      changes: [],
+      approvals: [],
+    })
+    expect(unknown.dataset.state).toBe('unknown')
+    expect(unknown.querySelector('[role="alert"]')).toBeNull()
+    expect(unknown.querySelectorAll('li')).toHaveLength(0)
+    expect(unknown.textContent).toContain(
+      'it may need an earlier call of the batch, so the changes are not known',
+    )
+    expect(unknown.textContent).toContain('Reason: Call 2: UniswapV2: TRANSFER_FROM_FAILED')
+    // The first call runs against the state before the batch, as it will: its failure is the warning.
+    const first = await show({
+      reverted: true,
+      reason: 'Call 1: nope',
+      independent: true,
+      call: 1,
+      changes: [],
+      approvals: [],
+    })
+    expect(first.dataset.state).toBe('reverted')
+    expect(first.querySelector('[role="alert"]')?.textContent).toBe('This transaction is likely to fail')
+    // A smart account's batch that reverts (all calls or none) is the warning with its reason.
+    const reverted = await show({
+      reverted: true,
+      reason: 'UniswapV2Router: EXPIRED',
+      changes: [],
+      approvals: [],
+    })
+    expect(reverted.querySelector('[role="alert"]')?.textContent).toBe('This transaction is likely to fail')
   })
 })

@@ -1,3 +1,4 @@
+import * as Calls from '@frontdoor/protocol/calls'
 import * as SignRequest from '@frontdoor/protocol/sign-request'
 import * as z from 'zod/mini'
 import type * as Approval from './Approval.js'
@@ -6,7 +7,9 @@ import * as Summary from './Summary.js'
 /**
  * The approval screen's simulated changes: what a transaction will take out of the account and put in
  * (native coin, ERC-20 amounts in their decimals, NFTs) and the approvals it grants, from the API's
- * simulation against the chain's current state; a warning when the simulation reverts, and a plain note
+ * simulation against the chain's current state; for a `wallet_sendCalls` batch, the whole batch's (a
+ * smart account's calls simulated together, each seeing what the ones before did; calls sent one by one
+ * simulated alone, and said so); a warning when the simulation reverts, and a plain note
  * when it could not run (Approve stays usable). A list, each line saying in words whether it goes out or
  * comes in; the section is a polite live region, so the result is read out when it arrives.
  */
@@ -24,10 +27,19 @@ const TEXT = {
   in: 'You receive',
   approves: 'You approve',
   unknownToken: 'tokens',
+  independent: 'Each call was simulated alone, against the state before the batch',
+  unknownBatch:
+    'A call fails when simulated alone: it may need an earlier call of the batch, so the changes are not known',
 } as const
 
 /** The transaction the API simulates (hex quantities). */
 export type Transaction = { from: string; to?: string; value?: string; data?: string; gas?: string }
+
+/** An EIP-5792 batch the API simulates: its calls (protocol's shapes), sent by `from`. */
+export type Batch = { from: string; calls: { to?: string; value?: string; data?: string }[] }
+
+/** What the API is asked to simulate: one transaction or a batch. */
+export type Request = { transaction: Transaction } | { batch: Batch }
 
 const SimulatedToken = z.object({
   address: z.nullable(z.string()),
@@ -40,6 +52,10 @@ const SimulatedToken = z.object({
 export const Simulation = z.object({
   reverted: z.boolean(),
   reason: z.optional(z.string()),
+  /** A batch whose calls were each simulated alone, against the state before the batch. */
+  independent: z.optional(z.boolean()),
+  /** Such a batch's call that failed alone (1-based). */
+  call: z.optional(z.number()),
   changes: z.array(
     z.object({
       direction: z.enum(['in', 'out']),
@@ -64,14 +80,35 @@ export const Simulation = z.object({
 export type Simulation = z.infer<typeof Simulation>
 
 /**
- * Runs a simulation of `transaction` on `chainId` (CAIP-2), its answer read by `schema` (Simulation):
+ * Runs a simulation of `request` on `chainId` (CAIP-2), its answer read by `schema` (Simulation):
  * the screen's handler, through the API.
  */
 export type Simulate = (
   chainId: string,
-  transaction: Transaction,
+  request: Request,
   schema: z.ZodMiniType<Simulation>,
 ) => Promise<Simulation>
+
+/**
+ * The batch of a wallet_sendCalls request, from the account on screen (the batch's `from` is that
+ * account, as the wallet sends it); undefined for other requests or params protocol's rules refuse.
+ */
+export function batchOf(item: Approval.Request): Batch | undefined {
+  if (item.method !== 'wallet_sendCalls') return undefined
+  try {
+    const [batch] = Calls.checkParams('wallet_sendCalls', item.params) as [Calls.SendCalls]
+    return {
+      from: item.address,
+      calls: batch.calls.map((call) => ({
+        ...(call.to !== undefined ? { to: call.to } : {}),
+        ...(call.value !== undefined ? { value: call.value } : {}),
+        ...(call.data !== undefined ? { data: call.data } : {}),
+      })),
+    }
+  } catch {
+    return undefined
+  }
+}
 
 /**
  * The transaction of an eth_sendTransaction request as it will be sent (the filled one; for a smart
@@ -132,10 +169,12 @@ export function mount(
 ) {
   const permit = permitOf(item)
   const transaction = permit ?? transactionOf(item)
-  if (!transaction || !simulate) return undefined
+  const batch = transaction ? undefined : batchOf(item)
+  const request: Request | undefined = transaction ? { transaction } : batch ? { batch } : undefined
+  if (!request || !simulate) return undefined
   const view = section(permit ? TEXT.permitTitle : TEXT.title, root)
   view.render({ status: 'loading' })
-  simulate(`eip155:${item.chainId}`, transaction, Simulation)
+  simulate(`eip155:${item.chainId}`, request, Simulation)
     .then(
       // A permit grants its approval: only that is shown (its approve's revert is no revert of the signature).
       (result) =>
@@ -233,12 +272,28 @@ function section(heading: string = TEXT.title, root = create('section', 'af-chan
     element: root,
     render(state: State) {
       root.setAttribute('aria-busy', String(state.status === 'loading'))
+      // A later call of a batch simulated call by call that failed alone may need an earlier one: no
+      // warning and no numbers, the changes are not known.
+      const unknown =
+        state.status === 'done' &&
+        state.result.reverted &&
+        (state.result.independent ?? false) &&
+        (state.result.call ?? 1) > 1
       root.dataset.state =
-        state.status === 'done' ? (state.result.reverted ? 'reverted' : 'done') : state.status
+        state.status === 'done'
+          ? unknown
+            ? 'unknown'
+            : state.result.reverted
+              ? 'reverted'
+              : 'done'
+          : state.status
       const body: Node[] = [title]
       if (state.status === 'loading') body.push(create('p', 'af-muted', TEXT.loading))
       else if (state.status === 'failed') body.push(create('p', 'af-muted', TEXT.failed))
-      else if (state.result.reverted) {
+      else if (unknown) {
+        body.push(create('p', 'af-muted', TEXT.unknownBatch))
+        if (state.result.reason) body.push(create('p', 'af-muted', TEXT.reason(state.result.reason)))
+      } else if (state.result.reverted) {
         const warning = create('p', 'af-warning', TEXT.reverted)
         warning.setAttribute('role', 'alert')
         body.push(warning)
@@ -265,6 +320,7 @@ function section(heading: string = TEXT.title, root = create('section', 'af-chan
           }
           body.push(list)
         }
+        if (state.result.independent) body.push(create('p', 'af-muted', TEXT.independent))
       }
       root.replaceChildren(...body)
     },

@@ -28,7 +28,7 @@ export type Handlers = {
   openPopup: (content: Content, onDecision: (approved: boolean) => void) => Popup.Opened | undefined
   /** The origin of the page as confirmed (Env.confirmedOrigin), if known; read at each request. */
   pageOrigin: () => string | undefined
-  /** Simulates a transaction (its asset changes, Changes.ts); none: the screen shows no changes. */
+  /** Simulates a transaction or a batch (its asset changes, Changes.ts); none: the screen shows no changes. */
   simulate?: Changes.Simulate
 }
 
@@ -49,8 +49,8 @@ const STATUS = {
   working: 'Waiting for the wallet…',
 } as const
 
-/** The requests whose asset changes the screen simulates (Changes.ts): transactions and permits. */
-const SIMULATED = new Set(['eth_sendTransaction', 'eth_signTypedData_v4'])
+/** The requests whose asset changes the screen simulates (Changes.ts): transactions, batches and permits. */
+const SIMULATED = new Set(['eth_sendTransaction', 'wallet_sendCalls', 'eth_signTypedData_v4'])
 
 /** The button that opens the approval window. */
 const OPEN_POPUP = 'Review in wallet window'

@@ -363,7 +363,7 @@ describe('POST /v1/simulate: a smart account batch on a devnet', () => {
     // Not deployed: without its owner the API cannot deploy it in the simulation; each call is then
     // simulated alone, and the swap that needs the approve fails alone: said so, not shown as changes.
     const alone = await simulateBatch({ from: account, calls: approveAndSwap(amount) })
-    expect(alone).toMatchObject({ reverted: true, independent: true, changes: [], approvals: [] })
+    expect(alone).toMatchObject({ reverted: true, independent: true, call: 2, changes: [], approvals: [] })
     expect(alone.reason).toMatch(/^Call 2: /)
 
     const counterfactual = await simulateBatch({ from: account, owner, calls: approveAndSwap(amount) })
