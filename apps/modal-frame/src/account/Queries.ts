@@ -63,6 +63,8 @@ const keys = {
   identity: (address: string) => ['identity', address.toLowerCase()] as const,
   profile: (name: string) => ['profile', name.toLowerCase()] as const,
   nfts: (scope: Scope) => ['nfts', scope.address.toLowerCase(), caip2(scope.chainId)] as const,
+  /** A Solana address is case-sensitive: kept as it is. */
+  solanaBalance: (address: string, network: string) => ['balance', address, network] as const,
 }
 
 /** Where a scope's records are kept: `eip155:<chain>:<address>`, the address in lower case. */
@@ -181,6 +183,36 @@ export function create(options: Options = {}) {
           return balances
         },
       })
+    },
+    /**
+     * The SOL and SPL balances of a Solana account on cluster `network` (CAIP-2), from the balance API
+     * (portfolio cache: 30 s); after a send, {@link refreshSolana} has the API read them again.
+     */
+    solanaBalance(context: BlockchainApi.Context, address: string, network: string) {
+      const key = keys.solanaBalance(address, network)
+      return queryOptions({
+        queryKey: key,
+        meta: { kind: 'balance' } satisfies Meta,
+        staleTime: Constants.PORTFOLIO_CACHE_S * 1000,
+        queryFn: async () => {
+          lock.assertOpen(lockKey(key))
+          const force = forced.get(lockKey(key))
+          forced.delete(lockKey(key))
+          const answer = await BlockchainApi.balance(
+            context,
+            address,
+            network,
+            force ? [...force] : undefined,
+          )
+          return answer.balances
+        },
+      })
+    },
+    /** After a Solana send: reads the balances again, the API told to skip its cache for `tokens` (CAIP-10). */
+    async refreshSolana(address: string, network: string, tokens: string[]) {
+      const queryKey = keys.solanaBalance(address, network)
+      if (tokens.length) forced.set(lockKey(queryKey), new Set(tokens))
+      await client.invalidateQueries({ queryKey })
     },
     /** The transaction history, page by page (history cache: 15 s); with `onramp`, the purchases too. */
     history(scope: Scope, onramp?: string) {

@@ -4,6 +4,7 @@ import * as Format from '@frontdoor/schemas/presentation/format'
 import * as TransactionsView from '@frontdoor/schemas/presentation/transactions'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react'
+import { useActiveSolana } from '../../account/ActiveChain.js'
 import { AccountRoot, useQueries, useScope } from '../../account/Context.js'
 import * as Pending from '../../account/Pending.js'
 import type * as Queries from '../../account/Queries.js'
@@ -24,6 +25,8 @@ import '../../ui/account.css'
 const EmbeddedSettings = lazy(() => import('./EmbeddedSettings.js'))
 // The embedded wallet's Bitcoin, Polkadot and Cosmos addresses: a chunk of its own too.
 const NamespaceAccounts = lazy(() => import('./NamespaceAccounts.js'))
+// The Account view on solana (SwitchActiveChain), for a connection with a Solana account: a chunk too.
+const SolanaAccount = lazy(() => import('./SolanaAccount.js'))
 
 /** The tab the Account view shows, kept while the user visits Send, Receive ... and comes back. */
 let lastTab = 'tokens'
@@ -39,6 +42,13 @@ export default function Account() {
 
 function Connected() {
   const scope = useScope()
+  const solana = useActiveSolana()
+  if (solana)
+    return (
+      <Suspense fallback={<div className="fd-spinner" role="status" aria-label="Loading account" />}>
+        <SolanaAccount account={solana} />
+      </Suspense>
+    )
   return scope ? <AccountView scope={scope} /> : null
 }
 

@@ -1,4 +1,5 @@
 import * as Constants from '@frontdoor/schemas/constants'
+import * as ActiveChain from '../../account/ActiveChain.js'
 import { useController } from '../../controller/context.js'
 import { useStore } from '../../store/useStore.js'
 import { Icon } from '../../ui/Avatar.js'
@@ -15,43 +16,64 @@ const FAMILIES: Record<string, string> = {
 }
 
 /**
- * SwitchActiveChain: the chain families (namespaces) of the page's networks, the active one marked.
- * Only EVM (eip155) connections exist in Frontdoor today, so the others are listed as unavailable.
+ * SwitchActiveChain: the chain families (namespaces) of the page's networks and of the connection, the
+ * active one marked. eip155 is always available; solana when the connection has a Solana account (the
+ * embedded wallet's, on the local cluster); picking one makes it the Account view's family. The
+ * others are listed as unavailable.
  */
 export default function SwitchActiveChain() {
   const controller = useController()
   const state = useStore(controller.state)
+  const solana = ActiveChain.useSolanaAccount()
+  const active = ActiveChain.activeNamespace(useStore(ActiveChain.frame), state, solana)
+  const available = (namespace: string): namespace is ActiveChain.Namespace =>
+    namespace === 'eip155' || (namespace === 'solana' && solana !== null)
   const namespaces = [
-    ...new Set(['eip155', ...(state.host?.info.networks ?? []).map((n) => n.chainNamespace)]),
+    ...new Set([
+      'eip155',
+      ...(solana ? ['solana'] : []),
+      ...(state.host?.info.networks ?? []).map((n) => n.chainNamespace),
+    ]),
   ].filter((ns) => (Constants.AUTH_NAMESPACES as readonly string[]).includes(ns))
+  const pick = (namespace: string) => {
+    if (!available(namespace)) return
+    ActiveChain.frame.choose(namespace, controller.state)
+    if (state.status === 'connected') controller.router.reset('Account')
+    else controller.router.goBack()
+  }
   return (
     <div className="fd-networks">
       <ul className="fd-rows" aria-label="Chain families">
-        {namespaces.map((namespace) => {
-          const active = namespace === 'eip155'
+        {namespaces.map((namespace, index) => {
+          const isActive = namespace === active
+          const enabled = available(namespace)
           return (
             <li key={namespace}>
               <button
                 type="button"
                 className="fd-row fd-row-button"
-                aria-current={active ? 'true' : undefined}
-                aria-disabled={!active}
-                onClick={() => (active ? controller.router.goBack() : undefined)}
+                aria-current={isActive ? 'true' : undefined}
+                aria-disabled={!enabled}
+                onClick={() => pick(namespace)}
+                {...(index === 0 ? { 'data-autofocus': true } : {})}
               >
                 <Icon label={FAMILIES[namespace] ?? namespace} size={32} />
                 <span className="fd-row-main">
                   <span className="fd-row-title">{FAMILIES[namespace] ?? namespace}</span>
                   <span className="fd-row-sub">{namespace}</span>
                 </span>
-                <span className="fd-status">{active ? 'Active' : 'Not available yet'}</span>
+                {isActive ? (
+                  <span className="fd-status">Active</span>
+                ) : enabled ? null : (
+                  <span className="fd-status">Not available yet</span>
+                )}
               </button>
             </li>
           )
         })}
       </ul>
       <p className="fd-muted">
-        Frontdoor connects EVM wallets today. Other chain families will appear here when their connectors
-        exist.
+        EVM wallets connect on eip155; the email and social wallet has a Solana account too.
       </p>
     </div>
   )

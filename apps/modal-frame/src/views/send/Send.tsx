@@ -4,8 +4,9 @@ import * as Errors from '@frontdoor/schemas/errors'
 import * as BalancesView from '@frontdoor/schemas/presentation/balances'
 import * as Format from '@frontdoor/schemas/presentation/format'
 import { useQuery } from '@tanstack/react-query'
-import { type FormEvent, useId, useState } from 'react'
+import { type FormEvent, lazy, Suspense, useId, useState } from 'react'
 import { formatUnits } from 'viem/utils'
+import { useActiveSolana } from '../../account/ActiveChain.js'
 import { AccountRoot, useQueries, useScope } from '../../account/Context.js'
 import * as Fee from '../../account/Fee.js'
 import * as Pending from '../../account/Pending.js'
@@ -21,6 +22,7 @@ import { useAutofocus } from '../../ui/useAutofocus.js'
 import { type Receiver, useReceiver } from './Receiver.js'
 import * as SendForm from './SendForm.js'
 import * as SendStore from './SendStore.js'
+import { TokenPicker } from './TokenPicker.js'
 import '../../ui/account.css'
 import './send.css'
 
@@ -33,8 +35,18 @@ export default function Send() {
   )
 }
 
+// Send on solana (the active chain family, SwitchActiveChain): a chunk of its own.
+const SolanaSend = lazy(() => import('./SolanaSend.js'))
+
 function Connected() {
   const scope = useScope()
+  const solana = useActiveSolana()
+  if (solana)
+    return (
+      <Suspense fallback={<div className="fd-spinner" role="status" aria-label="Loading" />}>
+        <SolanaSend account={solana} />
+      </Suspense>
+    )
   return scope ? <SendView scope={scope} /> : null
 }
 
@@ -328,59 +340,5 @@ function ReceiverChip({ receiver, apiUrl }: { receiver: Receiver; apiUrl: string
       {receiver.name ? <strong>{receiver.name}</strong> : null}
       <span title={receiver.address}>{Format.truncateAddress(receiver.address)}</span>
     </span>
-  )
-}
-
-/** The token list of the Send flow: each balance, picked with a click (arrow keys move). */
-function TokenPicker({
-  tokens,
-  loading,
-  apiUrl,
-  onPick,
-}: {
-  tokens: Token.TokenBalance[]
-  loading: boolean
-  apiUrl: string
-  onPick: (token: Token.TokenBalance) => void
-}) {
-  if (loading) return <div className="fd-spinner" role="status" aria-label="Loading tokens" />
-  if (tokens.length === 0) return <p className="fd-empty">No tokens to send.</p>
-  return (
-    <div className="fd-send">
-      <p className="fd-placeholder-title">Select token</p>
-      <ul
-        className="fd-rows"
-        aria-label="Select token"
-        onKeyDown={(event) => {
-          if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return
-          const buttons = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('button')]
-          const index = buttons.indexOf(document.activeElement as HTMLButtonElement)
-          const next =
-            buttons[(index + (event.key === 'ArrowDown' ? 1 : -1) + buttons.length) % buttons.length]
-          event.preventDefault()
-          next?.focus()
-        }}
-      >
-        {tokens.map((token, index) => (
-          <li key={token.address ?? 'native'}>
-            <button
-              type="button"
-              className="fd-row fd-row-button"
-              onClick={() => onPick(token)}
-              {...(index === 0 ? { 'data-autofocus': true } : {})}
-            >
-              <Icon src={Usd.imageUrl(apiUrl, token.iconUrl)} label={token.symbol} />
-              <span className="fd-row-main">
-                <span className="fd-row-title">{token.name}</span>
-                <span className="fd-row-sub">
-                  {Format.formatAmount(token.quantity.numeric)} {token.symbol}
-                </span>
-              </span>
-              <span className="fd-row-end">{Usd.format(token.value ?? 0)}</span>
-            </button>
-          </li>
-        ))}
-      </ul>
-    </div>
   )
 }

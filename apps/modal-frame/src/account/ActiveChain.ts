@@ -1,0 +1,114 @@
+import * as SolanaCluster from '@frontdoor/protocol/solana-cluster'
+import type * as SolanaWallet from '@frontdoor/protocol/solana-wallet'
+import type * as Network from '@frontdoor/schemas/entities/network'
+import { useEffect, useState } from 'react'
+import type * as Embedded from '../connectors/embedded/Embedded.js'
+import { ofUser } from '../connectors/solana/Account.js'
+import { useController } from '../controller/context.js'
+import type * as State from '../controller/State.js'
+import * as Store from '../store/Store.js'
+import { useStore } from '../store/useStore.js'
+
+/**
+ * The active chain family of the Account view and Send (spec section 2: SwitchActiveChain): eip155,
+ * or solana for a connection with a Solana account (the embedded wallet's vault key, on the cluster
+ * the vault serves: the local cluster). Solana is chosen for one connected account: it goes back to
+ * eip155 on disconnect or when another account connects (spec section 4: disconnect clears the
+ * connected namespace). The page's EVM chain is left as it is.
+ */
+
+/** A chain family the Account view can show. */
+export type Namespace = 'eip155' | 'solana'
+
+/** The family chosen and the connected (EVM) address it was chosen for. */
+type Choice = { namespace: Namespace; address: string | undefined }
+
+const EIP155: Choice = { namespace: 'eip155', address: undefined }
+
+/** The local cluster as a CAIP network (the API's registry lists it the same), reached through the RPC proxy. */
+export const SOLANA_NETWORK: Network.Network = {
+  id: SolanaCluster.CAIP_NETWORK_ID.slice('solana:'.length),
+  caipNetworkId: SolanaCluster.CAIP_NETWORK_ID,
+  chainNamespace: 'solana',
+  name: SolanaCluster.NAME,
+  nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+  rpcUrls: { default: { http: [] } },
+  testnet: true,
+}
+
+/** Creates the store of the choice; `choose` keeps it for the connected account of `state`. */
+export function create() {
+  const store = Store.create<Choice>(EIP155)
+  let stop: (() => void) | undefined
+  return {
+    ...store,
+    /**
+     * Makes `namespace` the active family for the account connected in `state`; solana lasts until
+     * that account is no longer connected.
+     */
+    choose(namespace: Namespace, state: Pick<State.StateStore, 'get' | 'subscribe'>) {
+      const { address, status } = state.get()
+      if (namespace === 'eip155' || status !== 'connected' || !address) {
+        stop?.()
+        stop = undefined
+        store.set(EIP155)
+        return
+      }
+      store.set({ namespace, address })
+      stop ??= state.subscribe(() => {
+        const now = state.get()
+        if (now.status === 'connected' && now.address === store.get().address) return
+        stop?.()
+        stop = undefined
+        store.set(EIP155)
+      })
+    },
+  }
+}
+
+/** The store of the active family. */
+export type ActiveChain = ReturnType<typeof create>
+
+/** The frame's active family. */
+export const frame: ActiveChain = create()
+
+/**
+ * The family active now: solana only when it was chosen for the connected account and that
+ * connection has a Solana account.
+ */
+export function activeNamespace(
+  choice: Choice,
+  connected: { status: string; address: string | undefined },
+  solana: SolanaWallet.Account | null,
+): Namespace {
+  return choice.namespace === 'solana' &&
+    solana !== null &&
+    connected.status === 'connected' &&
+    connected.address === choice.address
+    ? 'solana'
+    : 'eip155'
+}
+
+const NO_USER = Store.create<Embedded.State>({ user: undefined, login: undefined })
+
+/** The Solana account of the connection (the embedded wallet's user's), or null. */
+export function useSolanaAccount(): SolanaWallet.Account | null {
+  const controller = useController()
+  const { connectorId } = useStore(controller.connection)
+  const isEmbedded = connectorId !== undefined && controller.connection.current()?.kind === 'embedded'
+  const [embedded, setEmbedded] = useState<Embedded.Embedded>()
+  useEffect(() => {
+    if (isEmbedded) void controller.embedded().then(setEmbedded)
+  }, [controller, isEmbedded])
+  const { user } = useStore(embedded?.state ?? NO_USER)
+  return isEmbedded ? ofUser(user) : null
+}
+
+/** The Solana account when solana is the active family, else undefined (the EVM views show). */
+export function useActiveSolana(): SolanaWallet.Account | undefined {
+  const controller = useController()
+  const choice = useStore(frame)
+  const { status, address } = useStore(controller.state)
+  const solana = useSolanaAccount()
+  return activeNamespace(choice, { status, address }, solana) === 'solana' ? (solana ?? undefined) : undefined
+}

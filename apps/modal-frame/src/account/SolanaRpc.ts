@@ -1,0 +1,82 @@
+import type * as BlockchainApi from './BlockchainApi.js'
+
+/**
+ * The modal's reads of a Solana cluster for Send, through the API's RPC proxy (`/v1/?chainId=solana:…`):
+ * the blockhash a transaction names, whether an account exists (the receiver, its token account, the
+ * mint's program), the fee of a message, the rent a new account must hold, and a signature's status.
+ * One attempt each: the view shows a failure and the visitor tries again.
+ */
+
+/** The proxy's URL of cluster `network` (CAIP-2). */
+export function url(context: BlockchainApi.Context, network: string): string {
+  return `${context.apiUrl}/v1/?${new URLSearchParams({ chainId: network, projectId: context.projectId })}`
+}
+
+/** A JSON-RPC error of the cluster (its message is shown). */
+export class RpcError extends Error {
+  constructor(
+    message: string,
+    readonly code: number,
+  ) {
+    super(message)
+  }
+}
+
+/** Creates the reads of cluster `network` for the API of `context`; `fetcher` is the browser's fetch. */
+export function create(context: BlockchainApi.Context, network: string, fetcher: typeof fetch = fetch) {
+  let id = 0
+  async function call<T>(method: string, params: unknown[]): Promise<T> {
+    const response = await fetcher(url(context, network), {
+      method: 'POST',
+      credentials: 'omit',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method, params }),
+    })
+    const body = (await response.json().catch(() => undefined)) as
+      | { result?: T; error?: { code: number; message: string } }
+      | undefined
+    if (body?.error) throw new RpcError(body.error.message, body.error.code)
+    if (!response.ok || !body || !('result' in body)) throw new RpcError(`${method} failed`, -32603)
+    return body.result as T
+  }
+  const commitment = { commitment: 'confirmed' }
+  return {
+    /** The latest blockhash a transaction may name. */
+    async latestBlockhash(): Promise<string> {
+      return (await call<{ value: { blockhash: string } }>('getLatestBlockhash', [commitment])).value
+        .blockhash
+    },
+    /** The account at `address` (its lamports and owner program), or null when it does not exist. */
+    async account(address: string): Promise<{ lamports: number; owner: string } | null> {
+      const answer = await call<{ value: { lamports: number; owner: string } | null }>('getAccountInfo', [
+        address,
+        { ...commitment, encoding: 'base64', dataSlice: { offset: 0, length: 0 } },
+      ])
+      return answer.value ? { lamports: answer.value.lamports, owner: answer.value.owner } : null
+    },
+    /** The fee of a message (base64), in lamports. */
+    async feeForMessage(message: string): Promise<bigint> {
+      const answer = await call<{ value: number | null }>('getFeeForMessage', [message, commitment])
+      if (answer.value === null)
+        throw new RpcError('The network fee is unknown: the blockhash expired', -32602)
+      return BigInt(answer.value)
+    },
+    /** The least lamports an account of `size` bytes must hold (rent exemption). */
+    async rentExemption(size: number): Promise<bigint> {
+      return BigInt(await call<number>('getMinimumBalanceForRentExemption', [size]))
+    },
+    /** The status of a signature: confirmed (or finalized), failed with its error, or not seen yet. */
+    async status(signature: string): Promise<'confirmed' | 'pending' | { error: string }> {
+      const answer = await call<{
+        value: ({ err: unknown; confirmationStatus?: string | null } | null)[]
+      }>('getSignatureStatuses', [[signature]])
+      const status = answer.value[0]
+      if (!status) return 'pending'
+      if (status.err) return { error: JSON.stringify(status.err) }
+      return status.confirmationStatus === 'processed' ? 'pending' : 'confirmed'
+    },
+  }
+}
+
+/** The reads of one cluster. */
+export type SolanaRpc = ReturnType<typeof create>

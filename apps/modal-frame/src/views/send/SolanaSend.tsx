@@ -1,0 +1,355 @@
+import * as SolanaTransaction from '@frontdoor/protocol/solana-transaction'
+import * as SolanaTransfer from '@frontdoor/protocol/solana-transfer'
+import type * as SolanaWallet from '@frontdoor/protocol/solana-wallet'
+import type * as Token from '@frontdoor/schemas/entities/token'
+import * as Errors from '@frontdoor/schemas/errors'
+import * as BalancesView from '@frontdoor/schemas/presentation/balances'
+import * as Format from '@frontdoor/schemas/presentation/format'
+import { useQuery } from '@tanstack/react-query'
+import { type FormEvent, useId, useState } from 'react'
+import { formatUnits } from 'viem/utils'
+import * as ActiveChain from '../../account/ActiveChain.js'
+import { useQueries } from '../../account/Context.js'
+import * as SolanaRpc from '../../account/SolanaRpc.js'
+import * as Usd from '../../account/Usd.js'
+import { useController } from '../../controller/context.js'
+import { useStore } from '../../store/useStore.js'
+import { Avatar, Icon } from '../../ui/Avatar.js'
+import * as Toast from '../../ui/Toast.js'
+import { useAutofocus } from '../../ui/useAutofocus.js'
+import * as SendStore from './SendStore.js'
+import * as SolanaSendForm from './SolanaSendForm.js'
+import { TokenPicker } from './TokenPicker.js'
+import '../../ui/account.css'
+import './send.css'
+
+/**
+ * Send on solana (a chunk of its own): SOL or an SPL token of the balance API's list, an amount and a
+ * Solana address; the preview reads the cluster (blockhash, the receiver and its token account, the
+ * fee and rent) and shows the cost; Send builds the transaction (protocol's solana-transfer) and asks
+ * the wallet to `solana_signAndSendTransaction` (the embedded wallet's approval screen), waits for the
+ * cluster to confirm it, then goes back to Account with the balances read again.
+ */
+
+/** The most time the view waits for the cluster to confirm a sent transaction. */
+const CONFIRM_TIMEOUT_MS = 60_000
+/** The size of an SPL token account (bytes), whose rent a created one holds. */
+const TOKEN_ACCOUNT_SIZE = 165
+
+/** A transaction sent but not confirmed in time. */
+export const NOT_CONFIRMED = 'The transaction was sent but is not confirmed yet'
+
+/** What a wallet's or the cluster's error says, for the view. */
+function messageOf(error: unknown): string {
+  const message = (error as { message?: unknown } | null)?.message
+  return typeof message === 'string' && message ? message : Errors.FRAME.SOMETHING_WENT_WRONG
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** The transaction of a send and what it costs, read from the cluster. */
+type Prepared = {
+  transaction: Uint8Array
+  costs: SolanaSendForm.Costs
+  createsTokenAccount: boolean
+}
+
+/** Reads the cluster and builds the transaction of `amount` of `token` (SOL when undefined). */
+async function prepare(
+  rpc: SolanaRpc.SolanaRpc,
+  from: string,
+  to: string,
+  token: Token.TokenBalance | undefined,
+  amount: bigint,
+): Promise<Prepared> {
+  const mint = SolanaSendForm.mintOf(token)
+  const [recentBlockhash, receiver, rentMinimum] = await Promise.all([
+    rpc.latestBlockhash(),
+    rpc.account(to),
+    rpc.rentExemption(0),
+  ])
+  let spl: SolanaTransfer.Transfer['token']
+  let receiverHasTokenAccount = true
+  let tokenAccountRent = 0n
+  if (mint && token) {
+    const program = (await rpc.account(mint))?.owner ?? SolanaTransaction.PROGRAMS.token
+    spl = { mint, decimals: Number(token.quantity.decimals), program }
+    const account = await SolanaTransfer.associatedTokenAddress(to, mint, program)
+    receiverHasTokenAccount = (await rpc.account(account)) !== null
+    if (!receiverHasTokenAccount) tokenAccountRent = await rpc.rentExemption(TOKEN_ACCOUNT_SIZE)
+  }
+  const { transaction, message } = await SolanaTransfer.build({
+    from,
+    to,
+    amount,
+    recentBlockhash,
+    ...(spl ? { token: spl, receiverHasTokenAccount } : {}),
+  })
+  const fee = await rpc.feeForMessage(SolanaTransaction.toBase64(message))
+  return {
+    transaction,
+    createsTokenAccount: !receiverHasTokenAccount,
+    costs: { fee, tokenAccountRent, rentMinimum, receiverLamports: BigInt(receiver?.lamports ?? 0) },
+  }
+}
+
+export default function SolanaSend({ account }: { account: SolanaWallet.Account }) {
+  const controller = useController()
+  const send = useStore(SendStore.frame)
+  const queries = useQueries()
+  const network = ActiveChain.SOLANA_NETWORK
+  const chain = network.caipNetworkId
+  const { apiUrl, projectId } = controller.env
+  const context = { apiUrl, projectId: projectId ?? '' }
+  const balances = useQuery(queries.solanaBalance(context, account.address, chain))
+  const [picking, setPicking] = useState(false)
+  const [phase, setPhase] = useState<'idle' | 'approving' | 'confirming'>('idle')
+  const root = useAutofocus<HTMLDivElement>(picking ? 'picking' : send.step)
+  const ids = { amount: useId(), receiver: useId(), error: useId() }
+  const tokens = BalancesView.filterZeroDecimals(balances.data ?? [])
+  const sol = tokens.find((t) => !t.address)
+  // A token of another chain (an EVM send left unfinished) is not this one's.
+  const picked = send.token?.chainId === chain ? send.token : undefined
+  const token = picked ? (tokens.find((t) => t.address === picked.address) ?? picked) : sol
+  const receiverAddress = send.receiver.trim() || undefined
+  const draft: SolanaSendForm.Draft = { token, amount: send.amount, receiverAddress, sol }
+  const problem = SolanaSendForm.validate(draft)
+  const units = problem === undefined ? SolanaSendForm.units(draft) : undefined
+  const rpc = SolanaRpc.create(context, chain)
+  const prepared = useQuery({
+    queryKey: ['solanaSend', chain, account.address, receiverAddress, token?.address ?? 'SOL', String(units)],
+    queryFn: () => prepare(rpc, account.address, receiverAddress!, token, units!),
+    enabled: send.step === 'preview' && units !== undefined,
+    staleTime: 15_000,
+    retry: false,
+  })
+  const costProblem =
+    prepared.data && units !== undefined
+      ? SolanaSendForm.checkCosts(draft, units, prepared.data.costs)
+      : undefined
+  const update = SendStore.frame.update
+  const symbol = token?.symbol ?? 'SOL'
+  const amountUsd = token ? Number(send.amount || 0) * token.price : 0
+
+  const preview = (event: FormEvent) => {
+    event.preventDefault()
+    if (problem) return update({ error: problem })
+    update({ error: undefined, step: 'preview' })
+  }
+
+  const confirm = async () => {
+    if (units === undefined || !receiverAddress) return
+    update({ loading: true, error: undefined })
+    const { router } = controller
+    // The approval screen pushed over this view comes back here when it is done (spec section 4).
+    router.pushTransaction('Send')
+    let signature: string
+    try {
+      setPhase('approving')
+      // A fresh blockhash for the transaction the wallet signs.
+      const ready = await prepare(rpc, account.address, receiverAddress, token, units)
+      const costly = SolanaSendForm.checkCosts(draft, units, ready.costs)
+      if (costly) throw new Error(costly)
+      const answer = (await controller.connection.request('solana_signAndSendTransaction', {
+        transaction: SolanaTransaction.toBase64(ready.transaction),
+        pubkey: account.address,
+        chain,
+      })) as { signature?: unknown } | null
+      if (typeof answer?.signature !== 'string') throw new Error('The wallet returned no signature')
+      signature = answer.signature
+    } catch (error) {
+      router.popTransaction()
+      if (router.get().history.at(-1)?.view === 'Send') router.goBack()
+      setPhase('idle')
+      update({ loading: false, error: messageOf(error) })
+      return
+    }
+    router.popTransaction()
+    if (router.get().history.at(-1)?.view === 'Send') router.goBack()
+    setPhase('confirming')
+    let outcome: Awaited<ReturnType<SolanaRpc.SolanaRpc['status']>> = 'pending'
+    for (const deadline = Date.now() + CONFIRM_TIMEOUT_MS; outcome === 'pending' && Date.now() < deadline; ) {
+      outcome = await rpc.status(signature).catch(() => 'pending' as const)
+      if (outcome === 'pending') await sleep(500)
+    }
+    setPhase('idle')
+    const tokenIds = [token?.address ?? `${chain}:${SolanaTransaction.PROGRAMS.system}`]
+    void queries.refreshSolana(account.address, chain, tokenIds)
+    if (outcome !== 'confirmed') {
+      update({ loading: false, error: outcome === 'pending' ? NOT_CONFIRMED : outcome.error })
+      return
+    }
+    // Spec section 4: everything reset after success, back to Account.
+    SendStore.frame.reset()
+    router.reset('Account')
+    Toast.frame.show('Transaction sent', 'success')
+  }
+
+  if (picking)
+    return (
+      <div ref={root}>
+        <TokenPicker
+          tokens={tokens}
+          loading={balances.isPending}
+          apiUrl={apiUrl}
+          onPick={(choice) => {
+            update({ token: choice, error: undefined })
+            setPicking(false)
+          }}
+        />
+      </div>
+    )
+
+  if (send.step === 'preview' && units !== undefined && receiverAddress) {
+    const costs = prepared.data?.costs
+    const error = send.error ?? costProblem
+    return (
+      <div ref={root}>
+        <div className="fd-send" data-namespace="solana">
+          <div className="fd-send-summary">
+            <Icon src={Usd.imageUrl(apiUrl, token?.iconUrl)} label={symbol} size={48} />
+            <p className="fd-send-amount">
+              {Format.formatAmount(send.amount)} {symbol}
+            </p>
+            <p className="fd-muted">{Usd.format(amountUsd)}</p>
+          </div>
+          <dl className="fd-details">
+            <div>
+              <dt>To</dt>
+              <dd>
+                <span className="fd-receiver" data-testid="receiver">
+                  <Avatar address={receiverAddress} size={24} />
+                  <span title={receiverAddress}>{Format.truncateAddress(receiverAddress)}</span>
+                </span>
+              </dd>
+            </div>
+            <div>
+              <dt>Network</dt>
+              <dd>{network.name}</dd>
+            </div>
+            <div>
+              <dt>Network fee</dt>
+              <dd aria-live="polite">
+                {prepared.isPending
+                  ? 'Estimating…'
+                  : prepared.isError
+                    ? messageOf(prepared.error)
+                    : `${formatUnits(costs!.fee, 9)} SOL`}
+              </dd>
+            </div>
+            {prepared.data?.createsTokenAccount ? (
+              <div>
+                <dt>New token account</dt>
+                <dd>{formatUnits(costs!.tokenAccountRent, 9)} SOL</dd>
+              </div>
+            ) : null}
+          </dl>
+          {phase !== 'idle' ? (
+            <p className="fd-muted" role="status">
+              {phase === 'approving' ? 'Waiting for your approval…' : 'Confirming on the network…'}
+            </p>
+          ) : null}
+          {error ? (
+            <p className="fd-error-text fd-send-error" role="alert">
+              {error}
+            </p>
+          ) : null}
+          <div className="fd-send-buttons">
+            <button
+              type="button"
+              className="fd-button"
+              data-variant="secondary"
+              disabled={send.loading}
+              onClick={() => update({ step: 'form', error: undefined })}
+            >
+              Edit
+            </button>
+            <button
+              type="button"
+              className="fd-button"
+              disabled={send.loading || !prepared.isSuccess || costProblem !== undefined}
+              aria-busy={send.loading}
+              onClick={() => void confirm()}
+              data-autofocus
+            >
+              {send.loading ? (
+                <>
+                  <span className="fd-button-spinner" aria-hidden="true" /> Sending…
+                </>
+              ) : (
+                'Send'
+              )}
+            </button>
+          </div>
+        </div>
+      </div>
+    )
+  }
+
+  return (
+    <div ref={root}>
+      <form className="fd-send" onSubmit={preview} noValidate data-namespace="solana">
+        <button type="button" className="fd-token-select" onClick={() => setPicking(true)} data-autofocus>
+          <Icon src={Usd.imageUrl(apiUrl, token?.iconUrl)} label={symbol} size={32} />
+          <span className="fd-row-main">
+            <span className="fd-row-title">{symbol}</span>
+            <span className="fd-row-sub">
+              Balance: {Format.formatAmount(token?.quantity.numeric ?? '0')} {symbol}
+            </span>
+          </span>
+          <span className="fd-visually-hidden">, choose token</span>
+          <svg viewBox="0 0 24 24" aria-hidden="true" className="fd-chevron">
+            <path d="M9 6l6 6-6 6" />
+          </svg>
+        </button>
+
+        <div className="fd-field">
+          <label htmlFor={ids.amount}>Amount</label>
+          <div className="fd-input">
+            <input
+              id={ids.amount}
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="0"
+              value={send.amount}
+              aria-describedby={send.error ? ids.error : undefined}
+              onChange={(event) => update({ amount: event.target.value.replace(',', '.'), error: undefined })}
+            />
+            <span className="fd-input-suffix">{symbol}</span>
+            <button
+              type="button"
+              className="fd-chip"
+              onClick={() => update({ amount: SolanaSendForm.maxAmount(token, sol), error: undefined })}
+            >
+              Max
+            </button>
+          </div>
+          <span className="fd-row-sub">{Usd.format(amountUsd)}</span>
+        </div>
+
+        <div className="fd-field">
+          <label htmlFor={ids.receiver}>To</label>
+          <div className="fd-input">
+            <input
+              id={ids.receiver}
+              autoComplete="off"
+              spellCheck={false}
+              placeholder="Solana address"
+              value={send.receiver}
+              onChange={(event) => update({ receiver: event.target.value, error: undefined })}
+            />
+          </div>
+        </div>
+
+        {send.error ? (
+          <p id={ids.error} className="fd-error-text fd-send-error" role="alert">
+            {send.error}
+          </p>
+        ) : null}
+        <button type="submit" className="fd-button">
+          Preview send
+        </button>
+      </form>
+    </div>
+  )
+}

@@ -1,0 +1,58 @@
+import type * as Token from '@frontdoor/schemas/entities/token'
+import * as Format from '@frontdoor/schemas/presentation/format'
+import * as Usd from '../../account/Usd.js'
+import { Icon } from '../../ui/Avatar.js'
+
+/** The token list of the Send flow (eip155 and solana): each balance, picked with a click (arrow keys move). */
+export function TokenPicker({
+  tokens,
+  loading,
+  apiUrl,
+  onPick,
+}: {
+  tokens: Token.TokenBalance[]
+  loading: boolean
+  apiUrl: string
+  onPick: (token: Token.TokenBalance) => void
+}) {
+  if (loading) return <div className="fd-spinner" role="status" aria-label="Loading tokens" />
+  if (tokens.length === 0) return <p className="fd-empty">No tokens to send.</p>
+  return (
+    <div className="fd-send">
+      <p className="fd-placeholder-title">Select token</p>
+      <ul
+        className="fd-rows"
+        aria-label="Select token"
+        onKeyDown={(event) => {
+          if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return
+          const buttons = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('button')]
+          const index = buttons.indexOf(document.activeElement as HTMLButtonElement)
+          const next =
+            buttons[(index + (event.key === 'ArrowDown' ? 1 : -1) + buttons.length) % buttons.length]
+          event.preventDefault()
+          next?.focus()
+        }}
+      >
+        {tokens.map((token, index) => (
+          <li key={token.address ?? 'native'}>
+            <button
+              type="button"
+              className="fd-row fd-row-button"
+              onClick={() => onPick(token)}
+              {...(index === 0 ? { 'data-autofocus': true } : {})}
+            >
+              <Icon src={Usd.imageUrl(apiUrl, token.iconUrl)} label={token.symbol} />
+              <span className="fd-row-main">
+                <span className="fd-row-title">{token.name}</span>
+                <span className="fd-row-sub">
+                  {Format.formatAmount(token.quantity.numeric)} {token.symbol}
+                </span>
+              </span>
+              <span className="fd-row-end">{Usd.format(token.value ?? 0)}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}
