@@ -8,12 +8,12 @@ import type * as BlockchainApi from './BlockchainApi.js'
  */
 
 /** The proxy's URL of cluster `network` (CAIP-2). */
-export function url(context: BlockchainApi.Context, network: string): string {
+function url(context: BlockchainApi.Context, network: string): string {
   return `${context.apiUrl}/v1/?${new URLSearchParams({ chainId: network, projectId: context.projectId })}`
 }
 
 /** A JSON-RPC error of the cluster (its message is shown). */
-export class RpcError extends Error {
+class RpcError extends Error {
   constructor(
     message: string,
     readonly code: number,

@@ -37,7 +37,7 @@ const CONFIRM_TIMEOUT_MS = 60_000
 const TOKEN_ACCOUNT_SIZE = 165
 
 /** A transaction sent but not confirmed in time. */
-export const NOT_CONFIRMED = 'The transaction was sent but is not confirmed yet'
+const NOT_CONFIRMED = 'The transaction was sent but is not confirmed yet'
 
 /** What a wallet's or the cluster's error says, for the view. */
 function messageOf(error: unknown): string {

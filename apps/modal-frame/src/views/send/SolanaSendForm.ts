@@ -17,7 +17,7 @@ import { INSUFFICIENT_BALANCE, INVALID_AMOUNT } from './SendForm.js'
  */
 
 /** Solana's fee per signature (lamports): the estimate before the cluster prices the message. */
-export const LAMPORTS_PER_SIGNATURE = 5000n
+const LAMPORTS_PER_SIGNATURE = 5000n
 
 /** SOL's decimals. */
 const SOL_DECIMALS = 9
@@ -44,7 +44,7 @@ const decimalsOf = (token: Token.TokenBalance | undefined) =>
   token ? Number(token.quantity.decimals) : SOL_DECIMALS
 
 /** A balance in base units (0 without one). */
-export function unitsOf(token: Token.TokenBalance | undefined): bigint {
+function unitsOf(token: Token.TokenBalance | undefined): bigint {
   return token ? (Units.parse(token.quantity.numeric, decimalsOf(token)) ?? 0n) : 0n
 }
 
