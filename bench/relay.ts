@@ -13,7 +13,7 @@
 // table gives medians), BENCH_RATES (5000,20000), BENCH_PAIRS (200), BENCH_DURATION_S (5),
 // BENCH_WINDOW (8), BENCH_MESSAGE_CHARS (400), BENCH_RELAY_MAIN (another relay entry, to compare
 // builds), BENCH_RELAY_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/relay-prof"), BENCH_WRITE=0 (do
-// not update BENCH.md). Redis: REDIS_URL, else a throwaway redis-server, else the Redis rows are skipped.
+// not update BENCH.md), BENCH_JSON (a file to write every run's phases to). Redis: REDIS_URL, else a throwaway redis-server, else the Redis rows are skipped.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
 import * as Net from 'node:net'
@@ -377,7 +377,12 @@ const median = (values: number[]) => {
   const middle = sorted.length >> 1
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
 }
-const ms = (value: number) => (Number.isNaN(value) ? '-' : value.toFixed(2))
+const ms = (value: number) =>
+  Number.isNaN(value)
+    ? '-'
+    : value === Number.POSITIVE_INFINITY
+      ? `>${DeliveryLatency.BUCKETS_S.at(-1)! * 1000}`
+      : value.toFixed(value >= 100 ? 0 : 2)
 const loadAverage = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')
 /** One row per phase: the medians over the runs, each run's figure in brackets where it matters. */
 const table = runs[0]!.map((first, i) => {
@@ -398,7 +403,9 @@ const table = runs[0]!.map((first, i) => {
     'p99 ms': `${ms(median(p99s))}${bracket(p99s)}`,
     'relay p50 ms': ms(of((phase) => phase.relayP50Ms)),
     'relay p99 ms': `${ms(median(relayP99s))}${bracket(relayP99s)}`,
-    "relay's share of p99": `${Math.round(of((phase) => (100 * phase.relayP99Ms) / phase.p99Ms))}%`,
+    "relay's share of p99": ((share) => (Number.isFinite(share) ? `${Math.round(share)}%` : '-'))(
+      of((phase) => (100 * phase.relayP99Ms) / phase.p99Ms),
+    ),
     'relay CPU': relayCpu,
     'client CPU': `${Math.round(of((phase) => (100 * phase.clientCpuS) / phase.seconds))}%`,
     'msg per relay CPU-s':
@@ -413,6 +420,7 @@ console.log(
 // the relay (its capacity on one core) move far less.
 console.log(`load average: ${loadAverage}`)
 console.table(table)
+if (process.env.BENCH_JSON) writeFileSync(process.env.BENCH_JSON, JSON.stringify(runs, null, 1))
 
 /** The table as Markdown between the relay section's markers in BENCH.md. */
 if (process.env.BENCH_WRITE !== '0') {

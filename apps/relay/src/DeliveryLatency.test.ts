@@ -36,8 +36,8 @@ describe('quantileMs', () => {
     expect(DeliveryLatency.quantileMs(zero, after, 0.25)).toBeCloseTo(0.025)
     expect(DeliveryLatency.quantileMs(zero, after, 0.99)).toBeCloseTo(1.49)
     expect(DeliveryLatency.quantileMs(after, after, 0.99)).toBeNaN()
-    // Past the last bound: that bound.
+    // Past the last bound: unknown but larger.
     const slow = zero.map((_, i) => (i === zero.length - 1 ? 1 : 0))
-    expect(DeliveryLatency.quantileMs(zero, slow, 0.5)).toBe(1000)
+    expect(DeliveryLatency.quantileMs(zero, slow, 0.5)).toBe(Number.POSITIVE_INFINITY)
   })
 })

@@ -13,7 +13,7 @@
 /** Bucket upper bounds in seconds (Prometheus `le`), fine around the relay's goal (<= 2 ms at 5k msg/s). */
 export const BUCKETS_S = [
   0.00005, 0.0001, 0.0002, 0.0003, 0.0005, 0.00075, 0.001, 0.0015, 0.002, 0.003, 0.005, 0.0075, 0.01, 0.015,
-  0.02, 0.03, 0.05, 0.075, 0.1, 0.25, 0.5, 1,
+  0.02, 0.03, 0.05, 0.075, 0.1, 0.25, 0.5, 1, 2.5, 5, 10,
 ] as const
 
 export const METRIC = 'frontdoor_relay_delivery_seconds'
@@ -95,22 +95,19 @@ export function scrape(text: string): number[] {
 
 /**
  * A quantile (in milliseconds) of the deliveries between two scrapes (cumulative counts as `scrape`
- * gives them), interpolated linearly inside its bucket; past the last bound, that bound.
+ * gives them), interpolated linearly inside its bucket; past the last bound, Infinity.
  */
 export function quantileMs(before: readonly number[], after: readonly number[], q: number): number {
   const counts = after.map((n, i) => n - (before[i] ?? 0))
   const total = counts.at(-1) ?? 0
   if (total === 0) return Number.NaN
   const rank = q * total
-  for (let i = 0; i < counts.length; i++) {
+  for (let i = 0; i < BUCKETS_S.length; i++) {
     if (counts[i]! < rank) continue
-    const upper = i < BUCKETS_S.length ? BUCKETS_S[i]! * 1000 : BUCKETS_S.at(-1)! * 1000
+    const upper = BUCKETS_S[i]! * 1000
     const lower = i === 0 ? 0 : BUCKETS_S[i - 1]! * 1000
     const below = i === 0 ? 0 : counts[i - 1]!
-    const inBucket = counts[i]! - below
-    return inBucket === 0 || i >= BUCKETS_S.length
-      ? upper
-      : lower + ((rank - below) / inBucket) * (upper - lower)
+    return lower + ((rank - below) / (counts[i]! - below)) * (upper - lower)
   }
-  return BUCKETS_S.at(-1)! * 1000
+  return Number.POSITIVE_INFINITY
 }
