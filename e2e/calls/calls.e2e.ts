@@ -4,7 +4,6 @@ import { fileURLToPath } from 'node:url'
 import { uniswapV2RouterAbi } from '@frontdoor/devnet/abis'
 import * as Deployment from '@frontdoor/devnet/deployment'
 import { expect, type Page, test } from '@playwright/test'
-import { build } from 'esbuild'
 import {
   type Address,
   createPublicClient,
@@ -18,10 +17,12 @@ import {
 } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import * as Account from '../account/account.js'
+import * as Embedded from '../embedded/embedded.js'
 import * as Pages from '../modal/pages.js'
 import * as Swap from '../swap/swap.js'
 import * as Injected from '../wallets/injected.js'
 import * as WalletConnectWallet from '../wallets/walletconnect.js'
+import * as ViemPage from './viem-page.js'
 
 // EIP-5792 (issue 15) as a dapp uses it: viem's sendCalls, getCallsStatus, waitForCallsStatus and
 // getCapabilities on a wallet client over Frontdoor's provider (dapp.ts, bundled onto the demo page).
@@ -42,16 +43,7 @@ const AMOUNT_IN = parseUnits('100', 6)
 
 let dapp = ''
 test.beforeAll(async () => {
-  const result = await build({
-    entryPoints: [join(dirname(fileURLToPath(import.meta.url)), 'dapp.ts')],
-    bundle: true,
-    format: 'iife',
-    platform: 'browser',
-    target: 'es2022',
-    write: false,
-    logLevel: 'silent',
-  })
-  dapp = result.outputFiles[0]!.text
+  dapp = await ViemPage.bundle()
 })
 
 const wallets: WalletConnectWallet.Wallet[] = []
@@ -60,34 +52,7 @@ test.afterEach(async ({}) => {
   for (const wallet of wallets.splice(0)) await wallet.stop()
 })
 
-type Outcome =
-  | { state: 'pending' }
-  | { state: 'resolved'; value: unknown }
-  | { state: 'rejected'; code: number; name: string; details: string; message: string }
-type Action = 'sendCalls' | 'getCallsStatus' | 'waitForCallsStatus' | 'getCapabilities'
-
-/** Starts viem action `action` on the page under `key`. */
-function start(page: Page, key: string, action: Action, args: Record<string, unknown>) {
-  return page.evaluate(
-    ([k, a, x]) =>
-      (window as unknown as { __dapp: { start: (...v: unknown[]) => void } }).__dapp.start(k, a, x),
-    [key, action, args] as const,
-  )
-}
-
-function outcome(page: Page, key: string): Promise<Outcome> {
-  return page.evaluate(
-    (k) => (window as unknown as { __dapp: { outcome: (k: string) => Outcome } }).__dapp.outcome(k),
-    key,
-  )
-}
-
-/** Runs `action` and waits for its outcome. */
-async function run(page: Page, key: string, action: Action, args: Record<string, unknown>) {
-  await start(page, key, action, args)
-  await expect.poll(async () => (await outcome(page, key)).state, { timeout: 60_000 }).not.toBe('pending')
-  return outcome(page, key)
-}
+const { start, outcome, run } = ViemPage
 
 /** A fresh key with ETH and FUSD (bought on the AMM with 0.5 ETH), so no allowance is left from a run. */
 async function freshTrader(): Promise<{ privateKey: Hex; address: Address }> {
@@ -328,5 +293,118 @@ test.describe('EIP-5792 batched calls', () => {
     expect(plain.client.session.getAll().at(-1)?.namespaces.eip155?.methods).not.toContain('wallet_sendCalls')
     await unsupportedJourney(page, plain, 'walletconnect')
     expect(plain.requests.map((r) => r.method)).toEqual([])
+  })
+
+  test("the embedded wallet's EOA: a batch that allows it runs call by call after ONE approval; getCallsStatus and showCallsStatus report it", async ({
+    page,
+  }) => {
+    test.setTimeout(180_000)
+    await page.addInitScript({ content: dapp })
+    await page.goto(DEMO_URL)
+    await Embedded.loginByEmail(page, Embedded.freshEmail('calls-eoa'))
+    // The account-type switch set to the EOA: it has no atomic batch (EIP-5792 'unsupported').
+    const account = await Embedded.useEoa(page)
+    const trader = await freshTrader()
+    const funder = createWalletClient({
+      account: privateKeyToAccount(trader.privateKey),
+      transport: http(DEVNET_31337_URL),
+    })
+    for (const hash of [
+      await funder.sendTransaction({ chain: null, to: account, value: parseEther('0.5') }),
+      await funder.writeContract({
+        chain: null,
+        address: FUSD.address,
+        abi: erc20Abi,
+        functionName: 'transfer',
+        args: [account, AMOUNT_IN],
+      }),
+    ])
+      expect((await chain.waitForTransactionReceipt({ hash })).status).toBe('success')
+
+    const capabilities = await run(page, 'eoa-capabilities', 'getCapabilities', { account, chainId: 31337 })
+    expect(capabilities).toEqual({ state: 'resolved', value: { atomic: { status: 'unsupported' } } })
+    const { calls, quote } = await approveAndSwap(account)
+    // A batch that requires atomicity: 5760, refused before any approval screen.
+    const atomic = await run(page, 'eoa-atomic', 'sendCalls', { account, calls, forceAtomic: true })
+    expect(atomic).toMatchObject({ state: 'rejected', code: 5760 })
+
+    const before = await holdings(account)
+    expect(before).toMatchObject({ fusd: AMOUNT_IN, door: 0n, allowance: 0n })
+    await start(page, 'eoa-send', 'sendCalls', { account, calls })
+    const auth = Embedded.authFrame(page)
+    await expect(auth.getByRole('heading', { name: 'Send calls' })).toBeVisible({ timeout: 20_000 })
+    await expect(
+      auth.getByText('One transaction per call, in order; stops at the first failure'),
+    ).toBeVisible()
+    await expect(auth.getByText('All or none, in one transaction')).toHaveCount(0)
+    await expect(auth.getByText('approve(spender, amount)')).toBeVisible()
+    // The approval screen is open: the dapp's promise waits, nothing is on chain.
+    await page.waitForTimeout(1_000)
+    expect(await outcome(page, 'eoa-send')).toEqual({ state: 'pending' })
+    expect(await holdings(account)).toEqual(before)
+    await Embedded.readToEnd(page, auth)
+    await page.screenshot({ path: join(ARTIFACTS, 'embedded-eoa-approval.png') })
+    await auth.getByRole('button', { name: 'Approve' }).click()
+    await expect
+      .poll(async () => (await outcome(page, 'eoa-send')).state, { timeout: 60_000 })
+      .toBe('resolved')
+    await Pages.expectClosed(page)
+    const id = ((await outcome(page, 'eoa-send')) as { value: { id: string } }).value.id
+    expect(id).toMatch(/^0x[0-9a-f]+$/)
+
+    const done = await run(page, 'eoa-wait', 'waitForCallsStatus', { account, id })
+    expect(done).toMatchObject({
+      state: 'resolved',
+      value: { id, chainId: 31337, atomic: false, status: 'success', statusCode: 200, version: '2.0.0' },
+    })
+    const status = (await run(page, 'eoa-status', 'getCallsStatus', { account, id })) as {
+      value: { receipts: { transactionHash: Hex; status: string }[] }
+    }
+    expect(status.value.receipts.map((r) => r.status)).toEqual(['success', 'success'])
+    // Two transactions of the EOA: the approval, then the swap, in that order.
+    const [approval, swap] = await Promise.all(
+      status.value.receipts.map((r) => chain.getTransaction({ hash: r.transactionHash })),
+    )
+    expect([approval?.from.toLowerCase(), approval?.to?.toLowerCase(), approval?.nonce]).toEqual([
+      account.toLowerCase(),
+      FUSD.address.toLowerCase(),
+      before.nonce,
+    ])
+    expect([swap?.from.toLowerCase(), swap?.to?.toLowerCase(), swap?.nonce]).toEqual([
+      account.toLowerCase(),
+      ROUTER.toLowerCase(),
+      before.nonce + 1,
+    ])
+    const after = await holdings(account)
+    expect(after.fusd).toBe(0n)
+    expect(after.door - before.door).toBe(quote)
+    expect(after.allowance).toBe(0n)
+    expect(after.nonce).toBe(before.nonce + 2)
+
+    // wallet_showCallsStatus: the modal opens on the batch, each call with its transaction.
+    await expect(Pages.dialog(page)).toBeHidden()
+    const shown = await run(page, 'eoa-show', 'showCallsStatus', { account, id })
+    expect(shown.state).toBe('resolved')
+    const modal = Pages.modal(page)
+    await expect(modal.getByRole('heading', { name: 'Batch Status' })).toBeVisible({ timeout: 15_000 })
+    await expect(modal.getByText('Confirmed')).toBeVisible()
+    await expect(modal.getByText('One transaction per call, in order')).toBeVisible()
+    const rows = modal.getByRole('list', { name: 'Transactions' }).getByRole('listitem')
+    await expect(rows).toHaveCount(2)
+    for (const [i, receipt] of status.value.receipts.entries()) {
+      await expect(rows.nth(i)).toContainText(`Call ${i + 1}`)
+      await expect(rows.nth(i)).toContainText('Success')
+      await expect(rows.nth(i)).toContainText(receipt.transactionHash)
+    }
+    await page.screenshot({ path: join(ARTIFACTS, 'embedded-eoa-calls-status.png') })
+    // An id the wallet does not know: 5730, and nothing opens.
+    await page.keyboard.press('Escape')
+    await Pages.expectClosed(page)
+    const unknown = await run(page, 'eoa-show-unknown', 'showCallsStatus', {
+      account,
+      id: `0x${'12'.repeat(32)}`,
+    })
+    expect(unknown).toMatchObject({ state: 'rejected', code: 5730 })
+    await expect(Pages.dialog(page)).toBeHidden()
   })
 })

@@ -1,11 +1,32 @@
-import { createWalletClient, custom, type EIP1193Provider, type Hex } from 'viem'
-import { getCallsStatus, getCapabilities, sendCalls, waitForCallsStatus } from 'viem/actions'
+import {
+  createPublicClient,
+  createWalletClient,
+  custom,
+  type EIP1193Provider,
+  type Hex,
+  http,
+  type TypedDataDefinition,
+} from 'viem'
+import {
+  getCallsStatus,
+  getCapabilities,
+  sendCalls,
+  showCallsStatus,
+  signMessage,
+  signTypedData,
+  verifyMessage,
+  verifyTypedData,
+  waitForCallsStatus,
+} from 'viem/actions'
 
 /**
  * The dapp of the EIP-5792 tests, bundled for the browser (calls.e2e.ts puts it on the demo page): it
  * finds Frontdoor's provider by EIP-6963 as a dapp library would, and calls viem's sendCalls,
- * getCallsStatus, waitForCallsStatus and getCapabilities on a wallet client over it. Each call runs
- * under a key; the test reads its outcome (pending, resolved, rejected) while it runs and after.
+ * getCallsStatus, waitForCallsStatus, showCallsStatus and getCapabilities on a wallet client over it.
+ * It signs with viem's signMessage / signTypedData on the same client, and verifies signatures as a
+ * dapp does, in the page: viem's verifyMessage / verifyTypedData on a public client of the devnet's
+ * own node (ERC-6492 and ERC-1271 for a smart account). Each call runs under a key; the test reads its
+ * outcome (pending, resolved, rejected) while it runs and after.
  */
 
 type Outcome =
@@ -50,7 +71,15 @@ type Args = {
   forceAtomic?: boolean
   id?: string
   chainId?: number
+  message?: string
+  typedData?: TypedDataDefinition
+  signature?: Hex
+  /** The devnet node's JSON-RPC URL, for the public client that verifies signatures. */
+  rpcUrl?: string
 }
+
+/** A public client of the devnet's node (verifyMessage's ERC-6492 / ERC-1271 calls go to it). */
+const reader = (rpcUrl = '') => createPublicClient({ chain: devnet, transport: http(rpcUrl) })
 
 const actions = {
   sendCalls: async (a: Args) =>
@@ -67,6 +96,22 @@ const actions = {
     waitForCallsStatus(await client(a.account), { id: a.id ?? '', pollingInterval: 250, timeout: 60_000 }),
   getCapabilities: async (a: Args) =>
     getCapabilities(await client(a.account), a.chainId ? { chainId: a.chainId } : {}),
+  showCallsStatus: async (a: Args) => showCallsStatus(await client(a.account), { id: a.id ?? '' }),
+  signMessage: async (a: Args) => signMessage(await client(a.account), { message: a.message ?? '' }),
+  signTypedData: async (a: Args) =>
+    signTypedData(await client(a.account), a.typedData as TypedDataDefinition),
+  verifyMessage: async (a: Args) =>
+    verifyMessage(reader(a.rpcUrl), {
+      address: a.account,
+      message: a.message ?? '',
+      signature: a.signature ?? '0x',
+    }),
+  verifyTypedData: async (a: Args) =>
+    verifyTypedData(reader(a.rpcUrl), {
+      ...(a.typedData as TypedDataDefinition),
+      address: a.account,
+      signature: a.signature ?? '0x',
+    }),
 }
 
 const outcomes = new Map<string, Outcome>()
