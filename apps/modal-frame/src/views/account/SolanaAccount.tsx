@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import * as ActiveChain from '../../account/ActiveChain.js'
 import { useQueries } from '../../account/Context.js'
+import * as SolanaAvatar from '../../account/SolanaAvatar.js'
 import * as Usd from '../../account/Usd.js'
 import { useController } from '../../controller/context.js'
 import { useStore } from '../../store/useStore.js'
@@ -53,7 +54,7 @@ export default function SolanaAccount({ account }: { account: SolanaWallet.Accou
   return (
     <div className="fd-account" data-namespace="solana">
       <div className="fd-account-head">
-        <Avatar address={account.address} />
+        <Avatar address={SolanaAvatar.seed(account.address)} />
         <div className="fd-account-name">
           <p className="fd-account-title" title={account.address} data-testid="solana-address">
             {truncated}

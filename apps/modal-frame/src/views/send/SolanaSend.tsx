@@ -10,6 +10,7 @@ import { type FormEvent, useId, useState } from 'react'
 import { formatUnits } from 'viem/utils'
 import * as ActiveChain from '../../account/ActiveChain.js'
 import { useQueries } from '../../account/Context.js'
+import * as SolanaAvatar from '../../account/SolanaAvatar.js'
 import * as SolanaRpc from '../../account/SolanaRpc.js'
 import * as Usd from '../../account/Usd.js'
 import { useController } from '../../controller/context.js'
@@ -218,7 +219,7 @@ export default function SolanaSend({ account }: { account: SolanaWallet.Account 
               <dt>To</dt>
               <dd>
                 <span className="fd-receiver" data-testid="receiver">
-                  <Avatar address={receiverAddress} size={24} />
+                  <Avatar address={SolanaAvatar.seed(receiverAddress)} size={24} />
                   <span title={receiverAddress}>{Format.truncateAddress(receiverAddress)}</span>
                 </span>
               </dd>
