@@ -11,6 +11,11 @@ import * as Vault from './Vault.js'
 // SolanaVault.test, against a real cluster).
 const t = await TestApp.create()
 afterAll(() => t.close())
+/** An API that serves the local cluster, at an address where nothing listens (a send would be 502). */
+const LOCAL = 'solana:FxwCwhiscJPbAuFKVEq7mmzfCkcEoFth'
+// Made here, not in its test: an API's start (its database's migrations) took 6 s of a test's 5 on busy cores.
+const served = await TestApp.create({ upstreams: { [LOCAL]: ['http://127.0.0.1:9'] } })
+afterAll(() => served.close())
 
 const AUTH_ORIGIN = t.deps.config.authOrigin
 let users = 0
@@ -140,41 +145,34 @@ describe('POST /v1/vault/rpc, Solana transactions', () => {
   })
 
   test('solana_signAndSendTransaction naming another chain than the served cluster: 4901, nothing signed or sent', async () => {
-    // An API that serves the local cluster (at an address where nothing listens: a send would be 502).
-    const LOCAL = 'solana:FxwCwhiscJPbAuFKVEq7mmzfCkcEoFth'
-    const served = await TestApp.create({ upstreams: { [LOCAL]: ['http://127.0.0.1:9'] } })
-    try {
-      const { id } = await Users.findOrCreateByIdentity(served.deps.db, {
-        kind: 'email',
-        subject: `solana-chain-${Date.now()}@example.com`,
+    const { id } = await Users.findOrCreateByIdentity(served.deps.db, {
+      kind: 'email',
+      subject: `solana-chain-${Date.now()}@example.com`,
+    })
+    const { token } = await Sessions.create(served.deps.db, id)
+    const { solana } = await Vault.ensureKeys(served.deps.db, served.deps.auth.vault, id)
+    const send = (chain: string) =>
+      served.getJson('/v1/vault/rpc', {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${token}`,
+          origin: served.deps.config.authOrigin,
+        },
+        body: JSON.stringify({
+          chainId: LOCAL,
+          method: 'solana_signAndSendTransaction',
+          params: { transaction: transfer(new PublicKey(solana), 1).base64, chain },
+        }),
       })
-      const { token } = await Sessions.create(served.deps.db, id)
-      const { solana } = await Vault.ensureKeys(served.deps.db, served.deps.auth.vault, id)
-      const send = (chain: string) =>
-        served.getJson('/v1/vault/rpc', {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            authorization: `Bearer ${token}`,
-            origin: served.deps.config.authOrigin,
-          },
-          body: JSON.stringify({
-            chainId: LOCAL,
-            method: 'solana_signAndSendTransaction',
-            params: { transaction: transfer(new PublicKey(solana), 1).base64, chain },
-          }),
-        })
-      const refused = await send('solana:mainnet')
-      expect(refused.status).toBe(400)
-      expect(refused.body.error.code).toBe(4901)
-      expect(await Vault.signatures(served.deps.db, id)).toEqual([])
-      // Its own cluster by its Wallet Standard name: signed, then sent (nothing listens there: 502).
-      const sent = await send('solana:localnet')
-      expect(sent.status).toBe(502)
-      expect((await Vault.signatures(served.deps.db, id)).length).toBe(1)
-    } finally {
-      await served.close()
-    }
+    const refused = await send('solana:mainnet')
+    expect(refused.status).toBe(400)
+    expect(refused.body.error.code).toBe(4901)
+    expect(await Vault.signatures(served.deps.db, id)).toEqual([])
+    // Its own cluster by its Wallet Standard name: signed, then sent (nothing listens there: 502).
+    const sent = await send('solana:localnet')
+    expect(sent.status).toBe(502)
+    expect((await Vault.signatures(served.deps.db, id)).length).toBe(1)
   })
 
   test('solana_signAndSendTransaction on a chain the API does not serve: 4901, nothing signed', async () => {
