@@ -36,7 +36,7 @@ const MESSAGE_CHARS = Number(process.env.BENCH_MESSAGE_CHARS ?? 400)
 const TTL_S = 300
 const START_TIMEOUT_MS = 30_000
 /** How long a phase waits for the answers of publishes still in flight. */
-const DRAIN_TIMEOUT_MS = 15_000
+const DRAIN_TIMEOUT_MS = 60_000
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))

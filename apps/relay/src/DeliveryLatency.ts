@@ -16,7 +16,7 @@ export const BUCKETS_S = [
   0.02, 0.03, 0.05, 0.075, 0.1, 0.25, 0.5, 1, 2.5, 5, 10,
 ] as const
 
-export const METRIC = 'frontdoor_relay_delivery_seconds'
+const METRIC = 'frontdoor_relay_delivery_seconds'
 
 export type DeliveryLatency = {
   /** A frame (or a fan-out message) that arrived at `at` (`performance.now()`) is being handled; -1: none. */
