@@ -39,7 +39,7 @@ export type Transaction = { from: string; to?: string; value?: string; data?: st
 export type Batch = { from: string; calls: { to?: string; value?: string; data?: string }[] }
 
 /** What the API is asked to simulate: one transaction or a batch. */
-export type Request = { transaction: Transaction } | { batch: Batch }
+type Request = { transaction: Transaction } | { batch: Batch }
 
 const SimulatedToken = z.object({
   address: z.nullable(z.string()),
