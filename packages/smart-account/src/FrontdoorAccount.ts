@@ -165,10 +165,20 @@ export const USER_OPERATION_TYPES = {
 } as const
 
 /**
- * The contract's `USER_OPERATION_TYPEHASH`: keccak256 of the type's encoding. The devnet's seed checks
+ * The contract's `USER_OPERATION_TYPEHASH`: keccak256 of the encoding of {@link USER_OPERATION_TYPES}
+ * (`FrontdoorUserOperation(bytes32 userOpHash)`, the one definition of the type). The devnet's seed checks
  * the deployed implementation answers it (an implementation that takes EIP-191 user operations does not).
  */
-export const USER_OPERATION_TYPEHASH = keccak256(toHex('FrontdoorUserOperation(bytes32 userOpHash)'))
+export const USER_OPERATION_TYPEHASH = keccak256(toHex(encodeType(USER_OPERATION_TYPES)))
+
+/**
+ * EIP-712's `encodeType` of a struct of atomic fields (the account's types have no nested struct):
+ * `Name(type1 name1,type2 name2)`, the one string the typehash is taken of.
+ */
+function encodeType(types: Record<string, readonly { name: string; type: string }[]>): string {
+  const [[name, fields] = ['', []]] = Object.entries(types)
+  return `${name}(${fields.map((field) => `${field.type} ${field.name}`).join(',')})`
+}
 
 /**
  * What the owner signs so that `account` runs the user operation of `userOpHash` (the EntryPoint's
