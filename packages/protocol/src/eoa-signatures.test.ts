@@ -33,4 +33,22 @@ describe('EoaSignatures.checkEoa', () => {
     expect(check({ name: 'Uniswap', verifyingContract: `0x${'22'.repeat(20)}` })).toBe(undefined)
     expect(check(undefined)).toBe(undefined)
   })
+
+  test("the account's name in another encoding, or the account's types in any domain, are refused", () => {
+    const check = (request: { domain: unknown; primaryType?: string; types?: Record<string, unknown> }) =>
+      refusal(() => EoaSignatures.checkEoa({ method: 'eth_signTypedData_v4', ...request }, SMART))
+    const refused = `Invalid method parameter(s). ${EoaSignatures.REFUSALS.accountDomain}`
+    // The name as its UTF-8 bytes: viem hashes it as the string (SignRequest.typedData refuses it too).
+    const bytes = [...new TextEncoder().encode(EoaSignatures.ACCOUNT_DOMAIN_NAME)]
+    expect(check({ domain: { name: bytes, version: '1' } })).toBe(refused)
+    expect(check({ domain: { name: 5 } })).toBe(refused)
+    // The account's struct hashes begin with their typehash, which names the type: only these names give them.
+    const field = [{ name: 'hash', type: 'bytes32' }]
+    for (const type of EoaSignatures.ACCOUNT_TYPES) {
+      expect(check({ domain: { name: 'x' }, primaryType: type, types: { [type]: field } })).toBe(refused)
+      expect(check({ domain: {}, primaryType: 'Mail', types: { Mail: field, [type]: field } })).toBe(refused)
+    }
+    expect(check({ domain: { name: 'x' }, primaryType: 'Mail', types: { Mail: field } })).toBe(undefined)
+    expect(check({ domain: { name: 'Frontdoor Accounts' } })).toBe(undefined)
+  })
 })

@@ -249,6 +249,103 @@ describe('typedData', () => {
   })
 })
 
+describe('typedData: each value is of its declared type', () => {
+  const utf8 = (text: string) => [...new TextEncoder().encode(text)]
+  const typed = (fields: { name: string; type: string }[], message: Record<string, unknown>) => ({
+    types: { EIP712Domain: [{ name: 'name', type: 'string' }], Value: fields },
+    primaryType: 'Value',
+    domain: { name: 'Frontdoor USD' },
+    message,
+  })
+  const check = (type: string, value: unknown) => () =>
+    SignRequest.typedData([FROM, typed([{ name: 'v', type }], { v: value })])
+
+  test("a domain name given as the string's UTF-8 bytes is refused (viem hashes it as the string)", () => {
+    const name = utf8('Frontdoor Account')
+    expect(
+      refusal(() => SignRequest.typedData([FROM, { ...permit, domain: { name, chainId: 31337 } }])),
+    ).toBe('Invalid method parameter(s). params.1: domain.name must be a string')
+    // Undeclared EIP712Domain: the domain's fields have their standard types.
+    const { EIP712Domain: _, ...types } = permit.types
+    expect(refusal(() => SignRequest.typedData([FROM, { ...permit, types, domain: { name } }]))).toBe(
+      'Invalid method parameter(s). params.1: domain.name must be a string',
+    )
+    expect(
+      refusal(() =>
+        SignRequest.typedData([FROM, { ...permit, types, domain: { name: 'x', chainId: 'one' } }]),
+      ),
+    ).toMatch(/domain\.chainId must be an integer of uint256/)
+    expect(
+      refusal(() =>
+        SignRequest.typedData([FROM, { ...permit, types, domain: { verifyingContract: '0x12' } }]),
+      ),
+    ).toMatch(/domain\.verifyingContract must be an address/)
+    expect(
+      SignRequest.typedData([
+        FROM,
+        { ...permit, types, domain: { name: 'x', chainId: 1, salt: `0x${'00'.repeat(32)}` } },
+      ]).typedData.domain.name,
+    ).toBe('x')
+  })
+
+  test('strings, addresses, booleans, integers in range and bytes of their size pass', () => {
+    const passes: [string, unknown][] = [
+      ['string', 'hello'],
+      ['string', ''],
+      ['address', ATTACKER],
+      ['bool', false],
+      ['uint256', MAX.toString()],
+      ['uint256', `0x${MAX.toString(16)}`],
+      ['uint8', 255],
+      ['uint8', '0xff'],
+      ['int8', -128],
+      ['int8', '-128'],
+      ['int256', '127'],
+      ['bytes32', `0x${'ab'.repeat(32)}`],
+      ['bytes1', '0x00'],
+      ['bytes', '0x'],
+      ['bytes', '0xabcd'],
+      ['uint8[2]', [1, 2]],
+      ['string[]', []],
+    ]
+    for (const [type, value] of passes) expect(check(type, value)().typedData.message.v).toEqual(value)
+  })
+
+  test('a value not of its declared type is refused, naming the field', () => {
+    const refusals: [string, unknown, string][] = [
+      ['string', utf8('hello'), 'must be a string'],
+      ['string', 5, 'must be a string'],
+      ['address', '0x1234', 'must be an address'],
+      ['address', utf8('x'), 'must be an address'],
+      ['bool', 'true', 'must be a boolean'],
+      ['bool', 1, 'must be a boolean'],
+      ['uint256', '-1', 'must be an integer of uint256'],
+      ['uint256', (2n ** 256n).toString(), 'must be an integer of uint256'],
+      ['uint256', '', 'must be an integer of uint256'],
+      ['uint256', ' 1', 'must be an integer of uint256'],
+      ['uint256', 1.5, 'must be an integer of uint256'],
+      ['uint256', 2 ** 60, 'must be an integer of uint256'],
+      ['uint256', [1], 'must be an integer of uint256'],
+      ['uint8', 256, 'must be an integer of uint8'],
+      ['int8', '-129', 'must be an integer of int8'],
+      ['int8', 128, 'must be an integer of int8'],
+      ['bytes32', `0x${'ab'.repeat(31)}`, 'must be 32 bytes of 0x-hex'],
+      ['bytes32', utf8('x'.repeat(32)), 'must be 32 bytes of 0x-hex'],
+      ['bytes', '0xabc', 'must be 0x-hex bytes'],
+      ['bytes', utf8('ab'), 'must be 0x-hex bytes'],
+      ['uint8[2]', [1], 'must be an array of 2'],
+    ]
+    for (const [type, value, message] of refusals)
+      expect(refusal(check(type, value)), `${type} ${JSON.stringify(value)}`).toBe(
+        `Invalid method parameter(s). params.1: message.v ${message}`,
+      )
+    for (const type of ['uint7', 'uint264', 'bytes33', 'bytes0', 'Missing', 'function'])
+      expect(refusal(check(type, '0x00'))).toBe(
+        `Invalid method parameter(s). params.1: the type ${type} is not declared`,
+      )
+  })
+})
+
 /** A SOL transfer's message: 1 signer, 3 keys, a blockhash, one system-program instruction. */
 function solanaTransferMessage(version?: 0) {
   const keys = Array.from({ length: 3 }, (_, i) => new Uint8Array(32).fill(i + 1))

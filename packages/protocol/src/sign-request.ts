@@ -36,6 +36,7 @@ export const REFUSALS = {
   typedDataUndeclared: (path: string) => `params.1: ${path} is not part of the signed type`,
   typedDataMissing: (path: string) => `params.1: ${path} is missing`,
   typedDataUnknownType: (type: string) => `params.1: the type ${type} is not declared`,
+  typedDataValue: (path: string, what: string) => `params.1: ${path} must be ${what}`,
   solanaTransaction: 'params.message: the bytes are a Solana transaction, not a message',
   solanaBase58: 'params.message: must be base58',
 } as const
@@ -371,6 +372,15 @@ const TYPED_DATA_PARAMS = /* @__PURE__ */ z.tuple([Address, /* @__PURE__ */ z.un
 /** The EIP-712 domain fields, in their canonical order (viem's order when EIP712Domain is not declared). */
 export const DOMAIN_FIELDS = ['name', 'version', 'chainId', 'verifyingContract', 'salt'] as const
 
+/** The type of each domain field when the typed data does not declare EIP712Domain (EIP-712's, viem's). */
+const DOMAIN_TYPES: Record<(typeof DOMAIN_FIELDS)[number], string> = {
+  name: 'string',
+  version: 'string',
+  chainId: 'uint256',
+  verifyingContract: 'address',
+  salt: 'bytes32',
+}
+
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
@@ -388,14 +398,58 @@ function checkStruct(types: Record<string, TypedField[]>, type: string, value: u
   }
 }
 
+const INTEGER_TYPE = /^(u?)int(\d{1,3})$/
+const BYTES_TYPE = /^bytes(\d{1,2})$/
+const DECIMAL = /^-?\d+$/
+const HEX = /^0x[0-9a-fA-F]+$/
+
+/** The integer of an EIP-712 uintN/intN value (a safe-integer number, decimal or 0x-hex), if it is one. */
+function integerOf(value: unknown): bigint | undefined {
+  if (typeof value === 'bigint') return value
+  if (typeof value === 'number') return Number.isSafeInteger(value) ? BigInt(value) : undefined
+  if (typeof value === 'string' && (DECIMAL.test(value) || HEX.test(value))) return BigInt(value)
+  return undefined
+}
+
+/**
+ * Every value is of its declared type, as a JS value of that type: viem hashes what it is given (a
+ * `string` given as bytes hashes as the string they encode), so a value of another kind would sign what
+ * the screen does not show, or pass a check made on its JS form (e.g. a domain name compared as a string).
+ */
 function checkValue(types: Record<string, TypedField[]>, type: string, value: unknown, path: string) {
   const array = /^(.*)\[(\d*)\]$/.exec(type)
   if (array) {
-    if (!Array.isArray(value)) throw invalid(`params.1: ${path} must be an array`)
+    if (!Array.isArray(value)) throw invalid(REFUSALS.typedDataValue(path, 'an array'))
+    if (array[2] !== '' && value.length !== Number(array[2]))
+      throw invalid(REFUSALS.typedDataValue(path, `an array of ${array[2]}`))
     for (const [index, item] of value.entries()) checkValue(types, array[1]!, item, `${path}[${index}]`)
     return
   }
-  if (type in types) checkStruct(types, type, value, path)
+  if (type in types) return checkStruct(types, type, value, path)
+  const fail = (what: string) => invalid(REFUSALS.typedDataValue(path, what))
+  if (type === 'string') {
+    if (typeof value !== 'string') throw fail('a string')
+  } else if (type === 'address') {
+    if (typeof value !== 'string' || !ADDRESS.test(value)) throw fail('an address')
+  } else if (type === 'bool') {
+    if (typeof value !== 'boolean') throw fail('a boolean')
+  } else if (type === 'bytes') {
+    if (typeof value !== 'string' || !BYTES.test(value)) throw fail('0x-hex bytes')
+  } else if (INTEGER_TYPE.test(type)) {
+    const [, unsigned, bits] = INTEGER_TYPE.exec(type)!
+    const size = Number(bits)
+    if (size % 8 !== 0 || size < 8 || size > 256) throw invalid(REFUSALS.typedDataUnknownType(type))
+    const integer = integerOf(value)
+    const [min, max] = unsigned
+      ? [0n, 2n ** BigInt(size)]
+      : [-(2n ** BigInt(size - 1)), 2n ** BigInt(size - 1)]
+    if (integer === undefined || integer < min || integer >= max) throw fail(`an integer of ${type}`)
+  } else if (BYTES_TYPE.test(type)) {
+    const size = Number(BYTES_TYPE.exec(type)![1])
+    if (size < 1 || size > 32) throw invalid(REFUSALS.typedDataUnknownType(type))
+    if (typeof value !== 'string' || !BYTES.test(value) || value.length !== 2 + 2 * size)
+      throw fail(`${size} bytes of 0x-hex`)
+  } else throw invalid(REFUSALS.typedDataUnknownType(type))
 }
 
 /**
@@ -422,7 +476,8 @@ export function typedData(params: unknown): { address: Hex; typedData: TypedData
   const domain = shape.domain ?? {}
   const { EIP712Domain, ...types } = shape.types
   const domainFields: TypedField[] =
-    EIP712Domain ?? DOMAIN_FIELDS.filter((name) => name in domain).map((name) => ({ name, type: 'unknown' }))
+    EIP712Domain ??
+    DOMAIN_FIELDS.filter((name) => name in domain).map((name) => ({ name, type: DOMAIN_TYPES[name] }))
   checkStruct({ ...types, EIP712Domain: domainFields }, 'EIP712Domain', domain, 'domain')
   checkStruct(types, shape.primaryType, shape.message, 'message')
   return {
