@@ -10,6 +10,7 @@ import nacl from 'tweetnacl'
 import { type Hex, toHex, verifyMessage } from 'viem'
 import * as AppKitPageServer from '../appkit/PageServer.js'
 import * as Pages from '../modal/pages.js'
+import * as Dapp from '../wallet-standard/page.js'
 import * as WalletConnectWallet from '../wallets/walletconnect.js'
 
 const { MODAL_URL } = Pages.addresses
@@ -199,6 +200,44 @@ test.describe('WalletConnect on solana', () => {
       method: 'solana_signAndSendTransaction',
       chainId: SOLANA_CHAIN,
     })
+  })
+
+  test("a dApp's Frontdoor Solana wallet (the host SDK's Wallet Standard wallet) connects through a WalletConnect wallet paired in the modal: the session's Solana account, a message it signs (tweetnacl)", async ({
+    page,
+  }) => {
+    type DappWindow = {
+      dapp: {
+        connect: (name: string) => Promise<{ result: { address: string; chains: string[] }[] }>
+        signMessage: (name: string, text: string) => Promise<{ result: { signature: string } }>
+      }
+    }
+    const wallet = await WalletConnectWallet.create({ privateKey: USER.privateKey })
+    wallets.push(wallet)
+    await Dapp.install(page)
+    await page.goto(site.url)
+    await page.waitForFunction(() => 'dapp' in window)
+    const connecting = page.evaluate(() => (window as unknown as DappWindow).dapp.connect('Frontdoor'))
+    await Pages.expectConnectShown(page)
+    await Pages.modal(page).getByRole('button', { name: 'WalletConnect' }).click()
+    const figure = Pages.modal(page).locator('figure[data-uri]')
+    await expect(figure).toBeVisible({ timeout: QR_TIMEOUT_MS })
+    await wallet.approve(await wallet.pair((await figure.getAttribute('data-uri')) as string))
+    expect(await connecting).toEqual({
+      result: [expect.objectContaining({ address: wallet.solanaAddress, chains: ['solana:localnet'] })],
+    })
+    await Pages.expectClosed(page)
+
+    const text = `Signed through WalletConnect for a Wallet Standard dApp, ${Date.now()}`
+    expect(wallet.requests).toEqual([])
+    const signed = await page.evaluate(
+      (t) => (window as unknown as DappWindow).dapp.signMessage('Frontdoor', t),
+      text,
+    )
+    const signature = Uint8Array.from(Buffer.from(signed.result.signature, 'base64'))
+    const key = new PublicKey(wallet.solanaAddress as string).toBytes()
+    expect(nacl.sign.detached.verify(new TextEncoder().encode(text), signature, key)).toBe(true)
+    expect(nacl.sign.detached.verify(new TextEncoder().encode(`${text}!`), signature, key)).toBe(false)
+    expect(wallet.requests.map((r) => [r.method, r.chainId])).toEqual([['solana_signMessage', SOLANA_CHAIN]])
   })
 
   test('a wallet without solana approves eip155 alone: the page connects, its solana_signMessage is 4901 and the wallet is not asked', async ({

@@ -10,6 +10,7 @@ import { afterEach, describe, expect, test } from 'vitest'
 import { WebSocket } from 'ws'
 import * as TestWallet from '../../../../../e2e/wallets/walletconnect.js'
 import type * as Connector from '../Connector.js'
+import * as SolanaAccount from '../solana/Account.js'
 import * as Authenticate from './Authenticate.js'
 import { transfer } from './testSolana.js'
 import * as WalletConnect from './WalletConnect.js'
@@ -437,6 +438,29 @@ describe('requests and events', () => {
     // eip155 requests still go to the eip155 chain.
     await c.request('personal_sign', ['0x00', w.address])
     expect(w.requests.map((r) => r.chainId)).toEqual([LOCAL, LOCAL, 'eip155:31337'])
+  })
+
+  test("the session's Solana account, as the page's Frontdoor Solana wallet reads it (its chain by its Wallet Standard name); none without a solana namespace", async () => {
+    const server = await relay()
+    const LOCAL = 'solana:FxwCwhiscJPbAuFKVEq7mmzfCkcEoFth'
+    const local = {
+      ...network(1),
+      id: LOCAL.slice(7),
+      caipNetworkId: LOCAL,
+      chainNamespace: 'solana',
+    } as Network
+    const info = { networks: [...CONTEXT.networks, local] } as HostModal.HostInfo
+    const c = connector(server.url, { host: () => ({ info }) as never })
+    expect(await SolanaAccount.of(c)).toBeNull()
+    const w = await wallet(server.url)
+    const session = await pair(c, w)
+    const expected = { address: w.solanaAddress, chains: ['solana:localnet'] }
+    expect(await SolanaAccount.of(c)).toEqual(expected)
+    expect(await SolanaAccount.of(c.keeper?.(session))).toEqual(expected)
+
+    const other = connector(server.url)
+    await pair(other, await wallet(server.url, { solanaSeed: false }))
+    expect(await SolanaAccount.of(other)).toBeNull()
   })
 
   test("solana_signTransaction and solana_signAllTransactions: read, then signed by the wallet's solana account (tweetnacl over the message bytes); refused ones never reach the wallet", async () => {

@@ -1,4 +1,5 @@
 import * as ProtocolErrors from '@frontdoor/protocol/errors'
+import * as SolanaWallet from '@frontdoor/protocol/solana-wallet'
 import { Constants, Errors, Pairing } from '@frontdoor/schemas'
 import type * as HostBridge from '../../bridge/HostBridge.js'
 import * as Calls from '../../rpc/Calls.js'
@@ -95,6 +96,9 @@ function isRejection(error: unknown): boolean {
 
 /** What the connector keeps of one session: its topic, the chain requests go to, the wallet. */
 type Current = { topic: string; chainId: number; wallet: Connector.WalletInfo }
+
+/** A connector whose connection may have a Solana account (connectors/solana/Account.ts reads it). */
+type WithSolana = Connector.Connector & { solanaAccount: () => Promise<SolanaWallet.Account | null> }
 
 /** The stored records: every kept session, and the one the bare connector (`walletConnect`) uses. */
 type Stored = { sessions: Current[]; current: string | undefined }
@@ -533,9 +537,26 @@ export function create(options: Options) {
     return Calls.request(method, params, (checked) => requestOn(topic, method, checked), supported)
   }
 
-  const sessionConnectors = new Map<string, Connector.Connector>()
+  const sessionConnectors = new Map<string, WithSolana>()
   /** The connector of one kept session, stored as `walletConnect:<topic>`. */
-  function sessionConnector(topic: string): Connector.Connector {
+  /**
+   * The Solana account of session `topic` (HostMessages.solanaAccount: the page's Frontdoor Solana
+   * wallet reads it): its account on the session's first solana chain, on each solana chain the session
+   * gives it (Wallet Standard names where solana-wallet knows them); null without one.
+   */
+  async function solanaAccountOn(topic: string | undefined): Promise<SolanaWallet.Account | null> {
+    const record = topic ? records.get(topic) : undefined
+    const session = record && (await load()).session.getAll().find((s) => s.topic === record.topic)
+    const first = session && Namespaces.solanaChainOf(session.namespaces)
+    const address = first && Namespaces.solanaAccountOf(session.namespaces, first)
+    if (!session || !address) return null
+    const chains = (session.namespaces.solana?.chains ?? [first]).filter(
+      (chain) => Namespaces.solanaAccountOf(session.namespaces, chain) === address,
+    )
+    return { address, chains: chains.map((chain) => SolanaWallet.STANDARD_CHAINS[chain] ?? chain) }
+  }
+
+  function sessionConnector(topic: string): WithSolana {
     const known = sessionConnectors.get(topic)
     if (known) return known
     const own = {
@@ -549,6 +570,7 @@ export function create(options: Options) {
       },
       reconnect: (context) => restore(topic, context),
       request: (method, params) => sendOn(topic, method, params),
+      solanaAccount: () => solanaAccountOn(topic),
       switchChain: (chainId, context) => switchOn(topic, chainId, context),
       disconnect: () => end(topic),
       subscribe(listener) {
@@ -557,7 +579,7 @@ export function create(options: Options) {
         set.add(listener)
         return () => void set.delete(listener)
       },
-    } satisfies Connector.Connector
+    } satisfies WithSolana
     sessionConnectors.set(topic, own)
     return own
   }
@@ -753,6 +775,9 @@ export function create(options: Options) {
     /** Sends a request to the wallet on the current chain. */
     request: (method, params) => sendOn(currentTopic, method, params),
 
+    /** The Solana account of the current session, or null. */
+    solanaAccount: () => solanaAccountOn(currentTopic),
+
     /**
      * wallet_switchEthereumChain; when the wallet does not know the chain, wallet_addEthereumChain from
      * the page's network list and a second switch; 'Chain is not supported' (4902) when that fails.
@@ -772,7 +797,7 @@ export function create(options: Options) {
       listeners.add(listener)
       return () => listeners.delete(listener)
     },
-  } satisfies Connector.Connector
+  } satisfies WithSolana
 
   return {
     ...connector,
