@@ -313,8 +313,8 @@ export function routes(deps: Deps.Deps) {
    * of its user operation's calls as the EntryPoint runs them (BatchSimulation.ts): each call sees what
    * the ones before it did, as when mined. Any other sender's calls are sent one by one, each its own
    * transaction: each is traced alone against the state before the batch, and the answer says so
-   * (`independent: true`, and `call`: the 1-based call that failed alone), since a call that needs an earlier one (a swap after its approve) cannot be
-   * simulated that way.
+   * (`independent: true`, and `call`: the 1-based call that failed alone), since a call that needs an
+   * earlier one (a swap after its approve) cannot be simulated that way.
    */
   const simulateBatch = async (
     chainId: string,
