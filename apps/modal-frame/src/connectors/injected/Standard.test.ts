@@ -1,7 +1,9 @@
+import bs58 from 'bs58'
 import { describe, expect, it } from 'vitest'
 import * as Connection from '../../connection/Connection.js'
 import * as Storage from '../../connection/Storage.js'
 import * as SolanaAccount from '../solana/Account.js'
+import { transfer } from '../solana/testTransfer.js'
 import * as Injected from './Injected.js'
 
 const ADDRESS = 'GfLSF2ZbgX6VXkyCmkGNNHNJVjgf3Jz9G7ycWqv6SU6M'
@@ -74,6 +76,30 @@ describe('create (a Wallet Standard wallet)', () => {
       params: { message: '3yZe7d', pubkey: ADDRESS },
     })
     await expect(connector.request('personal_sign', ['0x00', ADDRESS])).rejects.toMatchObject({ code: 4200 })
+  })
+
+  it("reads each request before the wallet sees it (solana/Requests.ts): a message that is a transaction and another signer's transaction are -32602; the page's chain goes on", async () => {
+    const { connector, seen } = page()
+    await connector.connect(context)
+    const calls = seen.length
+    const mine = transfer(bs58.decode(ADDRESS), bs58.decode(OTHER))
+    const theirs = transfer(bs58.decode(OTHER), bs58.decode(ADDRESS))
+    const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64')
+    await expect(
+      connector.request('solana_signMessage', { message: bs58.encode(mine.message) }),
+    ).rejects.toMatchObject({ code: -32602 })
+    await expect(
+      connector.request('solana_signTransaction', { transaction: base64(theirs.wire) }),
+    ).rejects.toMatchObject({ code: -32602 })
+    expect(seen).toHaveLength(calls)
+    await connector.request('solana_signAndSendTransaction', {
+      transaction: base64(mine.wire),
+      chain: 'solana:localnet',
+    })
+    expect(seen.at(-1)).toEqual({
+      method: 'solana_signAndSendTransaction',
+      params: { transaction: base64(mine.wire), pubkey: ADDRESS, chain: 'solana:localnet' },
+    })
   })
 
   it('reconnects silently while the wallet trusts the page, not after a disconnect', async () => {

@@ -88,9 +88,16 @@ export function create(wallet: HostModal.InjectedWallet, host: Injected.Host) {
     async request(method, params) {
       if (!account) throw ProtocolErrors.providerError('unauthorized')
       if (!SOLANA_METHODS.has(method)) throw ProtocolErrors.providerError('unsupportedMethod')
-      const given = params !== null && typeof params === 'object' && !Array.isArray(params) ? params : {}
-      // The signer is this connection's account, whatever the page named.
-      return call(method, { ...given, pubkey: account.address })
+      const { chain, ...given } = (
+        params !== null && typeof params === 'object' && !Array.isArray(params) ? params : {}
+      ) as Record<string, unknown>
+      // Read before the wallet sees it, as for WalletConnect (solana/Requests.ts, loaded with the first
+      // request); the signer is this connection's account, whatever the page named; the chain it names
+      // goes on to the host SDK, which answers 4901 for one the wallet does not serve.
+      const checked = (await import('../solana/Requests.js')).check(method, given, account.address)
+      return checked.answer(
+        await call(method, { ...checked.params, ...(chain !== undefined ? { chain } : {}) }),
+      )
     },
     // A Solana wallet has no EVM chain to switch: the page's chain changes alone.
     async switchChain() {},

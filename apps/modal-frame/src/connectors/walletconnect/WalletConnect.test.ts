@@ -11,8 +11,8 @@ import { WebSocket } from 'ws'
 import * as TestWallet from '../../../../../e2e/wallets/walletconnect.js'
 import type * as Connector from '../Connector.js'
 import * as SolanaAccount from '../solana/Account.js'
+import { transfer } from '../solana/testTransfer.js'
 import * as Authenticate from './Authenticate.js'
-import { transfer } from './testSolana.js'
 import * as WalletConnect from './WalletConnect.js'
 
 // The connector (dapp side, sign-client in Node) and the e2e test wallet (sign-client in Node with a

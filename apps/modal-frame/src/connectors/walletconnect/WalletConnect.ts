@@ -451,8 +451,8 @@ export function create(options: Options) {
    * Sends a request to the wallet of session `topic`, on that session's chain: its eip155 chain, or for
    * a solana method the solana chain the request names (its `chain` param, which then travels as the
    * request's chainId only) or else the session's first; 4901 when the session lacks it. A solana
-   * request's params are read first (Solana.ts, loaded with the first: -32602 before the wallet sees
-   * them) and carry the session's account on that chain as signer.
+   * request's params are read first (solana/Requests.ts, loaded with the first: -32602 before the wallet
+   * sees them) and carry the session's account on that chain as signer.
    */
   async function requestOn(topic: string | undefined, method: string, params: unknown): Promise<unknown> {
     const record = topic ? records.get(topic) : undefined
@@ -473,7 +473,7 @@ export function create(options: Options) {
       if (!solana) throw withCode(message, code)
       const account = session && Namespaces.solanaAccountOf(session.namespaces, solana)
       if (!account) throw ProtocolErrors.providerError('unauthorized')
-      const checked = (await import('./Solana.js')).check(method, params, account)
+      const checked = (await import('../solana/Requests.js')).check(method, params, account)
       params = checked.params
       answer = checked.answer
       chainId = solana

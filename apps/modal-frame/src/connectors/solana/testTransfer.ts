@@ -1,5 +1,5 @@
 /**
- * Solana wire transactions for the connector's tests, built byte by byte (a legacy System transfer),
+ * Solana wire transactions for the connectors' tests, built byte by byte (a legacy System transfer),
  * so the tests do not share the parser's code.
  */
 

@@ -4,13 +4,14 @@ import * as SolanaTransaction from '@frontdoor/protocol/solana-transaction'
 import * as SolanaWire from '@frontdoor/protocol/solana-wire'
 
 /**
- * The page's solana requests to a WalletConnect wallet (a chunk of its own, loaded with the first
- * one): each is read before the wallet sees it, as the embedded wallet's vault reads it, and sent
- * with the session's Solana account as signer. Transactions are parsed whole by protocol's
- * solana-transaction (the one wire parser, solana-wire); a message that parses as a transaction is
- * refused (signing it would sign the transaction). The params are those of WalletConnect's Solana
- * RPC: `solana_signMessage` {message (base58), pubkey}, `solana_signTransaction` {transaction (base64)},
- * `solana_signAllTransactions` {transactions}, `solana_signAndSendTransaction` {transaction, sendOptions}.
+ * The page's solana requests to a wallet the modal reaches (a WalletConnect wallet, a Wallet Standard
+ * wallet of the page), in a chunk of its own loaded with the first one: each is read before the wallet
+ * sees it, as the embedded wallet's vault reads it, and sent with the connection's Solana account as
+ * signer. Transactions are parsed whole by protocol's solana-transaction (the one wire parser,
+ * solana-wire); a message that parses as a transaction is refused (signing it would sign the
+ * transaction). The params are those of WalletConnect's Solana RPC: `solana_signMessage` {message
+ * (base58), pubkey}, `solana_signTransaction` {transaction (base64)}, `solana_signAllTransactions`
+ * {transactions}, `solana_signAndSendTransaction` {transaction, sendOptions}.
  */
 
 const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
@@ -39,7 +40,7 @@ export type Checked = { params: Record<string, unknown>; answer: (result: unknow
 
 /**
  * Reads a page's solana request for the wallet's account `account` (its params without `chain`, which
- * chose the session's chain): the params to send, or -32602 naming what is wrong (4200 for a solana
+ * the connector reads): the params to send, or -32602 naming what is wrong (4200 for a solana
  * method outside WalletConnect's four). The signer is the session's account, whatever the page named;
  * a transaction it does not sign is refused.
  */

@@ -2,11 +2,11 @@ import * as SolanaTransaction from '@frontdoor/protocol/solana-transaction'
 import bs58 from 'bs58'
 import nacl from 'tweetnacl'
 import { describe, expect, test } from 'vitest'
-import * as Solana from './Solana.js'
-import { transfer } from './testSolana.js'
+import * as Requests from './Requests.js'
+import { transfer } from './testTransfer.js'
 
-// Solana.check reads a page's solana request before a WalletConnect wallet sees it (transactions
-// built byte by byte by testSolana.ts).
+// Requests.check reads a page's solana request before a wallet (WalletConnect, a Wallet Standard one) sees it (transactions
+// built byte by byte by testTransfer.ts).
 
 const me = nacl.sign.keyPair.fromSeed(new Uint8Array(32).fill(1))
 const other = nacl.sign.keyPair.fromSeed(new Uint8Array(32).fill(2))
@@ -18,20 +18,20 @@ const invalidParams = (detail: string) => ({ code: -32602, message: expect.strin
 describe('solana_signMessage', () => {
   test('sent with the session account as signer; the page cannot name another', () => {
     const message = bs58.encode(new TextEncoder().encode('Hello Solana'))
-    const checked = Solana.check('solana_signMessage', { message, pubkey: OTHER }, ME)
+    const checked = Requests.check('solana_signMessage', { message, pubkey: OTHER }, ME)
     expect(checked.params).toEqual({ message, pubkey: ME })
   })
 
   test('refused before the wallet: not base58, too long, bytes that are a transaction', () => {
-    expect(() => Solana.check('solana_signMessage', { message: '0OIl' }, ME)).toThrow(
+    expect(() => Requests.check('solana_signMessage', { message: '0OIl' }, ME)).toThrow(
       expect.objectContaining(invalidParams('params.message: must be base58')),
     )
-    expect(() => Solana.check('solana_signMessage', {}, ME)).toThrow(
+    expect(() => Requests.check('solana_signMessage', {}, ME)).toThrow(
       expect.objectContaining({ code: -32602 }),
     )
     const { message, wire } = transfer(me.publicKey, other.publicKey)
     for (const bytes of [message, wire])
-      expect(() => Solana.check('solana_signMessage', { message: bs58.encode(bytes) }, ME)).toThrow(
+      expect(() => Requests.check('solana_signMessage', { message: bs58.encode(bytes) }, ME)).toThrow(
         expect.objectContaining(invalidParams('the bytes are a Solana transaction')),
       )
   })
@@ -41,16 +41,19 @@ describe('transactions', () => {
   test('signTransaction, signAllTransactions and signAndSendTransaction: parsed, then sent as WalletConnect names their params', () => {
     const { wire } = transfer(me.publicKey, other.publicKey)
     const transaction = base64(wire)
-    expect(Solana.check('solana_signTransaction', { transaction }, ME).params).toEqual({
+    expect(Requests.check('solana_signTransaction', { transaction }, ME).params).toEqual({
       transaction,
       pubkey: ME,
     })
     expect(
-      Solana.check('solana_signAllTransactions', { transactions: [transaction, transaction] }, ME).params,
+      Requests.check('solana_signAllTransactions', { transactions: [transaction, transaction] }, ME).params,
     ).toEqual({ transactions: [transaction, transaction], pubkey: ME })
     expect(
-      Solana.check('solana_signAndSendTransaction', { transaction, sendOptions: { skipPreflight: true } }, ME)
-        .params,
+      Requests.check(
+        'solana_signAndSendTransaction',
+        { transaction, sendOptions: { skipPreflight: true } },
+        ME,
+      ).params,
     ).toEqual({ transaction, pubkey: ME, sendOptions: { skipPreflight: true } })
   })
 
@@ -78,22 +81,24 @@ describe('transactions', () => {
       ['solana_signAllTransactions', { transactions: [] }, 'params.transactions'],
     ]
     for (const [method, params, detail] of cases)
-      expect(() => Solana.check(method, params, ME), `${method} ${detail}`).toThrow(
+      expect(() => Requests.check(method, params, ME), `${method} ${detail}`).toThrow(
         expect.objectContaining(invalidParams(detail)),
       )
     // The same transaction signed by its own account passes: the refusals above can be lifted.
     expect(() =>
-      Solana.check('solana_signAllTransactions', { transactions: [base64(wire)] }, ME),
+      Requests.check('solana_signAllTransactions', { transactions: [base64(wire)] }, ME),
     ).not.toThrow()
   })
 
   test('a solana method outside the four is 4200', () => {
-    expect(() => Solana.check('solana_getAccounts', {}, ME)).toThrow(expect.objectContaining({ code: 4200 }))
+    expect(() => Requests.check('solana_getAccounts', {}, ME)).toThrow(
+      expect.objectContaining({ code: 4200 }),
+    )
   })
 
   test('a signTransaction answer with the signature alone gets the signed transaction, and one with the transaction alone its signature', () => {
     const { message, wire } = transfer(me.publicKey, other.publicKey)
-    const { answer } = Solana.check('solana_signTransaction', { transaction: base64(wire) }, ME)
+    const { answer } = Requests.check('solana_signTransaction', { transaction: base64(wire) }, ME)
     const signature = nacl.sign.detached(message, me.secretKey)
     const signed = Uint8Array.from([1, ...signature, ...message])
     expect(answer({ signature: bs58.encode(signature) })).toEqual({
