@@ -77,4 +77,18 @@ describe('request', () => {
       code: -32602,
     })
   })
+
+  test('wallet_showCallsStatus goes to an external wallet that supports it (it shows its own); 4200 otherwise', async () => {
+    const shows = wallet({ result: null })
+    await expect(Calls.request('wallet_showCallsStatus', ['0xb47c4'], shows.send)).resolves.toBeNull()
+    expect(shows.sent).toEqual([['0xb47c4']])
+    const plain = wallet({ error: Object.assign(new Error('Method not found'), { code: -32601 }) })
+    await expect(Calls.request('wallet_showCallsStatus', ['0xb47c4'], plain.send)).rejects.toMatchObject({
+      code: 4200,
+      data: { method: 'wallet_showCallsStatus' },
+    })
+    await expect(Calls.request('wallet_showCallsStatus', [], shows.send)).rejects.toMatchObject({
+      code: -32602,
+    })
+  })
 })
