@@ -424,9 +424,15 @@ if (process.env.BENCH_JSON) writeFileSync(process.env.BENCH_JSON, JSON.stringify
 
 /** The table as Markdown between the relay section's markers in BENCH.md. */
 if (process.env.BENCH_WRITE !== '0') {
+  const relayCommit = process.env.BENCH_RELAY_MAIN
+    ? process.env.BENCH_RELAY_MAIN
+    : execFileSync('git', ['log', '-1', '--format=%h', '--', 'apps/relay'], {
+        cwd: root,
+        encoding: 'utf8',
+      }).trim()
   const columns = Object.keys(table[0]!) as (keyof (typeof table)[number])[]
   const markdown = [
-    `Written by \`npm run bench:relay -w @frontdoor/bench\` on ${new Date().toISOString().slice(0, 10)} at ${execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim()} (${PAIRS} pairs, ${MESSAGE_CHARS}-char messages, ${DURATION_S} s per phase, medians of ${runs.length} runs, each run's p99 in brackets; load average ${loadAverage}).`,
+    `Written by \`npm run bench:relay -w @frontdoor/bench\` on ${new Date().toISOString().slice(0, 10)}, the relay at ${relayCommit} (${PAIRS} pairs, ${MESSAGE_CHARS}-char messages, ${DURATION_S} s per phase, medians of ${runs.length} runs, each run's p99 in brackets; load average ${loadAverage} at the end).`,
     '',
     `| ${columns.join(' | ')} |`,
     `| ${columns.map(() => '---').join(' | ')} |`,
