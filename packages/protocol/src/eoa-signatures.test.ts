@@ -24,6 +24,17 @@ describe('EoaSignatures.checkEoa', () => {
       )
   })
 
+  test('a personal_sign whose signed bytes are 32 is refused, text as well as hex (the same EIP-191 digest)', () => {
+    const refused = `Invalid method parameter(s). ${EoaSignatures.REFUSALS.bareHash}`
+    const check = (message: string) =>
+      refusal(() => EoaSignatures.checkEoa({ method: 'personal_sign', message }, SMART))
+    // 32 bytes of UTF-8: 32 ASCII characters, 16 two-byte ones, 8 four-byte ones.
+    for (const text of ['a'.repeat(32), 'é'.repeat(16), '😀'.repeat(8), `0x${'ab'.repeat(14)}zz`])
+      expect(check(text), text).toBe(refused)
+    for (const text of ['a'.repeat(31), 'a'.repeat(33), 'é'.repeat(17), '😀'.repeat(7), '0x'])
+      expect(check(text), text).toBe(undefined)
+  })
+
   test("typed data in the smart account's domain (its name, or it verifying) is refused; others pass", () => {
     const check = (domain: unknown) =>
       refusal(() => EoaSignatures.checkEoa({ method: 'eth_signTypedData_v4', domain }, SMART))

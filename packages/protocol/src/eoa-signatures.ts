@@ -15,12 +15,15 @@ import * as SignRequest from './sign-request.js'
  *   string they encode; SignRequest.typedData refuses any value not of its declared type (a `string`
  *   must be a JS string), and here a name that is not a string is refused too, so comparing it as a
  *   string is comparing its hash.
- * - a `personal_sign` of exactly 32 raw bytes (a 0x-hex message of 64 hex digits). The account no longer
+ * - a `personal_sign` that signs exactly 32 bytes (SignRequest.personalMessageBytes, the vault's reading:
+ *   a 0x-hex message of 64 hex digits, or a text whose UTF-8 is 32 bytes, which gives the same EIP-191
+ *   digest as those 32 raw bytes). The account no longer
  *   takes an EIP-191 signature of anything (its user operations are EIP-712 since the contract's fix), so
  *   no `personal_sign` can authorise it; the refusal stays as defence in depth, for any other account the
  *   same key may own that takes its owner's EIP-191 signature of a user-operation hash (as SimpleAccount
- *   v0.7 does, and anyone may create one for any owner). Text (SIWE) and hex of any other length are
- *   signed as before, and the smart account signs a 32-byte message (wrapped in its replay-safe typed data).
+ *   v0.7 does, and anyone may create one for any owner). Messages of any other length (SIWE's are
+ *   longer) are signed as before, and the smart account signs a 32-byte message (wrapped in its
+ *   replay-safe typed data).
  * The vault enforces these; the auth frame checks the same before its approval screen.
  */
 
@@ -40,11 +43,12 @@ export const REFUSALS = {
   accountDomain: "params.1: the EOA does not sign typed data in its smart account's domain",
 } as const
 
-const BARE_HASH = /^0x[0-9a-fA-F]{64}$/
-
-/** Whether a `personal_sign` message is exactly 32 raw bytes (what a user-operation hash is). */
+/**
+ * Whether a `personal_sign` message signs exactly 32 bytes (what a user-operation hash is), counted as
+ * the vault counts them: 0x-hex as its bytes, text as its UTF-8.
+ */
 export function isBareHash(message: string): boolean {
-  return BARE_HASH.test(message)
+  return SignRequest.personalMessageBytes(message).length === 32
 }
 
 /**

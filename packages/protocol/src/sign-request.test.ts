@@ -346,6 +346,15 @@ describe('typedData: each value is of its declared type', () => {
   })
 })
 
+describe('personalMessageBytes', () => {
+  test('0x-hex of whole bytes is those bytes; anything else is its UTF-8', () => {
+    expect([...SignRequest.personalMessageBytes('0xabCD')]).toEqual([0xab, 0xcd])
+    expect([...SignRequest.personalMessageBytes('0x')]).toEqual([])
+    expect([...SignRequest.personalMessageBytes('0xabc')]).toEqual([...new TextEncoder().encode('0xabc')])
+    expect([...SignRequest.personalMessageBytes('hé')]).toEqual([0x68, 0xc3, 0xa9])
+  })
+})
+
 /** A SOL transfer's message: 1 signer, 3 keys, a blockhash, one system-program instruction. */
 function solanaTransferMessage(version?: 0) {
   const keys = Array.from({ length: 3 }, (_, i) => new Uint8Array(32).fill(i + 1))

@@ -516,6 +516,20 @@ export function personalMessage(params: unknown): { message: string; address: He
   return { message, address: address as Hex }
 }
 
+const WHOLE_BYTES_HEX = /^0x(?:[0-9a-fA-F]{2})*$/
+
+/**
+ * The bytes a `personal_sign` of `message` signs (EIP-191): 0x-hex of whole bytes is those bytes, any
+ * other message its UTF-8. The vault signs exactly these; the EOA's refusals count them.
+ * @example SignRequest.personalMessageBytes('0xabcd') // Uint8Array [0xab, 0xcd]
+ */
+export function personalMessageBytes(message: string): Uint8Array {
+  if (!WHOLE_BYTES_HEX.test(message)) return new TextEncoder().encode(message)
+  const bytes = new Uint8Array((message.length - 2) / 2)
+  for (let i = 0; i < bytes.length; i++) bytes[i] = Number.parseInt(message.slice(2 + 2 * i, 4 + 2 * i), 16)
+  return bytes
+}
+
 /**
  * Whether `bytes` parse fully as a Solana transaction message (legacy or v0) or a whole serialized
  * transaction (signatures, then a message): signing such bytes as a "message" would sign a transaction.

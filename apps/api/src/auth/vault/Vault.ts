@@ -1,4 +1,5 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto'
+import * as SignRequest from '@frontdoor/protocol/sign-request'
 import { ed25519 } from '@noble/curves/ed25519'
 import { secp256k1 } from '@noble/curves/secp256k1'
 import { base58 } from '@scure/base'
@@ -220,10 +221,8 @@ export async function personalSign(
   userId: string,
   request: { chain: string; message: string },
 ): Promise<Hex> {
-  const message = /^0x([0-9a-fA-F]{2})*$/.test(request.message)
-    ? { raw: request.message as Hex }
-    : request.message
-  const digest = hashMessage(message)
+  // The bytes the EOA's refusals count (protocol's one reading): 0x-hex as its bytes, text as its UTF-8.
+  const digest = hashMessage({ raw: SignRequest.personalMessageBytes(request.message) })
   return serializeSignature(
     await signEvmDigest(db, vault, userId, { method: 'personal_sign', chain: request.chain, digest }),
   )
