@@ -44,12 +44,15 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 const RELAY_MAIN = process.env.BENCH_RELAY_MAIN ?? 'apps/relay/src/main.ts'
 const RELAY_NODE_ARGS = (process.env.BENCH_RELAY_NODE_ARGS ?? '').split(' ').filter(Boolean)
 
+/** util-linux's CPU affinity tool (Debian: installed with the base system). */
+const TASKSET = '/usr/bin/taskset'
+
 function relay(port: number, options: { env?: Record<string, string>; core?: number } = {}): ChildProcess {
   const node = [...RELAY_NODE_ARGS, '--import', 'tsx', RELAY_MAIN]
   const [command, args] =
     options.core === undefined
       ? [process.execPath, node]
-      : ['taskset', ['-c', String(options.core), process.execPath, ...node]]
+      : [TASKSET, ['-c', String(options.core), process.execPath, ...node]]
   return spawn(command, args, {
     cwd: root,
     // RELAY_PROJECTS: the relay serves the bench's project without asking an API (none runs here).
@@ -70,10 +73,10 @@ function relay(port: number, options: { env?: Record<string, string>; core?: num
 
 /** Sets the CPU affinity of this process, all its threads (taskset's mask, e.g. '1' for core 0). */
 function pin(mask: string): void {
-  execFileSync('taskset', ['-a', '-p', mask, String(process.pid)], { stdio: 'ignore' })
+  execFileSync(TASKSET, ['-a', '-p', mask, String(process.pid)], { stdio: 'ignore' })
 }
 const ownMask = () =>
-  execFileSync('taskset', ['-p', String(process.pid)], { encoding: 'utf8' })
+  execFileSync(TASKSET, ['-p', String(process.pid)], { encoding: 'utf8' })
     .trim()
     .split(' ')
     .at(-1)!
