@@ -1,5 +1,4 @@
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
-import { requestId } from 'hono/request-id'
 import { matchedRoutes } from 'hono/route'
 import type { Logger } from 'pino'
 import * as Account from './account/routes.js'
@@ -13,6 +12,7 @@ import * as Convert from './convert/routes.js'
 import type * as Deps from './Deps.js'
 import * as Db from './db/Db.js'
 import * as Directory from './directory/routes.js'
+import * as Answer from './http/Answer.js'
 import * as BodyLimit from './http/BodyLimit.js'
 import * as Cors from './http/Cors.js'
 import * as Errors from './http/Errors.js'
@@ -30,7 +30,7 @@ import * as DevOidc from './social/DevOidc.js'
 import * as Social from './social/routes.js'
 
 /** Context variables every route may read. */
-export type Env = { Variables: { requestId: string; logger: Logger } }
+export type Env = { Variables: Answer.Variables & { logger: Logger } }
 
 /** Routes too frequent to log at info level. */
 const QUIET_ROUTES = new Set([Startup.LIVENESS_PATH, Startup.READINESS_PATH, '/metrics'])
@@ -69,7 +69,7 @@ function routeOf(c: Context<Env>): string {
 export function build(deps: Deps.Deps, options: { metrics?: Metrics.Metrics } = {}) {
   const metrics = options.metrics ?? deps.metrics ?? Metrics.create()
   const app = new Hono<Env>()
-  app.use(requestId())
+  app.use(Answer.requestId())
   app.use(SecureHeaders.api())
   app.use(async (c, next) => {
     const started = performance.now()

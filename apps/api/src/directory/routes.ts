@@ -3,6 +3,7 @@ import { Directory, Query } from '@frontdoor/schemas'
 import { type Context, Hono } from 'hono'
 import * as z from 'zod/mini'
 import type * as Deps from '../Deps.js'
+import * as Answer from '../http/Answer.js'
 import * as Errors from '../http/Errors.js'
 import * as TtlCache from '../http/TtlCache.js'
 import * as Validate from '../http/Validate.js'
@@ -45,10 +46,14 @@ function image(c: Context, body: string): Response {
   return c.body(body, 200, { ...headers, 'content-type': 'image/svg+xml' })
 }
 
-/** A directory page as sent: its JSON, when it expires (ms epoch), and its gzip once a client asked for it. */
-type Page = { json: string; expires: number; gzip?: Uint8Array<ArrayBuffer> }
+/**
+ * A directory page as sent: its JSON as UTF-8 bytes (a string would be encoded again for every answer:
+ * 35 KB for 40 wallets), when it expires (ms epoch), and its gzip once a client asked for it.
+ */
+type Page = { json: Uint8Array<ArrayBuffer>; expires: number; gzip?: Uint8Array<ArrayBuffer> }
 
 const PAGE_HEADERS = { 'content-type': 'application/json', vary: 'Accept-Encoding' }
+const GZIP_PAGE_HEADERS = { ...PAGE_HEADERS, 'content-encoding': 'gzip' }
 
 /**
  * Whether an `Accept-Encoding` header accepts gzip (`gzip` or `*`, with no `q=0`).
@@ -90,9 +95,9 @@ export function routes(deps: Deps.Deps) {
   const send = (c: Context, page: Page) => {
     if (acceptsGzip(c.req.header('accept-encoding'))) {
       page.gzip ??= new Uint8Array(gzipSync(page.json))
-      return c.body(page.gzip, 200, { ...PAGE_HEADERS, 'content-encoding': 'gzip' })
+      return Answer.of(c, page.gzip, 200, GZIP_PAGE_HEADERS)
     }
-    return c.body(page.json, 200, PAGE_HEADERS)
+    return Answer.of(c, page.json, 200, PAGE_HEADERS)
   }
   return new Hono()
     .get('/getWallets', async (c, next) => {
@@ -117,7 +122,9 @@ export function routes(deps: Deps.Deps) {
         rdns: query.rdns,
       }
       const page = await pages.get(JSON.stringify(filter), async () => ({
-        json: JSON.stringify(await Wallets.query(deps.db.orm, filter, deps.config.publicUrl)),
+        json: new TextEncoder().encode(
+          JSON.stringify(await Wallets.query(deps.db.orm, filter, deps.config.publicUrl)),
+        ) as Uint8Array<ArrayBuffer>,
         expires: Date.now() + DIRECTORY_CACHE_TTL_MS,
       }))
       await served.get(queryString(c.req.url), async () => ({ projectId: query.projectId, page }), {

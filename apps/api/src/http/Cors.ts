@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { cors } from 'hono/cors'
 import type * as Deps from '../Deps.js'
+import * as Answer from './Answer.js'
 import * as Query from './Query.js'
 
 /**
@@ -49,7 +50,10 @@ export function middleware(options: Options): MiddlewareHandler {
     // Most requests (servers, same-origin tools) send no Origin: nothing to look up.
     const origin = c.req.header('origin')
     const allowed = origin ? await options.origin(origin, c) : null
+    // Kept for Answer.of, which puts the grant in a hot route's answer itself.
+    c.set('cors', { origin: allowed, expose } satisfies Answer.Grant)
     await next()
+    if (Answer.isWhole(c.res)) return
     // c.header() after the route would rebuild the answer as a stream too: set the answer's own headers.
     const grant = (headers: Headers) => {
       if (allowed) headers.set('Access-Control-Allow-Origin', allowed)

@@ -1,5 +1,8 @@
+import { Hono } from 'hono'
+import { secureHeaders } from 'hono/secure-headers'
 import { afterAll, describe, expect, test } from 'vitest'
 import * as TestApp from '../TestApp.js'
+import * as SecureHeaders from './SecureHeaders.js'
 
 const t = await TestApp.create()
 afterAll(() => t.close())
@@ -34,5 +37,33 @@ describe('security headers', () => {
     expect(response.headers.get('content-security-policy')).toMatch(/script-src 'nonce-[^']+'/)
     expect(response.headers.get('referrer-policy')).toBe('same-origin')
     expect(response.headers.get('x-frame-options')).toBe('DENY')
+  })
+})
+
+describe('HEADERS', () => {
+  test("are the set Hono's secureHeaders gives with the API's options", async () => {
+    const hono = new Hono()
+      .use(
+        secureHeaders({
+          contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+          crossOriginResourcePolicy: 'cross-origin',
+          crossOriginOpenerPolicy: false,
+          xFrameOptions: 'DENY',
+          overwrite: false,
+        }),
+      )
+      .get('/', (c) => c.body(null))
+    const expected = Object.fromEntries((await hono.request('/')).headers)
+    expect(SecureHeaders.HEADERS).toEqual(expected)
+  })
+
+  test('a served /getWallets page (made whole by its route) carries them', async () => {
+    for (const _ of [1, 2]) {
+      const response = await t.app.request('/getWallets?projectId=demo&page=1&entries=2')
+      expect(response.status).toBe(200)
+      for (const [name, value] of Object.entries(SecureHeaders.HEADERS))
+        expect(response.headers.get(name), name).toBe(value)
+      expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
+    }
   })
 })

@@ -54,3 +54,23 @@ describe('no upstream of a chain answers', () => {
     expect(body.error.message).toMatch(/^The chain did not answer: /)
   })
 })
+
+describe("the proxy's query (its parse kept per query string)", () => {
+  const post = (query: string) =>
+    t.app.request(`/v1/?${query}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] }),
+    })
+
+  test('a repeated query string answers as the first time; a bad one is refused every time', async () => {
+    for (const _ of [1, 2, 3]) {
+      expect((await post('chainId=eip155:31337&projectId=demo')).status).toBe(502)
+      const bad = await post('chainId=eip155&projectId=demo')
+      expect(bad.status).toBe(400)
+      expect((await bad.json()).error.message).toMatch(/^Invalid query field 'chainId'/)
+      expect((await post('chainId=eip155:31337&projectId=ghost')).status).toBe(401)
+      expect((await post('chainId=eip155:1&projectId=demo')).status).toBe(400)
+    }
+  })
+})

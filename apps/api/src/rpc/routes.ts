@@ -4,6 +4,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import * as z from 'zod'
 import * as zm from 'zod/mini'
 import type * as Deps from '../Deps.js'
+import * as Answer from '../http/Answer.js'
 import * as BodyLimit from '../http/BodyLimit.js'
 import * as ClientIp from '../http/ClientIp.js'
 import * as Errors from '../http/Errors.js'
@@ -37,6 +38,8 @@ export const RpcQuery = zm.extend(Chains.RpcQuery, { projectId: Query.ProjectId 
 /** One JSON-RPC 2.0 request and a batch of 1 to 1000 (shared schemas). */
 export const RpcRequest = Chains.JsonRpcRequest
 export const RpcBatch = Chains.JsonRpcBatchRequest
+
+const JSON_HEADERS = { 'content-type': 'application/json' }
 
 type Queried = { out: { query: zm.output<typeof RpcQuery> } }
 
@@ -154,7 +157,7 @@ export function routes(deps: Deps.Deps) {
     const status = answer.status as ContentfulStatusCode
     const answers = refusals.length ? batchOf(answer.body) : undefined
     if (answers) return c.json([...answers, ...refusals], status)
-    return c.body(answer.body, status, { 'content-type': 'application/json' })
+    return Answer.of(c, answer.body, status, JSON_HEADERS)
   }
   const limit = BodyLimit.guard(RPC_BODY_MAX_BYTES, (c) =>
     rpcError(c, 413, RpcCode.invalidRequest, BodyLimit.tooLargeMessage(RPC_BODY_MAX_BYTES)),
@@ -163,7 +166,7 @@ export function routes(deps: Deps.Deps) {
     'POST',
     [...PATHS],
     limit,
-    Validate.query(RpcQuery, invalidQuery),
+    Validate.knownQuery(RpcQuery, invalidQuery),
     served,
     limited,
     proxy,
