@@ -434,12 +434,21 @@ if (process.env.BENCH_WRITE !== '0') {
         encoding: 'utf8',
       }).trim()
   const columns = Object.keys(table[0]!) as (keyof (typeof table)[number])[]
+  const widths = columns.map((column) =>
+    Math.max(column.length, ...table.map((row) => String(row[column]).length)),
+  )
   const markdown = [
     `Written by \`npm run bench:relay -w @frontdoor/bench\` on ${new Date().toISOString().slice(0, 10)}, the relay at ${relayCommit} (${PAIRS} pairs, ${MESSAGE_CHARS}-char messages, ${DURATION_S} s per phase, medians of ${runs.length} runs, each run's p99 in brackets; load average ${loadAverage} at the end).`,
     '',
-    `| ${columns.join(' | ')} |`,
-    `| ${columns.map(() => '---').join(' | ')} |`,
-    ...table.map((row) => `| ${columns.map((column) => String(row[column])).join(' | ')} |`),
+    // Padded as biome formats Markdown tables (npm test checks BENCH.md's format).
+    ...[
+      columns,
+      columns.map(() => '-'),
+      ...table.map((row) => columns.map((column) => String(row[column]))),
+    ].map(
+      (cells, line) =>
+        `| ${cells.map((cell, i) => (line === 1 ? '-'.repeat(widths[i]!) : cell.padEnd(widths[i]!))).join(' | ')} |`,
+    ),
   ].join('\n')
   const file = join(root, 'bench/BENCH.md')
   const [startMark, endMark] = ['<!-- relay-bench:start -->', '<!-- relay-bench:end -->']
