@@ -112,8 +112,18 @@ async function openPglite(dataDir: string | undefined): Promise<Db> {
   return {
     kind: 'pglite',
     orm: orm as unknown as Orm,
+    // The one connection outlives each session: when the work throws, what it left on the connection
+    // (an open or aborted transaction, advisory locks) is undone before the next user of it.
     session: (fn) => {
-      const result = turn.then(() => fn(session))
+      const result = turn.then(async () => {
+        try {
+          return await fn(session)
+        } catch (error) {
+          if (client.isInTransaction()) await client.exec('ROLLBACK')
+          await client.query('SELECT pg_advisory_unlock_all()')
+          throw error
+        }
+      })
       turn = result.catch(() => {})
       return result
     },
@@ -149,8 +159,10 @@ async function openPostgres(databaseUrl: string, options: OpenOptions): Promise<
     orm: drizzlePg({ client: pool, schema: Tables }) as unknown as Orm,
     session: async (fn) => {
       const client = await pool.connect()
-      // A connection that failed the work is closed, not pooled again (its 'end' may not have come yet).
-      let lost: Error | undefined
+      // A connection whose work threw is closed, not pooled again: it may hold what the session left
+      // (an advisory lock of the leader or the migrator, an open or aborted transaction), or be lost
+      // (its 'end' may not have come yet).
+      let failed: Error | undefined
       try {
         return await fn({
           query: async (text, params) => (await client.query(text, params)).rows,
@@ -160,10 +172,10 @@ async function openPostgres(databaseUrl: string, options: OpenOptions): Promise<
           migrate: (config) => migratePg(drizzlePg({ client }), config),
         })
       } catch (error) {
-        if (error instanceof Error && unavailable(error)) lost = error
+        failed = error instanceof Error ? error : new Error(String(error))
         throw error
       } finally {
-        client.release(lost)
+        client.release(failed)
       }
     },
     close: () => pool.end(),
