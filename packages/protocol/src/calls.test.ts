@@ -176,3 +176,17 @@ describe('Calls.requiredCapabilities', () => {
     expect(Calls.requiredCapabilities({ calls: [call] })).toEqual([])
   })
 })
+
+describe('Calls.amount', () => {
+  test('a call\'s hex value in wei; "0x" and no value are 0 (Call accepts both)', () => {
+    expect(
+      Calls.checkParams('wallet_sendCalls', [
+        { version: '2.0.0', chainId: '0x1', atomicRequired: false, calls: [{ value: '0x' }] },
+      ]),
+    ).toHaveLength(1)
+    expect(Calls.amount({ value: '0x' })).toBe(0n)
+    expect(Calls.amount({})).toBe(0n)
+    expect(Calls.amount({ value: '0x0' })).toBe(0n)
+    expect(Calls.amount({ value: '0xde0b6b3a7640000' })).toBe(10n ** 18n)
+  })
+})

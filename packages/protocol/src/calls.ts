@@ -113,6 +113,15 @@ export const Call = z.object({
 /** One call of a batch. */
 export type Call = z.infer<typeof Call>
 
+/**
+ * A call's value in wei: its hex `value`, where `"0x"` (which Call accepts: any 0x-prefixed hex) and
+ * a missing value are 0. The one reading of a call's value, for the vault and the approval screen.
+ */
+export function amount(call: Pick<Call, 'value'>): bigint {
+  const value = call.value ?? '0x0'
+  return value === '0x' ? 0n : BigInt(value)
+}
+
 /** `wallet_sendCalls`' one parameter (EIP-5792 version 2.0.0). */
 export const SendCalls = z.object({
   version: z.string().check(z.minLength(1), z.maxLength(20)),

@@ -29,7 +29,7 @@ function callRows(n: number, call: Calls.Call, symbol: string): Row[] {
   const decoded = SignRequest.call(data)
   const rows: Row[] = [
     { label: `Call ${n}`, value: call.to ?? 'New contract' },
-    { label: `Call ${n} value`, value: `${Summary.formatEther(BigInt(call.value ?? '0x0'))} ${symbol}` },
+    { label: `Call ${n} value`, value: `${Summary.formatEther(Calls.amount(call))} ${symbol}` },
   ]
   if (!decoded) {
     if (data !== '0x') rows.push({ label: `Call ${n} data`, value: `${(data.length - 2) / 2} bytes (below)` })
