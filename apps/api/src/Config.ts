@@ -71,6 +71,8 @@ export type Config = {
     deviceApprovePerIp: RateLimiter.Limit
     /** Dashboard token attempts that fail (the login form, a wrong Bearer or cookie), per client address. */
     dashboardTokenPerIp: RateLimiter.Limit
+    /** The vault's reads (`wallet_getCallsStatus`, `wallet_getCapabilities`, `wallet_getAssets`), per user. */
+    vaultReadsPerUser: RateLimiter.Limit
   }
   /** The chain indexer (history, NFTs): which CAIP-2 chains it follows (INDEXER_CHAINS). */
   indexer: { chains: string[] }
@@ -98,6 +100,7 @@ export const DEFAULT_LIMITS: Config['limits'] = {
   deviceStatusPerIp: { limit: 1_200, windowMs: 600_000 },
   deviceApprovePerIp: { limit: 60, windowMs: 600_000 },
   dashboardTokenPerIp: { limit: 20, windowMs: 600_000 },
+  vaultReadsPerUser: { limit: 120, windowMs: 60_000 },
 }
 
 /** The sender of the API's emails unless MAIL_FROM says otherwise. */

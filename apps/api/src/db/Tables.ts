@@ -177,6 +177,28 @@ export const vaultSignatures = pgTable(
   (t) => [userFk('vault_signatures', t.userId), index('vault_signatures_user_idx').on(t.userId, t.createdAt)],
 )
 
+/**
+ * `eoa_batches`: the EIP-5792 batches the EOA sends call by call (auth/vault/EoaCalls.ts): a random
+ * id, whose they are, their chain, how many calls, each sent call's transaction hash in order, and
+ * how the sending ended (`outcome`: null while it runs; `done` every call sent, `stopped` at a revert,
+ * `failed` for any other reason, in `reason`).
+ */
+export const eoaBatches = pgTable(
+  'eoa_batches',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').notNull(),
+    chainId: integer('chain_id').notNull(),
+    calls: integer('calls').notNull(),
+    hashes: jsonb('hashes').$type<string[]>().notNull().default([]),
+    outcome: text('outcome'),
+    reason: text('reason'),
+    createdAt: time('created_at').notNull().defaultNow(),
+    updatedAt: time('updated_at').notNull().defaultNow(),
+  },
+  (t) => [userFk('eoa_batches', t.userId)],
+)
+
 /** `auth_sessions`: bearer sessions of the auth frame; only the SHA-256 of a token is stored. */
 export const authSessions = pgTable(
   'auth_sessions',

@@ -1,56 +1,110 @@
 import * as Calls from '@frontdoor/protocol/calls'
-import { describe, expect, test } from 'vitest'
+import { eq } from 'drizzle-orm'
+import { BaseError, ExecutionRevertedError, RpcRequestError } from 'viem'
+import { afterAll, describe, expect, test } from 'vitest'
+import * as Tables from '../../db/Tables.js'
+import * as TestDb from '../../db/TestDb.js'
+import * as Users from '../users/Users.js'
 import * as EoaCalls from './EoaCalls.js'
 
 describe('EoaCalls batch id', () => {
-  const batch = {
-    chainId: 31337,
-    calls: 3,
-    positions: [
-      { blockNumber: 12n, index: 0 },
-      { blockNumber: 2n ** 40n, index: 7 },
-    ],
-  }
-
-  test('encodes the chain, the number of calls and each position, and reads them back', () => {
-    const id = EoaCalls.encodeId(batch)
-    expect(id).toBe(
-      `0x${'7a69'.padStart(16, '0')}0003${'c'.padStart(16, '0')}00000000${'10000000000'.padStart(16, '0')}00000007`,
-    )
-    expect(EoaCalls.decodeId(id)).toEqual(batch)
-  })
-
-  test('100 calls stay within the 4,096 bytes of EIP-5792, and never look like a user operation hash', () => {
-    const positions = Array.from({ length: 100 }, (_, i) => ({ blockNumber: BigInt(i), index: i }))
-    const id = EoaCalls.encodeId({ chainId: 31337, calls: 100, positions })
-    expect(id.length).toBe(2422)
-    expect(EoaCalls.decodeId(id)?.positions).toHaveLength(100)
-    for (let n = 1; n <= 100; n++) expect(2 + 20 + 24 * n).not.toBe(66)
-  })
-
-  test('anything else is no batch id: a user operation hash, uppercase, no positions, more sent than calls', () => {
-    expect(EoaCalls.decodeId(`0x${'ab'.repeat(32)}`)).toBeUndefined()
-    expect(EoaCalls.decodeId(EoaCalls.encodeId(batch).toUpperCase())).toBeUndefined()
-    expect(EoaCalls.decodeId(EoaCalls.encodeId({ ...batch, positions: [] }))).toBeUndefined()
-    expect(EoaCalls.decodeId(EoaCalls.encodeId({ ...batch, calls: 1 }))).toBeUndefined()
-    expect(EoaCalls.decodeId(EoaCalls.encodeId({ ...batch, chainId: 0 }))).toBeUndefined()
-    expect(EoaCalls.decodeId(`${EoaCalls.encodeId(batch)}0`)).toBeUndefined()
+  test('32 random bytes, hex: never the same twice, and only such a string is looked up', async () => {
+    const ids = new Set(Array.from({ length: 1000 }, () => EoaCalls.newId()))
+    expect(ids.size).toBe(1000)
+    for (const id of ids) expect(id).toMatch(/^0x[0-9a-f]{64}$/)
   })
 })
 
 describe('EoaCalls.statusOf (EIP-5792 status codes)', () => {
+  const running = { calls: 2, over: false, stale: false }
+  const over = { ...running, over: true }
   test('every call mined without a revert: 200', () => {
-    expect(EoaCalls.statusOf({ calls: 2 }, [true, true])).toBe(Calls.STATUS.confirmed)
+    expect(EoaCalls.statusOf(over, [true, true])).toBe(Calls.STATUS.confirmed)
+    // Still 200 when its row is old: the receipts are all there.
+    expect(EoaCalls.statusOf({ ...over, stale: true }, [true, true])).toBe(Calls.STATUS.confirmed)
   })
-  test('a sent call not yet mined: 100', () => {
-    expect(EoaCalls.statusOf({ calls: 2 }, [true, undefined])).toBe(Calls.STATUS.pending)
+  test('a sent call not yet mined, or calls still to send: 100', () => {
+    expect(EoaCalls.statusOf(running, [true, undefined])).toBe(Calls.STATUS.pending)
+    expect(EoaCalls.statusOf(running, [true])).toBe(Calls.STATUS.pending)
+    expect(EoaCalls.statusOf(running, [undefined])).toBe(Calls.STATUS.pending)
+    // The sending failed (a receipt that did not come in time), but the transaction may still be mined.
+    expect(EoaCalls.statusOf(over, [true, undefined])).toBe(Calls.STATUS.pending)
   })
   test('the first call reverted, nothing else sent: 500 (only gas spent)', () => {
-    expect(EoaCalls.statusOf({ calls: 3 }, [false])).toBe(Calls.STATUS.reverted)
+    expect(EoaCalls.statusOf({ ...over, calls: 3 }, [false])).toBe(Calls.STATUS.reverted)
   })
   test('some calls ran, then one reverted or was never sent: 600', () => {
-    expect(EoaCalls.statusOf({ calls: 3 }, [true, false])).toBe(Calls.STATUS.partiallyReverted)
-    expect(EoaCalls.statusOf({ calls: 3 }, [true])).toBe(Calls.STATUS.partiallyReverted)
+    expect(EoaCalls.statusOf({ ...over, calls: 3 }, [true, false])).toBe(Calls.STATUS.partiallyReverted)
+    expect(EoaCalls.statusOf({ ...over, calls: 3 }, [true])).toBe(Calls.STATUS.partiallyReverted)
+  })
+  test('abandoned (no progress for STALE_MS): what was mined counts, nothing is pending any more', () => {
+    const stale = { ...running, stale: true }
+    expect(EoaCalls.statusOf(stale, [true])).toBe(Calls.STATUS.partiallyReverted)
+    expect(EoaCalls.statusOf(stale, [true, undefined])).toBe(Calls.STATUS.partiallyReverted)
+    expect(EoaCalls.statusOf(stale, [undefined])).toBe(Calls.STATUS.offchainFailure)
+    expect(EoaCalls.statusOf(stale, [])).toBe(Calls.STATUS.offchainFailure)
+  })
+})
+
+describe('EoaCalls.reverted', () => {
+  test('a revert of the chain is one; a node out of reach or any other error is not', () => {
+    const revert = new BaseError('estimate failed', { cause: new ExecutionRevertedError({}) })
+    expect(EoaCalls.reverted(revert)).toBe(true)
+    const outage = new BaseError('request failed', {
+      cause: new RpcRequestError({
+        body: {},
+        url: 'http://127.0.0.1:1',
+        error: { code: -32000, message: 'down' },
+      }),
+    })
+    expect(EoaCalls.reverted(outage)).toBe(false)
+    expect(EoaCalls.reverted(new Error('execution reverted'))).toBe(false)
+  })
+})
+
+describe(`EoaCalls.find and callsStatus on the database (${TestDb.describeBackend()})`, async () => {
+  const db = await TestDb.create()
+  afterAll(() => db.drop())
+  const userOf = async (name: string) =>
+    (await Users.findOrCreateByIdentity(db, { kind: 'email', subject: `${name}@example.com` })).id
+
+  test("a batch is found only by its id and only for its user: another user's, a forged id, none", async () => {
+    const alice = await userOf('alice')
+    const bob = await userOf('bob')
+    const id = EoaCalls.newId()
+    expect(await EoaCalls.find(db.orm, alice, id)).toBeUndefined()
+    await db.orm.insert(Tables.eoaBatches).values({ id, userId: alice, chainId: 31337, calls: 2 })
+    expect((await EoaCalls.find(db.orm, alice, id))?.calls).toBe(2)
+    expect(await EoaCalls.find(db.orm, bob, id)).toBeUndefined()
+    expect(await EoaCalls.find(db.orm, alice, id.toUpperCase())).toBeUndefined()
+    const off = `${id.slice(0, -1)}${id.endsWith('0') ? '1' : '0'}`
+    expect(await EoaCalls.find(db.orm, alice, off)).toBeUndefined()
+  })
+
+  test('a batch without progress for 10 minutes and no outcome is stored as failed, not left pending', async () => {
+    const alice = await userOf('alice')
+    const id = EoaCalls.newId()
+    const then = new Date(Date.now() - EoaCalls.STALE_MS - 1000)
+    await db.orm
+      .insert(Tables.eoaBatches)
+      .values({ id, userId: alice, chainId: 31337, calls: 2, createdAt: then, updatedAt: then })
+    const batch = (await EoaCalls.find(db.orm, alice, id))!
+    expect(batch.outcome).toBeNull()
+    // No hash to read: the client is never asked.
+    const status = await EoaCalls.callsStatus(db.orm, undefined as never, batch)
+    expect(status).toMatchObject({ id, chainId: '0x7a69', atomic: false, status: 400, receipts: [] })
+    const [row] = await db.orm.select().from(Tables.eoaBatches).where(eq(Tables.eoaBatches.id, id))
+    expect(row?.outcome).toBe('failed')
+    expect(row?.reason).toMatch(/abandoned/)
+    // A recent one with no outcome is still pending.
+    const fresh = EoaCalls.newId()
+    await db.orm.insert(Tables.eoaBatches).values({ id: fresh, userId: alice, chainId: 31337, calls: 2 })
+    const pending = await EoaCalls.callsStatus(
+      db.orm,
+      undefined as never,
+      (await EoaCalls.find(db.orm, alice, fresh))!,
+    )
+    expect(pending.status).toBe(100)
   })
 })
 

@@ -1,16 +1,23 @@
+import { randomBytes } from 'node:crypto'
 import * as Calls from '@frontdoor/protocol/calls'
 import type * as SignRequest from '@frontdoor/protocol/sign-request'
+import { and, eq, isNull } from 'drizzle-orm'
+import type { Logger } from 'pino'
 import type { Hex, PublicClient, TransactionReceipt, TransactionSerializable } from 'viem'
-import { numberToHex } from 'viem'
+import { BaseError, ExecutionRevertedError, numberToHex } from 'viem'
+import type * as Db from '../../db/Db.js'
+import * as Tables from '../../db/Tables.js'
 import * as Transactions from './Transactions.js'
 
 /**
  * EIP-5792 batches of the embedded wallet's EOA, which cannot run calls atomically: when the page does
  * not require atomicity (`atomicRequired: false`), the vault sends each call as its own transaction, in
- * order, waiting for each to be mined, and stops at the first that fails (its estimate, or its receipt
- * reverted). The batch id names where those transactions were mined (chain, number of calls, and each
- * sent call's block number and index), so `wallet_getCallsStatus` reads them back from the chain without
- * storing anything; each must be the EOA's, or the id is unknown (5730).
+ * order, each mined before the next is sent, and stops at the first that fails (its estimate reverted,
+ * or its receipt). Each batch is a row of `eoa_batches` under a random id (the page cannot forge or
+ * guess one): whose it is, its chain, how many calls, each sent call's transaction hash, and how the
+ * sending ended. `wallet_sendCalls` answers the id once the first call is broadcast; the rest is sent
+ * in the background, past the request's end (a proxy's read timeout cannot cut a batch in two).
+ * `wallet_getCallsStatus` reads the row (only its user's) and one receipt per sent hash.
  */
 
 /** Signs a filled transaction with the EOA's key (the vault); answers the serialized signed transaction. */
@@ -54,83 +61,138 @@ export async function sendTransaction(
   }
 }
 
-/** Where one call's transaction was mined. */
-export type Position = { blockNumber: bigint; index: number }
-
-/** A batch of the EOA: its chain, how many calls it had, and where each call sent so far was mined. */
-export type Batch = { chainId: number; calls: number; positions: Position[] }
-
-const ID = /^0x([0-9a-f]{16})([0-9a-f]{4})((?:[0-9a-f]{24}){1,100})$/
+/** How long a batch may go without progress (a call sent or mined) before it is taken as failed. */
+export const STALE_MS = 10 * 60_000
 
 /**
- * The batch id: `0x`, the chain id (8 bytes), the number of calls (2 bytes), then each sent call's
- * block number (8 bytes) and transaction index (4 bytes). At most 2,422 characters for 100 calls
- * (EIP-5792 allows 4,096 bytes); never the 66 characters of a user operation hash.
+ * How a batch's sending ended: every call sent (`done`), stopped at a call that reverted (its estimate
+ * or its receipt: `stopped`), or any other failure (`failed`: the chain out of reach, the database, a
+ * receipt that never came, an API restart), whose reason is stored and logged.
  */
-export function encodeId(batch: Batch): string {
-  const hex = (value: number | bigint, bytes: number) => value.toString(16).padStart(bytes * 2, '0')
-  return `0x${hex(batch.chainId, 8)}${hex(batch.calls, 2)}${batch.positions
-    .map((p) => `${hex(p.blockNumber, 8)}${hex(p.index, 4)}`)
-    .join('')}`
+export type Outcome = 'done' | 'stopped' | 'failed'
+
+/** A stored batch. */
+export type Batch = typeof Tables.eoaBatches.$inferSelect
+
+/** A new batch id: 32 random bytes, hex (EIP-5792 lets the wallet choose any string of up to 4,096 bytes). */
+export function newId(): string {
+  return `0x${randomBytes(32).toString('hex')}`
 }
 
-/** Reads a batch id of {@link encodeId}; undefined for any other string. */
-export function decodeId(id: string): Batch | undefined {
-  const match = ID.exec(id)
-  if (!match) return undefined
-  const [, chain, count, sent] = match as unknown as [string, string, string, string]
-  const chainId = Number.parseInt(chain, 16)
-  const calls = Number.parseInt(count, 16)
-  const positions = (sent.match(/.{24}/g) ?? []).map((p) => ({
-    blockNumber: BigInt(`0x${p.slice(0, 16)}`),
-    index: Number.parseInt(p.slice(16), 16),
-  }))
-  if (!Number.isSafeInteger(chainId) || chainId <= 0 || positions.length > calls) return undefined
-  return { chainId, calls, positions }
+/** Whether `error` is the chain refusing the call itself (it reverts), not a failure to reach it. */
+export function reverted(error: unknown): boolean {
+  return error instanceof BaseError && error.walk((cause) => cause instanceof ExecutionRevertedError) !== null
 }
 
 /**
- * The batch's status code (EIP-5792): pending while a sent call has no receipt; confirmed when every
- * call was mined without a revert; reverted when its only mined call reverted (nothing but gas spent);
- * partially reverted when some calls ran and the batch stopped (a later call reverted, or failed
- * before it was sent).
+ * The batch's status code (EIP-5792) from each sent call's receipt (true: mined, false: reverted,
+ * undefined: none yet) and whether the sending is over (an outcome, or no progress for {@link STALE_MS}):
+ * pending while a sent call has no receipt (and is not abandoned) or more calls are to be sent;
+ * confirmed when every call was mined without a revert; reverted when no call ran but one was mined
+ * reverted (nothing but gas spent); not included (400) when nothing was mined; partially reverted when
+ * some calls ran and the batch stopped.
  */
-export function statusOf(batch: Pick<Batch, 'calls'>, receipts: readonly (boolean | undefined)[]): number {
-  if (receipts.some((success) => success === undefined)) return Calls.STATUS.pending
-  if (receipts.length === batch.calls && receipts.every(Boolean)) return Calls.STATUS.confirmed
-  if (!receipts.some(Boolean)) return Calls.STATUS.reverted
-  return Calls.STATUS.partiallyReverted
+export function statusOf(
+  batch: { calls: number; over: boolean; stale: boolean },
+  receipts: readonly (boolean | undefined)[],
+): number {
+  if (!batch.stale && receipts.some((success) => success === undefined)) return Calls.STATUS.pending
+  if (!batch.over && !batch.stale && receipts.length < batch.calls) return Calls.STATUS.pending
+  if (receipts.length === batch.calls && receipts.every((success) => success === true))
+    return Calls.STATUS.confirmed
+  if (receipts.some((success) => success === true)) return Calls.STATUS.partiallyReverted
+  if (receipts.some((success) => success === false)) return Calls.STATUS.reverted
+  return Calls.STATUS.offchainFailure
 }
 
 /** One call of a batch, as the vault sends it. */
 export type Call = { to?: Hex | undefined; value: bigint; data: Hex }
 
+/** What sending a batch needs. */
+export type Context = {
+  orm: Db.Orm
+  logger: Pick<Logger, 'warn'>
+  client: PublicClient
+  chainId: number
+  userId: string
+  /** The EOA. */
+  from: Hex
+  sign: Sign
+  /** Runs one broadcast under the user's send lock (one transaction at a time per user in this process). */
+  lock: <T>(task: () => Promise<T>) => Promise<T>
+}
+
 /**
- * Sends `calls` from the EOA `from`, one transaction each, in order, each waited for; stops at the
- * first whose estimate fails or whose receipt reverted. The first call's failure before it was sent
- * fails the request (nothing happened onchain); later ones leave a partial batch. Answers the batch.
+ * Stores a batch of `calls` and broadcasts its first call; answers the batch id. A first call that
+ * fails (its estimate reverts, the chain is out of reach) fails the request and leaves no batch
+ * (nothing happened onchain). The other calls are sent in the background ({@link run}).
  */
-export async function send(
-  client: PublicClient,
-  chainId: number,
-  from: Hex,
-  calls: readonly Call[],
-  sign: Sign,
-): Promise<Batch> {
-  const batch: Batch = { chainId, calls: calls.length, positions: [] }
-  for (const call of calls) {
-    let hash: Hex
-    try {
-      hash = await sendTransaction(client, chainId, { from, ...call }, sign)
-    } catch (error) {
-      if (batch.positions.length === 0) throw error
-      break
-    }
-    const receipt = await client.waitForTransactionReceipt({ hash, timeout: RECEIPT_TIMEOUT_MS })
-    batch.positions.push({ blockNumber: receipt.blockNumber, index: receipt.transactionIndex })
-    if (receipt.status !== 'success') break
+export async function start(context: Context, calls: readonly Call[]): Promise<string> {
+  const { orm, userId, chainId } = context
+  const id = newId()
+  await orm.insert(Tables.eoaBatches).values({ id, userId, chainId, calls: calls.length })
+  let hash: Hex
+  try {
+    hash = await context.lock(() => sendCall(context, calls[0]!))
+  } catch (error) {
+    await orm.delete(Tables.eoaBatches).where(eq(Tables.eoaBatches.id, id))
+    throw error
   }
-  return batch
+  await orm
+    .update(Tables.eoaBatches)
+    .set({ hashes: [hash], updatedAt: new Date() })
+    .where(eq(Tables.eoaBatches.id, id))
+  void run(context, id, calls, [hash])
+  return id
+}
+
+const sendCall = (context: Context, call: Call) =>
+  sendTransaction(context.client, context.chainId, { from: context.from, ...call }, context.sign)
+
+/**
+ * Sends the rest of batch `id` after `hashes` were broadcast: waits for the last one's receipt, sends
+ * the next call, and so on; records each hash and how it ended. Never throws: a failure other than a
+ * revert is logged (`eoa batch failed`, warn) and stored as the batch's reason. A batch another reader
+ * took as abandoned ({@link STALE_MS}) is not sent further.
+ */
+export async function run(context: Context, id: string, calls: readonly Call[], hashes: Hex[]) {
+  const { orm, client } = context
+  const where = and(eq(Tables.eoaBatches.id, id), isNull(Tables.eoaBatches.outcome))
+  const end = (outcome: Outcome, reason?: string) =>
+    orm
+      .update(Tables.eoaBatches)
+      .set({ outcome, reason: reason?.slice(0, 1000), updatedAt: new Date() })
+      .where(where)
+      .catch(() => {})
+  try {
+    for (;;) {
+      const receipt = await client.waitForTransactionReceipt({
+        hash: hashes.at(-1)!,
+        timeout: RECEIPT_TIMEOUT_MS,
+      })
+      if (receipt.status !== 'success') return await end('stopped', `call ${hashes.length} reverted`)
+      if (hashes.length === calls.length) return await end('done')
+      let hash: Hex
+      try {
+        hash = await context.lock(() => sendCall(context, calls[hashes.length]!))
+      } catch (error) {
+        if (!reverted(error)) throw error
+        return await end('stopped', `call ${hashes.length + 1} reverts: ${(error as Error).message}`)
+      }
+      hashes.push(hash)
+      const saved = await orm
+        .update(Tables.eoaBatches)
+        .set({ hashes: [...hashes], updatedAt: new Date() })
+        .where(where)
+        .returning({ id: Tables.eoaBatches.id })
+      if (saved.length === 0) return
+    }
+  } catch (error) {
+    const reason =
+      error instanceof BaseError ? error.shortMessage : String((error as Error)?.message ?? error)
+    context.logger.warn({ err: error, batch: id, sent: hashes.length }, 'eoa batch failed')
+    await end('failed', `call ${hashes.length}: ${reason}`)
+  }
 }
 
 /** `wallet_getCallsStatus`' receipt of one call's transaction. */
@@ -145,34 +207,45 @@ function receiptOf(receipt: TransactionReceipt) {
   }
 }
 
+/** The stored batch `id` of user `userId`; undefined for any other id (another user's too). */
+export async function find(orm: Db.Orm, userId: string, id: string): Promise<Batch | undefined> {
+  if (!/^0x[0-9a-f]{64}$/.test(id)) return undefined
+  const [row] = await orm
+    .select()
+    .from(Tables.eoaBatches)
+    .where(and(eq(Tables.eoaBatches.id, id), eq(Tables.eoaBatches.userId, userId)))
+  return row
+}
+
 /**
- * `wallet_getCallsStatus`' answer (EIP-5792 2.0.0, `atomic: false`) for batch `id` of the EOA `eoa`,
- * read from the chain; undefined when a position holds no transaction of `eoa` (not this user's batch).
+ * `wallet_getCallsStatus`' answer (EIP-5792 2.0.0, `atomic: false`) for stored batch `batch`: one
+ * receipt read per sent call (at most Calls.MAX_CALLS). A batch without progress for {@link STALE_MS}
+ * and no outcome (its API process ended mid-batch) is taken as failed: stored so, and answered with
+ * what was mined.
  */
-export async function callsStatus(client: PublicClient, id: string, batch: Batch, eoa: Hex) {
-  const receipts: (TransactionReceipt | undefined)[] = []
-  for (const { blockNumber, index } of batch.positions) {
-    const transaction = await client
-      .getTransaction({ blockNumber, index })
-      .catch((error: { name?: string }) => {
-        if (error?.name === 'TransactionNotFoundError') return undefined
-        throw error
-      })
-    if (!transaction || transaction.from.toLowerCase() !== eoa.toLowerCase()) return undefined
-    receipts.push(
-      await client.getTransactionReceipt({ hash: transaction.hash }).catch((error: { name?: string }) => {
+export async function callsStatus(orm: Db.Orm, client: PublicClient, batch: Batch, now = new Date()) {
+  const stale = batch.outcome === null && now.getTime() - batch.updatedAt.getTime() > STALE_MS
+  if (stale)
+    await orm
+      .update(Tables.eoaBatches)
+      .set({ outcome: 'failed', reason: 'abandoned: no progress for 10 minutes (the API stopped?)' })
+      .where(and(eq(Tables.eoaBatches.id, batch.id), isNull(Tables.eoaBatches.outcome)))
+  const receipts = await Promise.all(
+    batch.hashes.slice(0, Calls.MAX_CALLS).map((hash) =>
+      client.getTransactionReceipt({ hash: hash as Hex }).catch((error: { name?: string }) => {
         if (error?.name === 'TransactionReceiptNotFoundError') return undefined
         throw error
       }),
-    )
-  }
+    ),
+  )
+  const abandoned = stale || (batch.outcome !== null && now.getTime() - batch.updatedAt.getTime() > STALE_MS)
   return {
     version: Calls.VERSION,
-    id,
+    id: batch.id,
     chainId: numberToHex(batch.chainId),
     atomic: false,
     status: statusOf(
-      batch,
+      { calls: batch.calls, over: batch.outcome !== null, stale: abandoned },
       receipts.map((r) => (r ? r.status === 'success' : undefined)),
     ),
     receipts: receipts.filter((r) => r !== undefined).map(receiptOf),

@@ -6,13 +6,14 @@ import { Caip } from '@frontdoor/schemas'
 import * as SchemaErrors from '@frontdoor/schemas/errors'
 import { u8aToU8a } from '@polkadot/util'
 import { base58 } from '@scure/base'
-import { Hono } from 'hono'
+import { Hono, type MiddlewareHandler } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { BaseError, type Hex, hashTypedData, type TypedDataDefinition } from 'viem'
 import * as zm from 'zod/mini'
 import * as Balances from '../../account/Balances.js'
 import * as Clients from '../../chains/Clients.js'
 import type * as Deps from '../../Deps.js'
+import * as RateLimiter from '../../http/RateLimiter.js'
 import * as Validate from '../../http/Validate.js'
 import * as Prices from '../../prices/Prices.js'
 import * as AuthErrors from '../AuthErrors.js'
@@ -43,6 +44,13 @@ export const METHODS = [
   'wallet_getCallsStatus',
   'wallet_getCapabilities',
 ] as const
+
+/** The methods that sign nothing: they draw on the vault's read budget (`vaultReadsPerUser`). */
+const READ_METHODS: ReadonlySet<string> = new Set<(typeof METHODS)[number]>([
+  'wallet_getAssets',
+  'wallet_getCallsStatus',
+  'wallet_getCapabilities',
+])
 
 /** Signed text: at most what the approval screen shows. */
 const signedText = zm.string().check(zm.minLength(1), zm.maxLength(SignRequest.SIGNED_CONTENT_MAX_CHARS))
@@ -168,10 +176,21 @@ export function routes(deps: Deps.Deps) {
       throw rpcError(failure.unreachable ? 502 : 400, failure.code, failure.message, failure.data)
     }
 
+  // The reads cost the chain's nodes (a batch's status: one receipt per call): a budget per user.
+  const reads = RateLimiter.budget(
+    deps.limiter,
+    deps.config.limits.vaultReadsPerUser,
+  )((c) => `vault:reads:${(c.get('session' as never) as Bearer.Env['Variables']['session']).userId}`)
+  const readLimit: MiddlewareHandler<Bearer.Env> = async (c, next) => {
+    const { method } = c.req.valid('json' as never) as { method: string }
+    return READ_METHODS.has(method) ? reads(c, next) : next()
+  }
+
   return new Hono<Bearer.Env>().post(
     '/v1/vault/rpc',
     Bearer.required(deps),
     Validate.json(Body),
+    readLimit,
     async (c) => {
       const body = c.req.valid('json')
       const { userId } = c.get('session')
@@ -424,20 +443,31 @@ export function routes(deps: Deps.Deps) {
               )
             const calls = request.calls.map((call) => ({
               ...(call.to ? { to: call.to as Hex } : {}),
-              value: BigInt(call.value ?? '0x0'),
+              value: Calls.amount(call),
               data: (call.data ?? '0x') as Hex,
             }))
-            const client = Clients.of(deps.upstreams, chain)
-            const batch = await oneAtATime(userId, () =>
-              EoaCalls.send(client, chainId, addresses.evm, calls, signWith(chain)),
+            // Answered once the first call is broadcast; the others follow in the background, each
+            // broadcast under the user's send lock, never the whole batch (EoaCalls.ts).
+            const id = await EoaCalls.start(
+              {
+                orm: db.orm,
+                logger: deps.logger,
+                client: Clients.of(deps.upstreams, chain),
+                chainId,
+                userId,
+                from: addresses.evm,
+                sign: signWith(chain),
+                lock: (task) => oneAtATime(userId, task),
+              },
+              calls,
             ).catch(chainFailure(chain))
-            return c.json({ result: { id: EoaCalls.encodeId(batch) } })
+            return c.json({ result: { id } })
           }
           const calls = request.calls.map((call, i) => {
             if (!call.to) throw invalidParams(`params.0.calls.${i}.to: required (no contract creation)`)
             return {
               to: call.to as Hex,
-              value: BigInt(call.value ?? '0x0'),
+              value: Calls.amount(call),
               data: (call.data ?? '0x') as Hex,
             }
           })
@@ -449,20 +479,17 @@ export function routes(deps: Deps.Deps) {
         }
         case 'wallet_getCallsStatus': {
           const [id] = callsParams('wallet_getCallsStatus', body.params) as [string]
-          // A batch the EOA sent call by call: read back from the chain its id names.
-          const eoaBatch = EoaCalls.decodeId(id)
+          // A batch the EOA sent call by call: its stored row, only the user's own.
+          const eoaBatch = await EoaCalls.find(db.orm, userId, id)
           if (eoaBatch) {
             const chain = Caip.formatCaip2('eip155', eoaBatch.chainId)
-            const result = deps.upstreams.has(chain)
-              ? await EoaCalls.callsStatus(
-                  Clients.of(deps.upstreams, chain),
-                  id,
-                  eoaBatch,
-                  addresses.evm,
-                ).catch(chainFailure(chain))
-              : undefined
-            if (!result)
+            if (!deps.upstreams.has(chain))
               throw rpcError(400, Calls.ERRORS.unknownBundleId.code, Calls.ERRORS.unknownBundleId.message)
+            const result = await EoaCalls.callsStatus(
+              db.orm,
+              Clients.of(deps.upstreams, chain),
+              eoaBatch,
+            ).catch(chainFailure(chain))
             return c.json({ result })
           }
           const found = /^0x[0-9a-fA-F]{64}$/.test(id)
