@@ -61,7 +61,7 @@ export default function CallsStatus({ data }: { data: { id: string } }) {
       ) : (
         <ul className="fd-rows" aria-label="Transactions">
           {shown.receipts.map((receipt, i) => (
-            <li className="fd-row" data-status={receipt.success ? 'confirmed' : 'failed'} key={receipt.hash}>
+            <li className="fd-row" data-status={receipt.success ? 'confirmed' : 'failed'} key={receipt.key}>
               <span className="fd-row-main">
                 <span className="fd-row-title">
                   {shown.atomic ? 'Transaction' : `Call ${i + 1}`}

@@ -23,8 +23,8 @@ describe('Status.read (a wallet_getCallsStatus answer for the CallsStatus view)'
       atomic: false,
       chainId: 31337,
       receipts: [
-        { hash: HASH, block: '16', success: true },
-        { hash: HASH, block: '17', success: false },
+        { key: `0:${HASH}`, hash: HASH, block: '16', success: true },
+        { key: `1:${HASH}`, hash: HASH, block: '17', success: false },
       ],
     })
   })

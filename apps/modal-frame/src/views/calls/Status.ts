@@ -15,8 +15,11 @@ const STATUS_TEXT: Record<number, string> = {
   [Calls.STATUS.partiallyReverted]: 'Partially completed: some calls ran, then one failed',
 }
 
-/** One receipt as the view lists it. */
-type Receipt = { hash: string; block: string; success: boolean }
+/**
+ * One receipt as the view lists it; `key` is its position in the answer and its hash (the React key:
+ * a wallet's answer may list a hash twice, or none).
+ */
+type Receipt = { key: string; hash: string; block: string; success: boolean }
 
 /** A batch status as the view shows it. */
 export type Shown = {
@@ -42,11 +45,15 @@ export function read(answer: unknown): Shown {
     failed: code >= 400,
     atomic: a.atomic === true,
     chainId: hexNumber(a.chainId),
-    receipts: receipts.map((r) => ({
-      hash: typeof r.transactionHash === 'string' ? r.transactionHash : '',
-      block: String(hexNumber(r.blockNumber) ?? ''),
-      success: r.status === '0x1',
-    })),
+    receipts: receipts.map((r, position) => {
+      const hash = typeof r.transactionHash === 'string' ? r.transactionHash : ''
+      return {
+        key: `${position}:${hash}`,
+        hash,
+        block: String(hexNumber(r.blockNumber) ?? ''),
+        success: r.status === '0x1',
+      }
+    }),
   }
 }
 
