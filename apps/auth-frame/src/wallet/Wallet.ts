@@ -261,7 +261,7 @@ export function create(deps: Deps) {
       const { checkEoa } = await import('@frontdoor/protocol/eoa-signatures')
       if (request.method === 'personal_sign')
         checkEoa({ method: request.method, ...SignRequest.personalMessage(params) }, owned)
-      else checkEoa({ method: request.method, domain: SignRequest.typedData(params).typedData.domain }, owned)
+      else checkEoa({ method: request.method, ...SignRequest.typedData(params).typedData }, owned)
     }
     // A batch without `from` is sent from the account the screen shows (the vault's default could differ).
     if (request.method === 'wallet_sendCalls') {

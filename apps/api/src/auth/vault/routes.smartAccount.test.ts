@@ -109,11 +109,32 @@ describe("the EOA's signatures do not authorise its smart account", () => {
       chainId: 31337,
       verifyingContract: `0x${'11'.repeat(20)}`,
     }
+    // The dApp's own type: the account's type names are refused in any domain (the next test).
+    const { FrontdoorAccountMessage, ...types } = typedData(domain).types
+    const mail = {
+      types: { ...types, Mail: FrontdoorAccountMessage },
+      primaryType: 'Mail',
+      domain,
+      message: { hash: USER_OP_HASH },
+    }
+    const { status, body } = await rpc(me.token, { method: 'eth_signTypedData_v4', params: [me.eoa, mail] })
+    expect(status, JSON.stringify(body)).toBe(200)
+  })
+
+  test("eth_signTypedData_v4 by the EOA of the smart account's types in a dApp's domain: 400 (-32602), nothing signed", async () => {
+    const before = await Vault.signatures(t.deps.db, me.userId)
+    const domain = {
+      name: 'Some dApp',
+      version: '1',
+      chainId: 31337,
+      verifyingContract: `0x${'11'.repeat(20)}`,
+    }
     const { status, body } = await rpc(me.token, {
       method: 'eth_signTypedData_v4',
       params: [me.eoa, typedData(domain)],
     })
-    expect(status, JSON.stringify(body)).toBe(200)
+    expect({ status, body }).toEqual({ status: 400, body: invalid(EoaSignatures.REFUSALS.accountDomain) })
+    expect(await Vault.signatures(t.deps.db, me.userId)).toEqual(before)
   })
 })
 

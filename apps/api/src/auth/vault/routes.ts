@@ -269,13 +269,8 @@ export function routes(deps: Deps.Deps) {
             )
             return c.json({ result })
           }
-          // Nor typed data in its smart account's domain (that account's ERC-1271 signature of any hash).
-          read(() =>
-            EoaSignatures.checkEoa(
-              { method: 'eth_signTypedData_v4', domain: typedData.domain },
-              smartAccount,
-            ),
-          )
+          // Nor typed data in its smart account's domain or of its types (its ERC-1271 signature of any hash).
+          read(() => EoaSignatures.checkEoa({ method: 'eth_signTypedData_v4', ...typedData }, smartAccount))
           return c.json({
             result: await Vault.signTypedData(db, vault, userId, {
               chain: Caip.formatCaip2('eip155', chainId),
