@@ -18,12 +18,15 @@ import {
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import * as AppKitPageServer from '../appkit/PageServer.js'
+import * as ViemPage from '../calls/viem-page.js'
 import * as Embedded from '../embedded/embedded.js'
 import * as Pages from '../modal/pages.js'
 
 // The embedded wallet's smart account (issue 15), the EVM default: an email wallet on a one-line sdk.js
 // page, its counterfactual address, its first send deploying it, its signatures verified by viem
-// before and after deployment, and the switch to the EOA and back.
+// before and after deployment, and the switch to the EOA and back. viem runs in the page as a dapp's
+// would (e2e/calls' dapp.ts, bundled with esbuild and added to the page): it signs through the page's
+// provider and verifies with a public client of the devnet's node, from the page.
 
 const { MODAL_URL, DEVNET_31337_URL } = Pages.addresses
 const ARTIFACTS = join(dirname(fileURLToPath(import.meta.url)), '..', 'artifacts', 'smart-account')
@@ -72,8 +75,10 @@ type TestWindow = Window & {
 }
 
 let site: { url: string; close: () => Promise<void> }
+let dapp = ''
 test.beforeAll(async () => {
   site = await Pages.serveForeignPage(Number(new URL(AppKitPageServer.PAGE_URL).port), HTML)
+  dapp = await ViemPage.bundle()
 })
 test.afterAll(async () => {
   await site.close()
@@ -86,6 +91,7 @@ const code = async (address: Hex) => (await chain.getCode({ address })) ?? '0x'
 /** Logs in with a new email on the page; returns the connected address. */
 async function login(page: Page) {
   const email = Embedded.freshEmail('smart')
+  await page.addInitScript({ content: dapp })
   await page.goto(site.url)
   await page.waitForFunction(() => (window as unknown as TestWindow).frontdoor !== undefined)
   const sentAfter = Date.now() - 1000
@@ -120,6 +126,69 @@ async function approve(page: Page, method: string, params: unknown, screenshot: 
   await Pages.expectClosed(page)
   return (settled as { result: Hex }).result
 }
+
+/**
+ * Signs in the page with viem (`signMessage` or `signTypedData` on a wallet client over the page's
+ * provider), approved in the auth frame; returns the signature the page got.
+ */
+async function signInPage(
+  page: Page,
+  key: string,
+  action: 'signMessage' | 'signTypedData',
+  args: Record<string, unknown>,
+  screenshot: string,
+) {
+  await ViemPage.start(page, key, action, args)
+  const auth = Embedded.authFrame(page)
+  const approveButton = auth.getByRole('button', { name: 'Approve' })
+  await expect(approveButton).toBeVisible({ timeout: 20_000 })
+  // Typed data may be simulated (a permit): its answer changes the screen, which Approve waits to be
+  // seen again; the visitor reads it through once the answer is in.
+  await expect(auth.locator('.af-changes[aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 })
+  await page.waitForTimeout(1_000)
+  if (await approveButton.isDisabled()) await Embedded.readToEnd(page, auth)
+  await expect(approveButton).toBeEnabled({ timeout: 20_000 })
+  await page.screenshot({ path: join(ARTIFACTS, screenshot) })
+  expect(await ViemPage.outcome(page, key)).toEqual({ state: 'pending' })
+  await approveButton.click()
+  await expect
+    .poll(async () => (await ViemPage.outcome(page, key)).state, { timeout: 30_000 })
+    .not.toBe('pending')
+  const signed = await ViemPage.outcome(page, key)
+  expect(signed, JSON.stringify(signed)).toMatchObject({ state: 'resolved' })
+  await Pages.expectClosed(page)
+  return (signed as { value: Hex }).value
+}
+
+/** viem's verifyMessage / verifyTypedData in the page, on a public client of the devnet's node. */
+async function verifiedInPage(
+  page: Page,
+  key: string,
+  action: 'verifyMessage' | 'verifyTypedData',
+  args: Record<string, unknown>,
+) {
+  const verified = await ViemPage.run(page, key, action, { ...args, rpcUrl: DEVNET_31337_URL })
+  expect(verified, JSON.stringify(verified)).toMatchObject({ state: 'resolved' })
+  return (verified as { value: boolean }).value
+}
+
+/** A dapp's typed data (a mail, in the dapp's own domain on the devnet). */
+const mail = (contents: string) => ({
+  domain: {
+    name: 'Smart account e2e',
+    version: '1',
+    chainId: 31337,
+    verifyingContract: '0x00000000000000000000000000000000000c0ffe',
+  },
+  types: {
+    Mail: [
+      { name: 'contents', type: 'string' },
+      { name: 'count', type: 'uint256' },
+    ],
+  },
+  primaryType: 'Mail',
+  message: { contents, count: 3 },
+})
 
 async function fund(address: Hex) {
   const wallet = createWalletClient({
@@ -163,13 +232,46 @@ test.describe('embedded wallet: the smart account', () => {
     await page.keyboard.press('Escape')
     await Pages.expectClosed(page)
 
-    // A signature before deployment: ERC-6492, accepted by viem's verifyMessage.
-    const before = await approve(page, 'personal_sign', [toHex(MESSAGE), smart], 'sign-before-deployment.png')
-    expect(isErc6492Signature(before)).toBe(true)
-    expect(await chain.verifyMessage({ address: smart, message: MESSAGE, signature: before })).toBe(true)
-    expect(await chain.verifyMessage({ address: smart, message: 'something else', signature: before })).toBe(
-      false,
+    // A signature before deployment: ERC-6492, accepted by viem's verifyMessage in the page; a
+    // tampered message is not.
+    const before = await signInPage(
+      page,
+      'sign-before',
+      'signMessage',
+      { account: smart, message: MESSAGE },
+      'sign-before-deployment.png',
     )
+    expect(isErc6492Signature(before)).toBe(true)
+    const message = (text: string, signature: Hex) => ({ account: smart, message: text, signature })
+    expect(await verifiedInPage(page, 'verify-before', 'verifyMessage', message(MESSAGE, before))).toBe(true)
+    expect(
+      await verifiedInPage(page, 'tampered-before', 'verifyMessage', message('something else', before)),
+    ).toBe(false)
+    // Typed data too (eth_signTypedData_v4), verified by viem's verifyTypedData in the page.
+    const typedBefore = await signInPage(
+      page,
+      'typed-before',
+      'signTypedData',
+      { account: smart, typedData: mail('before deployment') },
+      'typed-data-before-deployment.png',
+    )
+    expect(isErc6492Signature(typedBefore)).toBe(true)
+    const typed = (contents: string, signature: Hex) => ({
+      account: smart,
+      typedData: mail(contents),
+      signature,
+    })
+    expect(
+      await verifiedInPage(
+        page,
+        'verify-typed-before',
+        'verifyTypedData',
+        typed('before deployment', typedBefore),
+      ),
+    ).toBe(true)
+    expect(
+      await verifiedInPage(page, 'tampered-typed-before', 'verifyTypedData', typed('tampered', typedBefore)),
+    ).toBe(false)
 
     // The first send deploys it: one user operation; the answer is a transaction the chain knows.
     await fund(smart)
@@ -187,10 +289,39 @@ test.describe('embedded wallet: the smart account', () => {
     expect((await code(smart)).length).toBeGreaterThan(2)
     await expect.poll(async () => (await state(page)).smartAccountDeployed, { timeout: 15_000 }).toBe(true)
 
-    // After deployment: ERC-1271 (no ERC-6492 wrapping), accepted by viem's verifyMessage.
-    const after = await approve(page, 'personal_sign', [toHex(MESSAGE), smart], 'sign-after-deployment.png')
+    // After deployment: ERC-1271 (no ERC-6492 wrapping), accepted by viem's verifyMessage and
+    // verifyTypedData in the page; tampered, refused.
+    const after = await signInPage(
+      page,
+      'sign-after',
+      'signMessage',
+      { account: smart, message: MESSAGE },
+      'sign-after-deployment.png',
+    )
     expect(isErc6492Signature(after)).toBe(false)
-    expect(await chain.verifyMessage({ address: smart, message: MESSAGE, signature: after })).toBe(true)
+    expect(await verifiedInPage(page, 'verify-after', 'verifyMessage', message(MESSAGE, after))).toBe(true)
+    expect(await verifiedInPage(page, 'tampered-after', 'verifyMessage', message(`${MESSAGE}!`, after))).toBe(
+      false,
+    )
+    const typedAfter = await signInPage(
+      page,
+      'typed-after',
+      'signTypedData',
+      { account: smart, typedData: mail('after deployment') },
+      'typed-data-after-deployment.png',
+    )
+    expect(isErc6492Signature(typedAfter)).toBe(false)
+    expect(
+      await verifiedInPage(
+        page,
+        'verify-typed-after',
+        'verifyTypedData',
+        typed('after deployment', typedAfter),
+      ),
+    ).toBe(true)
+    expect(
+      await verifiedInPage(page, 'tampered-typed-after', 'verifyTypedData', typed('tampered', typedAfter)),
+    ).toBe(false)
 
     // The switch to the EOA: another address, announced by accountsChanged; and back.
     const seen = (await accountsChanged(page)).length
@@ -266,13 +397,16 @@ test.describe('embedded wallet: the smart account', () => {
     await expect(auth.getByText('All or none, in one transaction')).toBeVisible()
     await expect(auth.getByText('approve(spender, amount)')).toBeVisible()
     const approveButton = auth.getByRole('button', { name: 'Approve' })
-    // The batch's data may be longer than the screen: the visitor scrolls through it, then approves.
-    const summary = (await auth.locator('.af-summary').boundingBox())!
-    await page.mouse.move(summary.x + summary.width / 2, summary.y + summary.height / 2)
-    for (let i = 0; i < 40 && (await approveButton.isDisabled()); i++) {
-      await page.mouse.wheel(0, 120)
-      await page.waitForTimeout(60)
-    }
+    // The batch's data may be longer than the screen: the visitor reads it through once the simulated
+    // changes are in (their answer resizes the summary, which the gate wants seen anew), then approves.
+    await expect(auth.getByRole('region', { name: 'Simulated changes' })).toHaveAttribute(
+      'aria-busy',
+      'false',
+      {
+        timeout: 30_000,
+      },
+    )
+    await Embedded.readToEnd(page, auth)
     await page.screenshot({ path: join(ARTIFACTS, 'batch-approval.png') })
     expect(await balanceOf(tokens.DOOR.address)).toBe(0n)
     await approveButton.click()
@@ -288,6 +422,19 @@ test.describe('embedded wallet: the smart account', () => {
     expect(status.result.receipts).toHaveLength(1)
     const receipt = await chain.getTransactionReceipt({ hash: status.result.receipts[0]!.transactionHash })
     expect(receipt.status).toBe('success')
+    // wallet_showCallsStatus: the modal shows the batch, one transaction for both calls.
+    expect(await Pages.providerRequest(page, 'wallet_showCallsStatus', [sent.result.id])).toEqual({
+      result: null,
+    })
+    const modal = Pages.modal(page)
+    await expect(modal.getByRole('heading', { name: 'Batch Status' })).toBeVisible({ timeout: 15_000 })
+    await expect(modal.getByText('All calls in one transaction')).toBeVisible()
+    const rows = modal.getByRole('list', { name: 'Transactions' }).getByRole('listitem')
+    await expect(rows).toHaveCount(1)
+    await expect(rows.first()).toContainText(receipt.transactionHash)
+    await page.screenshot({ path: join(ARTIFACTS, 'batch-status.png') })
+    await page.keyboard.press('Escape')
+    await Pages.expectClosed(page)
     expect(await balanceOf(tokens.FUSD.address)).toBe(0n)
     expect(await balanceOf(tokens.DOOR.address)).toBeGreaterThan(0n)
     expect(
