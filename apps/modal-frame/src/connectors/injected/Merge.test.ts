@@ -1,4 +1,6 @@
 import type * as HostModal from '@frontdoor/protocol/host-modal'
+import bs58 from 'bs58'
+import nacl from 'tweetnacl'
 import { describe, expect, it } from 'vitest'
 import * as SolanaAccount from '../solana/Account.js'
 import * as Injected from './Injected.js'
@@ -63,7 +65,11 @@ describe('merge', () => {
 })
 
 const EVM_ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
-const SOLANA_ACCOUNT = 'GfLSF2ZbgX6VXkyCmkGNNHNJVjgf3Jz9G7ycWqv6SU6M'
+// The Solana side signs with a real key: the modal verifies its answers (solana/Requests.ts).
+const SOLANA_KEY = nacl.sign.keyPair.fromSeed(new Uint8Array(32).fill(5))
+const SOLANA_ACCOUNT = bs58.encode(SOLANA_KEY.publicKey)
+const MESSAGE = '3yZe7d'
+const SOLANA_SIGNATURE = bs58.encode(nacl.sign.detached(bs58.decode(MESSAGE), SOLANA_KEY.secretKey))
 
 /** Phantom's two sides behind the host bridge, answering as the host SDK does for each, recording by side. */
 function phantom(options: { rejectSolana?: boolean } = {}) {
@@ -79,7 +85,7 @@ function phantom(options: { rejectSolana?: boolean } = {}) {
           throw Object.assign(new Error('User rejected the request.'), { code: 4001 })
         if (method === 'standard:connect')
           return { accounts: [{ address: SOLANA_ACCOUNT, chains: ['solana:localnet'] }] }
-        return method === 'standard:disconnect' ? null : { signature: 'solana-sig' }
+        return method === 'standard:disconnect' ? null : { signature: SOLANA_SIGNATURE }
       }
       if (method === 'eth_requestAccounts' || method === 'eth_accounts') return [EVM_ACCOUNT]
       if (method === 'eth_chainId') return '0x7a69'
@@ -113,8 +119,8 @@ describe('the connector of a wallet listed once for both sides', () => {
     const { connector, seen } = phantom()
     await connector.connect(context)
     seen.length = 0
-    expect(await connector.request('solana_signMessage', { message: '3yZe7d' })).toEqual({
-      signature: 'solana-sig',
+    expect(await connector.request('solana_signMessage', { message: MESSAGE })).toEqual({
+      signature: SOLANA_SIGNATURE,
     })
     expect(await connector.request('personal_sign', ['0x00', EVM_ACCOUNT])).toBe('0xevm-sig')
     expect(seen).toEqual([

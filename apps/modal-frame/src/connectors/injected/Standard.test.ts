@@ -1,4 +1,5 @@
 import bs58 from 'bs58'
+import nacl from 'tweetnacl'
 import { describe, expect, it } from 'vitest'
 import * as Connection from '../../connection/Connection.js'
 import * as Storage from '../../connection/Storage.js'
@@ -6,7 +7,10 @@ import * as SolanaAccount from '../solana/Account.js'
 import { transfer } from '../solana/testTransfer.js'
 import * as Injected from './Injected.js'
 
-const ADDRESS = 'GfLSF2ZbgX6VXkyCmkGNNHNJVjgf3Jz9G7ycWqv6SU6M'
+// The wallet signs with a real key: the modal verifies its answers (solana/Requests.ts).
+const KEY = nacl.sign.keyPair.fromSeed(new Uint8Array(32).fill(5))
+const ADDRESS = bs58.encode(KEY.publicKey)
+const SIGNATURE = bs58.encode(nacl.sign.detached(bs58.decode('3yZe7d'), KEY.secretKey))
 const OTHER = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV'
 const wallet = {
   uuid: '350670db-19fa-4704-a166-e52e178b59d2',
@@ -33,7 +37,7 @@ function page(options: { reject?: boolean } = {}) {
           authorized = false
           return null
         default:
-          return { signature: 'sig' }
+          return { signature: SIGNATURE }
       }
     },
   })
@@ -69,7 +73,7 @@ describe('create (a Wallet Standard wallet)', () => {
     })
     await connector.connect(context)
     expect(await connector.request('solana_signMessage', { message: '3yZe7d', pubkey: OTHER })).toEqual({
-      signature: 'sig',
+      signature: SIGNATURE,
     })
     expect(seen.at(-1)).toEqual({
       method: 'solana_signMessage',

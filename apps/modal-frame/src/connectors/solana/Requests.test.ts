@@ -96,21 +96,145 @@ describe('transactions', () => {
     )
   })
 
-  test('a signTransaction answer with the signature alone gets the signed transaction, and one with the transaction alone its signature', () => {
+  test('a signTransaction answer with the signature alone gets the signed transaction, and one with the transaction alone its signature', async () => {
     const { message, wire } = transfer(me.publicKey, other.publicKey)
     const { answer } = Requests.check('solana_signTransaction', { transaction: base64(wire) }, ME)
     const signature = nacl.sign.detached(message, me.secretKey)
     const signed = Uint8Array.from([1, ...signature, ...message])
-    expect(answer({ signature: bs58.encode(signature) })).toEqual({
+    const both = { signature: bs58.encode(signature), transaction: base64(signed) }
+    expect(await answer({ signature: bs58.encode(signature) })).toEqual(both)
+    expect(await answer({ transaction: base64(signed) })).toEqual(both)
+    expect(await answer(both)).toEqual(both)
+  })
+})
+
+describe("the wallet's answers, read before the page sees them", () => {
+  const refused = (detail: string) => ({
+    code: -32603,
+    message: `The wallet's answer did not match the request: ${detail}`,
+  })
+  const R = Requests.ANSWER_REFUSALS
+
+  test('signMessage: a 64-byte base58 signature that verifies over the message for the account', async () => {
+    const bytes = new TextEncoder().encode('Hello Solana')
+    const { answer } = Requests.check('solana_signMessage', { message: bs58.encode(bytes) }, ME)
+    const good = { signature: bs58.encode(nacl.sign.detached(bytes, me.secretKey)) }
+    expect(await answer(good)).toEqual(good)
+    const cases: [unknown, string][] = [
+      [null, R.shape],
+      ['sig', R.shape],
+      [{}, R.signature],
+      [{ signature: 'sig' }, R.signature],
+      [{ signature: '0OIl' }, R.signature],
+      [{ signature: bs58.encode(new Uint8Array(63).fill(1)) }, R.signature],
+      [{ signature: bs58.encode(new Uint8Array(64).fill(1)) }, R.unverified],
+      [{ signature: bs58.encode(nacl.sign.detached(bytes, other.secretKey)) }, R.unverified],
+      [
+        { signature: bs58.encode(nacl.sign.detached(Uint8Array.of(1, ...bytes), me.secretKey)) },
+        R.unverified,
+      ],
+    ]
+    for (const [result, detail] of cases)
+      await expect(answer(result), JSON.stringify(result)).rejects.toMatchObject(refused(detail))
+  })
+
+  test('signTransaction: the transaction sent, but for signatures; the signature given with it the one in its slot; verified', async () => {
+    const { message, wire } = transfer(me.publicKey, other.publicKey)
+    const { answer } = Requests.check('solana_signTransaction', { transaction: base64(wire) }, ME)
+    const signature = nacl.sign.detached(message, me.secretKey)
+    const signed = Uint8Array.from([1, ...signature, ...message])
+    // Another transaction (another amount), signed by the account: a valid signature, not the request.
+    const another = transfer(me.publicKey, other.publicKey, 1_000_000n).message
+    const anotherSignature = nacl.sign.detached(another, me.secretKey)
+    const anotherSigned = Uint8Array.from([1, ...anotherSignature, ...another])
+    const forged = Uint8Array.from([1, ...new Uint8Array(64).fill(9), ...message])
+    const cases: [unknown, string][] = [
+      [null, R.shape],
+      [{}, R.shape],
+      [{ transaction: 7 }, R.shape],
+      [{ transaction: '%%' }, R.transaction],
+      [{ transaction: base64(message) }, R.transaction],
+      [{ transaction: base64(anotherSigned) }, R.transaction],
+      [{ transaction: base64(Uint8Array.from([...signed, 0])) }, R.transaction],
+      [{ transaction: base64(forged) }, R.unverified],
+      [{ transaction: base64(wire) }, R.unverified],
+      [{ signature: bs58.encode(signature), transaction: base64(forged) }, R.mismatch],
+      [{ signature: bs58.encode(anotherSignature), transaction: base64(signed) }, R.mismatch],
+      [{ signature: 'x', transaction: base64(signed) }, R.signature],
+      [{ signature: 'x' }, R.signature],
+      [{ signature: bs58.encode(anotherSignature) }, R.unverified],
+      [{ signature: bs58.encode(nacl.sign.detached(message, other.secretKey)) }, R.unverified],
+    ]
+    for (const [result, detail] of cases)
+      await expect(answer(result), JSON.stringify(result)).rejects.toMatchObject(refused(detail))
+    expect(await answer({ transaction: base64(signed) })).toEqual({
       signature: bs58.encode(signature),
       transaction: base64(signed),
     })
-    expect(answer({ transaction: base64(signed) })).toEqual({
-      signature: bs58.encode(signature),
+  })
+
+  test("signTransaction with the account in a later signer slot: its signature is read and verified there, the fee payer's may differ", async () => {
+    // Two signers (fee payer `other`, then `me`): the account signs in slot 1.
+    const { message: one } = transfer(other.publicKey, me.publicKey)
+    const message = Uint8Array.from(one)
+    message[0] = 2 // two signers: `other` and `me` (the transfer's second account, now writable signer)
+    const wire = Uint8Array.from([2, ...new Uint8Array(128), ...message])
+    const { answer } = Requests.check('solana_signTransaction', { transaction: base64(wire) }, ME)
+    const mine = nacl.sign.detached(message, me.secretKey)
+    const signed = Uint8Array.from([2, ...new Uint8Array(64).fill(3), ...mine, ...message])
+    expect(await answer({ transaction: base64(signed) })).toEqual({
+      signature: bs58.encode(mine),
       transaction: base64(signed),
     })
-    // Both given: as the wallet answered; neither: as the wallet answered.
-    expect(answer({ signature: 'x', transaction: 'y' })).toEqual({ signature: 'x', transaction: 'y' })
-    expect(answer({ transaction: '%%' })).toEqual({ transaction: '%%' })
+    expect(await answer({ signature: bs58.encode(mine) })).toEqual({
+      signature: bs58.encode(mine),
+      transaction: base64(Uint8Array.from([2, ...new Uint8Array(64), ...mine, ...message])),
+    })
+    const swapped = Uint8Array.from([2, ...mine, ...new Uint8Array(64), ...message])
+    await expect(answer({ transaction: base64(swapped) })).rejects.toMatchObject(refused(R.unverified))
+  })
+
+  test('signAllTransactions: as many as sent, in their order, each the one sent and verified', async () => {
+    const one = transfer(me.publicKey, other.publicKey, 5n)
+    const two = transfer(me.publicKey, other.publicKey, 6n)
+    const { answer } = Requests.check(
+      'solana_signAllTransactions',
+      { transactions: [base64(one.wire), base64(two.wire)] },
+      ME,
+    )
+    const sign = (message: Uint8Array, key = me.secretKey) =>
+      base64(Uint8Array.from([1, ...nacl.sign.detached(message, key), ...message]))
+    const good = { transactions: [sign(one.message), sign(two.message)] }
+    expect(await answer(good)).toEqual(good)
+    const cases: [unknown, string][] = [
+      [null, R.shape],
+      [{}, R.shape],
+      [{ transactions: sign(one.message) }, R.shape],
+      [{ transactions: [sign(one.message)] }, R.count],
+      [{ transactions: [...good.transactions, sign(one.message)] }, R.count],
+      [{ transactions: [sign(two.message), sign(one.message)] }, R.transaction],
+      [{ transactions: [sign(one.message), 5] }, R.shape],
+      [{ transactions: [sign(one.message), base64(two.wire)] }, R.unverified],
+      [{ transactions: [sign(one.message, other.secretKey), sign(two.message)] }, R.unverified],
+    ]
+    for (const [result, detail] of cases)
+      await expect(answer(result), JSON.stringify(result)).rejects.toMatchObject(refused(detail))
+  })
+
+  test('signAndSendTransaction: a 64-byte base58 signature', async () => {
+    const { message, wire } = transfer(me.publicKey, other.publicKey)
+    const { answer } = Requests.check('solana_signAndSendTransaction', { transaction: base64(wire) }, ME)
+    const good = { signature: bs58.encode(nacl.sign.detached(message, me.secretKey)) }
+    expect(await answer(good)).toEqual(good)
+    for (const result of [
+      null,
+      'sig',
+      {},
+      { signature: 'sig' },
+      { signature: bs58.encode(new Uint8Array(32)) },
+    ])
+      await expect(answer(result), JSON.stringify(result)).rejects.toMatchObject(
+        refused(result === null || result === 'sig' ? R.shape : R.signature),
+      )
   })
 })
