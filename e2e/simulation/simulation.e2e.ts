@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { uniswapV2RouterAbi } from '@frontdoor/devnet/abis'
-import { DEV_MNEMONIC } from '@frontdoor/devnet/accounts'
+import { DEPLOYER, DEV_MNEMONIC } from '@frontdoor/devnet/accounts'
 import { DEPLOYMENTS } from '@frontdoor/devnet/deployment'
 import { expect, type FrameLocator, type Page, test } from '@playwright/test'
 import {
@@ -18,12 +18,13 @@ import {
   parseEther,
   parseEventLogs,
 } from 'viem'
-import { mnemonicToAccount } from 'viem/accounts'
+import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts'
 import * as Embedded from '../embedded/embedded.js'
 import * as Pages from '../modal/pages.js'
 
-// Issue 15: before the visitor approves a transaction, the embedded wallet's approval screen shows what
-// the API's simulation says will leave and enter the account; mined, the chain moves exactly that.
+// Issue 15: before the visitor approves a transaction (or a wallet_sendCalls batch), the embedded
+// wallet's approval screen shows what the API's simulation says will leave and enter the account; mined,
+// the chain moves exactly that.
 
 const { DEMO_URL, DEVNET_31337_URL } = Pages.addresses
 const ARTIFACTS = join(dirname(fileURLToPath(import.meta.url)), '..', 'artifacts', 'simulation')
@@ -48,13 +49,26 @@ async function fund(to: Address, wei: bigint) {
   await chain.waitForTransactionReceipt({ hash: await wallet.sendTransaction({ to, value: wei }) })
 }
 
-const fusdOf = (owner: Address) =>
-  chain.readContract({
+const balanceOf = (token: Address) => (owner: Address) =>
+  chain.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
+const fusdOf = balanceOf(tokens.FUSD.address)
+const doorOf = balanceOf(tokens.DOOR.address)
+
+/** `amount` FUSD for `to`, from the devnet's deployer (which holds the seeded supply). */
+async function sendFusd(to: Address, amount: bigint) {
+  const wallet = createWalletClient({
+    account: privateKeyToAccount(DEPLOYER.privateKey as Hex),
+    chain: devnet,
+    transport: http(DEVNET_31337_URL),
+  })
+  const hash = await wallet.writeContract({
     address: tokens.FUSD.address,
     abi: erc20Abi,
-    functionName: 'balanceOf',
-    args: [owner],
+    functionName: 'transfer',
+    args: [to, amount],
   })
+  expect((await chain.waitForTransactionReceipt({ hash })).status).toBe('success')
+}
 
 /** A swap of `wei` for FUSD through the devnet's router, to `to`, valid until `deadline`. */
 const swapData = (to: Address, deadline: bigint) =>
@@ -245,5 +259,70 @@ test.describe('embedded wallet: simulated asset changes', () => {
     await page.screenshot({ path: join(ARTIFACTS, 'permit-grants.png') })
     await auth.getByRole('button', { name: 'Decline' }).click()
     expect(await signing).toMatchObject({ code: 4001 })
+  })
+
+  test('wallet_sendCalls: an approve + swap batch shows the FUSD that leaves and the DOOR that enters, the swap spending the approve, before approval; executed, the chain moves exactly that', async ({
+    page,
+  }) => {
+    test.setTimeout(240_000)
+    const account = await login(page)
+    const auth = Embedded.authFrame(page)
+    // The email wallet's smart account, not deployed yet: the simulation deploys it first, as the
+    // batch's user operation will.
+    expect(await chain.getCode({ address: account })).toBeUndefined()
+    const fusdBefore = 100n * 10n ** 6n
+    await sendFusd(account, fusdBefore)
+    expect(await fusdOf(account)).toBe(fusdBefore)
+    expect(await doorOf(account)).toBe(0n)
+    const amount = 40n * 10n ** 6n
+    const deadline = BigInt(Math.floor(Date.now() / 1000) + 3600)
+    const calls = [
+      {
+        to: tokens.FUSD.address,
+        data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [uniswap.router, amount] }),
+      },
+      {
+        to: uniswap.router,
+        data: encodeFunctionData({
+          abi: uniswapV2RouterAbi,
+          functionName: 'swapExactTokensForTokens',
+          args: [amount, 1n, [tokens.FUSD.address, tokens.DOOR.address], account, deadline],
+        }),
+      },
+    ]
+    const sending = Embedded.startRequest(page, 'wallet_sendCalls', [
+      { version: '2.0.0', chainId: '0x7a69', from: account, atomicRequired: true, calls },
+    ])
+    await expect(auth.getByRole('heading', { name: 'Send calls' })).toBeVisible({ timeout: 20_000 })
+    const section = auth.getByRole('region', { name: 'Simulated changes' })
+    await expect(section).toBeVisible()
+    // The swap alone would fail (no allowance yet): simulated together, it spends the approve.
+    await expect(changeLines(auth)).toHaveCount(3, { timeout: 30_000 })
+    const lines = await changeLines(auth).allTextContents()
+    const fusd = formatUnits(amount, tokens.FUSD.decimals)
+    expect(lines[0]).toBe(`You send −${fusd} FUSD`)
+    const received = /^You receive \+(\d+(?:\.\d+)?) DOOR$/.exec(lines[1] ?? '')
+    expect(received, lines[1]).not.toBeNull()
+    expect(lines[2]).toBe(`You approve ✓${uniswap.router.toLowerCase()} to spend ${fusd} FUSD`)
+    await expect(section).not.toContainText('simulated alone')
+    // Before approval: nothing has moved, nothing is deployed.
+    expect(await fusdOf(account)).toBe(fusdBefore)
+    expect(await chain.getCode({ address: account })).toBeUndefined()
+    await readToEnd(page, auth)
+    await section.scrollIntoViewIfNeeded()
+    await page.screenshot({ path: join(ARTIFACTS, 'batch-changes.png') })
+
+    await auth.getByRole('button', { name: 'Approve' }).click()
+    const sent = (await sending) as { result: { id: string } }
+    expect(sent, JSON.stringify(sent)).toHaveProperty('result.id')
+    await page.screenshot({ path: join(ARTIFACTS, 'batch-sent.png') })
+    const status = (await Pages.providerRequest(page, 'wallet_getCallsStatus', [sent.result.id])) as {
+      result: { status: number; receipts: { transactionHash: Hex }[] }
+    }
+    expect(status.result.status, JSON.stringify(status)).toBe(200)
+    // What the screen showed is what the chain moved: the FUSD sent, the DOOR received.
+    expect(await fusdOf(account)).toBe(fusdBefore - amount)
+    expect(formatUnits(await doorOf(account), tokens.DOOR.decimals)).toBe(received?.[1])
+    expect(await chain.getCode({ address: account })).not.toBeUndefined()
   })
 })
