@@ -136,6 +136,16 @@ describe('frame, the API unreachable', () => {
     }
     expect((await fetch(`${base}/sdk/9.8.6/solana.js`)).status).toBe(404)
   })
+
+  test('solana.js is beside a versioned sdk.js of any name, never in its place', () => {
+    const files = Server.frame({
+      ...options,
+      apiUrl: 'http://127.0.0.1:9',
+      sdkVersionedPath: '/sdk/9.8.7/frontdoor.js',
+    }).files
+    expect(files?.['/sdk/9.8.7/frontdoor.js']?.path).toBe(options.sdkPath)
+    expect(files?.['/sdk/9.8.7/solana.js']?.path).toBe(join(dist, 'sdk-solana.js'))
+  })
 })
 
 describe('frame, solana.js not built', () => {

@@ -127,7 +127,8 @@ function sdkFiles(options: Options): NonNullable<FrameServer.Frame['files']> {
       headers: { 'cache-control': cacheControl, ...SDK_HEADERS },
       missing: 'sdk.js is not built',
     },
-    [path.replace(/sdk\.js$/, 'solana.js')]: {
+    // Beside it, whatever its name: sdk.js loads solana.js from its own folder.
+    [`${path.slice(0, path.lastIndexOf('/') + 1)}solana.js`]: {
       path: solanaPath,
       headers: { 'cache-control': cacheControl, ...SDK_HEADERS },
       missing: 'solana.js is not built',
