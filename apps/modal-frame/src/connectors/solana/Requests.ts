@@ -11,7 +11,9 @@ import * as SolanaWire from '@frontdoor/protocol/solana-wire'
  * solana-wire); a message that parses as a transaction is refused (signing it would sign the
  * transaction). The params are those of WalletConnect's Solana RPC: `solana_signMessage` {message
  * (base58), pubkey}, `solana_signTransaction` {transaction (base64)}, `solana_signAllTransactions`
- * {transactions}, `solana_signAndSendTransaction` {transaction, sendOptions}.
+ * {transactions}, `solana_signAndSendTransaction` {transaction, sendOptions}. The wallet's answers are
+ * read too before the page sees them (-32603 when they do not match the request): signatures verified
+ * (WebCrypto's Ed25519) over the bytes sent, signed transactions the ones sent but for signatures.
  */
 
 const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
