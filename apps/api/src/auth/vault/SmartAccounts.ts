@@ -31,6 +31,22 @@ export const RECEIPT_TIMEOUT_MS = 60_000
 /** How often the bundler is asked for the receipt meanwhile. */
 const RECEIPT_POLL_MS = 250
 
+/**
+ * Headroom added to the bundler's `callGasLimit` estimate, in percent. The bundler simulates the calls
+ * in the latest block's context; the operation runs in a later block, where state that depends on the
+ * block costs more: a Uniswap v2 pair traded in the latest block skips its two price-accumulator writes
+ * in the simulation (no time elapsed since its last trade) and makes them when mined. Measured on the
+ * devnet (issue 15): approve + swap FUSD -> WETH right after buying the FUSD through the same pair,
+ * 126,186 estimated and out of gas in the pair when mined (the operation reverted); 133,510 needed.
+ * Call gas left unused costs 10% of it (EntryPoint v0.7's penalty).
+ */
+export const CALL_GAS_MARGIN_PERCENT = 20n
+
+/** `estimated` call gas with CALL_GAS_MARGIN_PERCENT on top. */
+export function withCallGasMargin(estimated: bigint): bigint {
+  return estimated + (estimated * CALL_GAS_MARGIN_PERCENT) / 100n
+}
+
 /** The smart account of `eoa`: its address on every chain with the devnets' factory, deployed or not. */
 export function addressOf(eoa: Hex): Hex {
   return FrontdoorAccount.addressOf(eoa)
@@ -79,8 +95,9 @@ export type Sent = { userOpHash: Hex; transactionHash: Hex; success: boolean }
 
 /**
  * Sends `calls` as ONE user operation of the user's smart account (one call is `execute`, several one
- * atomic `executeBatch`); the first deploys the account through its factory (initCode). Waits for the
- * bundler's receipt.
+ * atomic `executeBatch`); the first deploys the account through its factory (initCode). The bundler's
+ * call gas estimate gets CALL_GAS_MARGIN_PERCENT on top before the owner signs. Waits for the bundler's
+ * receipt.
  */
 export async function send(context: Context, calls: FrontdoorAccount.Call[]): Promise<Sent> {
   const { deps, chain } = context
@@ -88,7 +105,15 @@ export async function send(context: Context, calls: FrontdoorAccount.Call[]): Pr
     client: Clients.of(deps.upstreams, chain),
     transport: http(deps.config.bundlers[chain], { retryCount: 0, timeout: 30_000 }),
   })
-  const userOpHash = await bundler.sendUserOperation({ account: await account(context), calls })
+  const smart = await account(context)
+  const prepared = await bundler.prepareUserOperation({ account: smart, calls })
+  // `prepared` carries the account's stub signature (for the estimate): the owner signs the final operation.
+  const operation = { ...prepared, callGasLimit: withCallGasMargin(prepared.callGasLimit) }
+  const userOpHash = await bundler.sendUserOperation({
+    ...operation,
+    account: smart,
+    signature: await smart.signUserOperation(operation),
+  })
   const receipt = await bundler.waitForUserOperationReceipt({
     hash: userOpHash,
     pollingInterval: RECEIPT_POLL_MS,

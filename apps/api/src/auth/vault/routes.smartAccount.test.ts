@@ -42,6 +42,15 @@ const invalid = (detail: string) => ({
 const me = await login()
 const USER_OP_HASH = `0x${'ab'.repeat(32)}`
 
+describe('the call gas of a smart account user operation', () => {
+  test("the bundler's estimate gets CALL_GAS_MARGIN_PERCENT (20%) on top: enough for issue 15's swap", () => {
+    expect(SmartAccounts.CALL_GAS_MARGIN_PERCENT).toBe(20n)
+    expect(SmartAccounts.withCallGasMargin(100_000n)).toBe(120_000n)
+    // Estimated 126,186, needed 133,510 when mined (apps/dev's SmartAccountSwap.test.ts).
+    expect(SmartAccounts.withCallGasMargin(126_186n)).toBeGreaterThan(133_510n)
+  })
+})
+
 describe("the EOA's signatures do not authorise its smart account", () => {
   test("the protocol's domain name is FrontdoorAccount's", () => {
     expect(EoaSignatures.ACCOUNT_DOMAIN_NAME).toBe(FrontdoorAccount.DOMAIN.name)
