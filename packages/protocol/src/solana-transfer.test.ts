@@ -1,9 +1,14 @@
 import { createPrivateKey, sign } from 'node:crypto'
 import {
+  ACCOUNT_SIZE,
   createAssociatedTokenAccountIdempotentInstruction,
   createTransferCheckedInstruction,
+  ExtensionType,
+  getAccountLen,
   getAssociatedTokenAddressSync,
+  MINT_SIZE,
   TOKEN_2022_PROGRAM_ID,
+  TOKEN_PROGRAM_ID,
 } from '@solana/spl-token'
 import { Keypair, PublicKey, SystemProgram, Transaction, type TransactionInstruction } from '@solana/web3.js'
 import { describe, expect, test } from 'vitest'
@@ -188,5 +193,36 @@ describe('SolanaTransfer', () => {
     })
     const [decoded] = SolanaTransaction.parse(transaction).instructions.map(SolanaTransaction.decode)
     expect(decoded).toMatchObject({ kind: 'solTransfer', lamports: 2n ** 64n - 1n })
+  })
+
+  test('amounts outside a u64 throw rather than wrap (DataView would take them modulo 2^64)', async () => {
+    const from = sender.publicKey.toBase58()
+    const to = receiver.toBase58()
+    expect(() => SolanaTransfer.systemTransfer(from, to, -1n)).toThrow(RangeError)
+    expect(() => SolanaTransfer.systemTransfer(from, to, 2n ** 64n)).toThrow(RangeError)
+    const checked = { source: to, mint: mint.toBase58(), destination: to, owner: from, decimals: 6 }
+    expect(() => SolanaTransfer.transferChecked({ ...checked, amount: -5n })).toThrow(RangeError)
+    expect(() => SolanaTransfer.transferChecked({ ...checked, amount: 2n ** 64n + 1n })).toThrow(RangeError)
+    expect(SolanaTransfer.transferChecked({ ...checked, amount: 0n }).data[0]).toBe(12)
+    await expect(
+      SolanaTransfer.build({ from, to, amount: 2n ** 64n, recentBlockhash: blockhash }),
+    ).rejects.toThrow(RangeError)
+  })
+
+  test('only SPL Token and Token-2022 are token programs', () => {
+    expect(SolanaTransfer.isTokenProgram(TOKEN_PROGRAM_ID.toBase58())).toBe(true)
+    expect(SolanaTransfer.isTokenProgram(TOKEN_2022_PROGRAM_ID.toBase58())).toBe(true)
+    expect(SolanaTransfer.isTokenProgram(SolanaTransaction.PROGRAMS.system)).toBe(false)
+    expect(SolanaTransfer.isTokenProgram(SolanaTransaction.PROGRAMS.associatedToken)).toBe(false)
+    expect(SolanaTransfer.isTokenProgram(receiver.toBase58())).toBe(false)
+  })
+
+  test('token account and mint sizes as spl-token counts them: Token-2022 accounts carry ImmutableOwner', () => {
+    expect(SolanaTransfer.tokenAccountSize(TOKEN_PROGRAM_ID.toBase58())).toBe(ACCOUNT_SIZE)
+    expect(SolanaTransfer.tokenAccountSize(TOKEN_2022_PROGRAM_ID.toBase58())).toBe(
+      getAccountLen([ExtensionType.ImmutableOwner]),
+    )
+    expect(SolanaTransfer.tokenAccountSize(TOKEN_2022_PROGRAM_ID.toBase58())).toBe(170)
+    expect(SolanaTransfer.MINT_SIZE).toBe(MINT_SIZE)
   })
 })

@@ -132,7 +132,26 @@ export function associatedTokenAddress(
 
 // --- Instructions ----------------------------------------------------------------------------------
 
+/** The size of a mint without extensions (bytes); a Token-2022 mint with extensions is longer. */
+export const MINT_SIZE = 82
+
+/** Whether `programId` is a token program: SPL Token or Token-2022 (no other program gets the user's signature). */
+export function isTokenProgram(programId: string): boolean {
+  return programId === PROGRAMS.token || programId === PROGRAMS.token2022
+}
+
+/**
+ * The size (bytes) of an associated token account of `program`, whose rent a created one holds: 165
+ * for SPL Token; 170 for Token-2022 (its associated accounts always carry the ImmutableOwner
+ * extension; a mint without extensions adds no others).
+ */
+export function tokenAccountSize(program: string): number {
+  return program === PROGRAMS.token2022 ? 170 : 165
+}
+
+/** Little-endian u64 bytes; throws a RangeError outside 0 ≤ value < 2^64 (DataView would wrap it). */
 const u64 = (value: bigint) => {
+  if (value < 0n || value >= 1n << 64n) throw new RangeError(`not a u64: ${value}`)
   const bytes = new Uint8Array(8)
   new DataView(bytes.buffer).setBigUint64(0, value, true)
   return bytes

@@ -46,13 +46,18 @@ export function create(context: BlockchainApi.Context, network: string, fetcher:
       return (await call<{ value: { blockhash: string } }>('getLatestBlockhash', [commitment])).value
         .blockhash
     },
-    /** The account at `address` (its lamports and owner program), or null when it does not exist. */
-    async account(address: string): Promise<{ lamports: number; owner: string } | null> {
-      const answer = await call<{ value: { lamports: number; owner: string } | null }>('getAccountInfo', [
-        address,
-        { ...commitment, encoding: 'base64', dataSlice: { offset: 0, length: 0 } },
-      ])
-      return answer.value ? { lamports: answer.value.lamports, owner: answer.value.owner } : null
+    /**
+     * The account at `address` (its lamports, owner program and data size when the cluster says it), or
+     * null when it does not exist.
+     */
+    async account(address: string): Promise<{ lamports: number; owner: string; space?: number } | null> {
+      const answer = await call<{ value: { lamports: number; owner: string; space?: number } | null }>(
+        'getAccountInfo',
+        [address, { ...commitment, encoding: 'base64', dataSlice: { offset: 0, length: 0 } }],
+      )
+      if (!answer.value) return null
+      const { lamports, owner, space } = answer.value
+      return { lamports, owner, ...(typeof space === 'number' ? { space } : {}) }
     },
     /** The fee of a message (base64), in lamports. */
     async feeForMessage(message: string): Promise<bigint> {

@@ -15,3 +15,17 @@ describe('parse', () => {
     expect(Units.parse('1e3', 6)).toBeUndefined()
   })
 })
+
+describe('parseExact', () => {
+  test('a typed amount with more decimals than the token has is refused, not cut', () => {
+    expect(Units.parse('1.1234567', 6)).toBe(1_123_456n)
+    expect(Units.parseExact('1.1234567', 6)).toBeUndefined()
+    expect(Units.parseExact('7.9', 0)).toBeUndefined()
+    expect(Units.parseExact('1.123456', 6)).toBe(1_123_456n)
+    expect(Units.parseExact('1.1234560', 6)).toBe(1_123_456n)
+    expect(Units.parseExact(' 2. ', 6)).toBe(2_000_000n)
+    expect(Units.parseExact('7', 0)).toBe(7n)
+    expect(Units.parseExact('abc', 6)).toBeUndefined()
+    expect(Units.parseExact('.', 6)).toBeUndefined()
+  })
+})

@@ -23,3 +23,16 @@ export function parse(amount: string, decimals: number): bigint | undefined {
   const [whole = '', fraction = ''] = trimmed.split('.')
   return parseUnits(`${whole || '0'}.${fraction.slice(0, decimals) || '0'}`, decimals)
 }
+
+/**
+ * A typed amount in base units, refused (undefined) when it has more decimals than the token has (zeros
+ * at the end aside): what
+ * the visitor sends is exactly what they typed.
+ *
+ * @example
+ * Units.parseExact('1.1234567', 6) // undefined
+ */
+export function parseExact(amount: string, decimals: number): bigint | undefined {
+  const fraction = (amount.trim().split('.')[1] ?? '').replace(/0+$/, '')
+  return fraction.length > decimals ? undefined : parse(amount, decimals)
+}

@@ -34,9 +34,6 @@ import './send.css'
 
 /** The most time the view waits for the cluster to confirm a sent transaction. */
 const CONFIRM_TIMEOUT_MS = 60_000
-/** The size of an SPL token account (bytes), whose rent a created one holds. */
-const TOKEN_ACCOUNT_SIZE = 165
-
 /** A transaction sent but not confirmed in time. */
 const NOT_CONFIRMED = 'The transaction was sent but is not confirmed yet'
 
@@ -73,11 +70,14 @@ async function prepare(
   let receiverHasTokenAccount = true
   let tokenAccountRent = 0n
   if (mint && token) {
-    const program = (await rpc.account(mint))?.owner ?? SolanaTransaction.PROGRAMS.token
+    const receiverProblem = SolanaSendForm.checkReceiver(receiver)
+    if (receiverProblem) throw new Error(receiverProblem)
+    const program = SolanaSendForm.tokenProgramOf(await rpc.account(mint))
     spl = { mint, decimals: Number(token.quantity.decimals), program }
     const account = await SolanaTransfer.associatedTokenAddress(to, mint, program)
     receiverHasTokenAccount = (await rpc.account(account)) !== null
-    if (!receiverHasTokenAccount) tokenAccountRent = await rpc.rentExemption(TOKEN_ACCOUNT_SIZE)
+    if (!receiverHasTokenAccount)
+      tokenAccountRent = await rpc.rentExemption(SolanaTransfer.tokenAccountSize(program))
   }
   const { transaction, message } = await SolanaTransfer.build({
     from,
@@ -210,7 +210,7 @@ export default function SolanaSend({ account }: { account: SolanaWallet.Account 
           <div className="fd-send-summary">
             <Icon src={Usd.imageUrl(apiUrl, token?.iconUrl)} label={symbol} size={48} />
             <p className="fd-send-amount">
-              {Format.formatAmount(send.amount)} {symbol}
+              {Format.formatAmount(SolanaSendForm.amountText(draft, units))} {symbol}
             </p>
             <p className="fd-muted">{Usd.format(amountUsd)}</p>
           </div>

@@ -1,3 +1,5 @@
+import * as SolanaTransaction from '@frontdoor/protocol/solana-transaction'
+import * as SolanaTransfer from '@frontdoor/protocol/solana-transfer'
 import type * as Token from '@frontdoor/schemas/entities/token'
 import * as Errors from '@frontdoor/schemas/errors'
 import { describe, expect, test } from 'vitest'
@@ -46,6 +48,33 @@ describe('validate', () => {
     expect(SolanaSendForm.validate(draft({ amount: '1e3' }))).toBe(INVALID_AMOUNT)
     expect(SolanaSendForm.validate(draft({ amount: '0.0000000001' }))).toBe(INVALID_AMOUNT)
     expect(SolanaSendForm.validate(draft({ token: fusd('5'), amount: '0.0000001' }))).toBe(INVALID_AMOUNT)
+  })
+
+  test('more decimals than the token has are refused, never cut to a smaller amount', () => {
+    expect(SolanaSendForm.validate(draft({ token: fusd('5'), amount: '1.000001' }))).toBeUndefined()
+    expect(SolanaSendForm.validate(draft({ token: fusd('5'), amount: '1.0000019' }))).toBe(INVALID_AMOUNT)
+    expect(SolanaSendForm.validate(draft({ amount: '1.0000000001' }))).toBe(INVALID_AMOUNT)
+    expect(SolanaSendForm.units({ token: fusd('5'), sol: sol('2'), amount: '1.000001' })).toBe(1_000_001n)
+    expect(() => SolanaSendForm.units({ token: fusd('5'), sol: sol('2'), amount: '1.0000019' })).toThrow(
+      INVALID_AMOUNT,
+    )
+  })
+
+  test('an amount a u64 cannot hold is not valid', () => {
+    const huge = { token: fusd('99999999999999999999'), sol: sol('2') }
+    expect(SolanaSendForm.validate(draft({ ...huge, amount: '18446744073709.551615' }))).toBeUndefined()
+    expect(SolanaSendForm.validate(draft({ ...huge, amount: '18446744073709.551616' }))).toBe(INVALID_AMOUNT)
+  })
+
+  test('SPL: a receiver off the curve (a token account, a program-derived address) cannot own tokens', async () => {
+    const ata = await SolanaTransfer.associatedTokenAddress(TO, MINT)
+    expect(SolanaSendForm.isAddress(ata)).toBe(true)
+    expect(SolanaSendForm.validate(draft({ token: fusd('5'), receiverAddress: TO }))).toBeUndefined()
+    expect(SolanaSendForm.validate(draft({ token: fusd('5'), receiverAddress: ata }))).toBe(
+      'This address cannot own tokens',
+    )
+    // SOL may go to a program-derived address (a program's vault).
+    expect(SolanaSendForm.validate(draft({ receiverAddress: ata }))).toBeUndefined()
   })
 
   test('the receiver must be a Solana address: base58 of 32 bytes (an EVM address is not)', () => {
@@ -142,5 +171,51 @@ describe('maxAmount', () => {
   test('the mint of a CAIP-10 token; SOL has none', () => {
     expect(SolanaSendForm.mintOf(fusd('1'))).toBe(MINT)
     expect(SolanaSendForm.mintOf(sol('1'))).toBeUndefined()
+  })
+})
+
+describe('amountText', () => {
+  test('the preview’s amount comes from the base units sent, in the token’s decimals', () => {
+    expect(SolanaSendForm.amountText({ token: fusd('5'), sol: sol('2') }, 1_000_001n)).toBe('1.000001')
+    expect(SolanaSendForm.amountText({ token: undefined, sol: sol('2') }, 1_500_000_000n)).toBe('1.5')
+  })
+})
+
+describe('tokenProgramOf', () => {
+  const { token, token2022, system } = SolanaTransaction.PROGRAMS
+  test('SPL Token and Token-2022 mints give their program; any other owner is refused', () => {
+    expect(SolanaSendForm.tokenProgramOf({ owner: token, space: 82 })).toBe(token)
+    expect(SolanaSendForm.tokenProgramOf({ owner: token })).toBe(token)
+    expect(SolanaSendForm.tokenProgramOf({ owner: token2022, space: 82 })).toBe(token2022)
+    expect(() => SolanaSendForm.tokenProgramOf({ owner: system, space: 82 })).toThrow(
+      SolanaSendForm.UNSUPPORTED_TOKEN,
+    )
+    expect(() => SolanaSendForm.tokenProgramOf({ owner: TO, space: 82 })).toThrow(
+      SolanaSendForm.UNSUPPORTED_TOKEN,
+    )
+    expect(() => SolanaSendForm.tokenProgramOf(null)).toThrow(SolanaSendForm.UNSUPPORTED_TOKEN)
+  })
+  test('a Token-2022 mint with extensions (or of unknown size) is refused: fees or hooks could change the amount', () => {
+    expect(SolanaSendForm.TOKEN_EXTENSIONS_UNSUPPORTED).toMatch(
+      /^This token cannot be sent from Frontdoor yet/,
+    )
+    expect(() => SolanaSendForm.tokenProgramOf({ owner: token2022, space: 234 })).toThrow(
+      SolanaSendForm.TOKEN_EXTENSIONS_UNSUPPORTED,
+    )
+    expect(() => SolanaSendForm.tokenProgramOf({ owner: token2022 })).toThrow(
+      SolanaSendForm.TOKEN_EXTENSIONS_UNSUPPORTED,
+    )
+  })
+})
+
+describe('checkReceiver', () => {
+  test('SPL: a receiver owned by a token program is a token account, not a wallet', () => {
+    const { token, token2022, system } = SolanaTransaction.PROGRAMS
+    expect(SolanaSendForm.checkReceiver(null)).toBeUndefined()
+    expect(SolanaSendForm.checkReceiver({ owner: system })).toBeUndefined()
+    expect(SolanaSendForm.checkReceiver({ owner: token })).toBe(
+      'This address is a token account, not a wallet',
+    )
+    expect(SolanaSendForm.checkReceiver({ owner: token2022 })).toBe(SolanaSendForm.RECEIVER_IS_TOKEN_ACCOUNT)
   })
 })

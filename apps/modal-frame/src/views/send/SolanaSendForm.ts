@@ -1,3 +1,4 @@
+import * as SolanaTransaction from '@frontdoor/protocol/solana-transaction'
 import * as SolanaTransfer from '@frontdoor/protocol/solana-transfer'
 import { parseCaip10 } from '@frontdoor/schemas/caip'
 import type * as Token from '@frontdoor/schemas/entities/token'
@@ -13,11 +14,16 @@ import { INSUFFICIENT_BALANCE, INVALID_AMOUNT } from './SendForm.js'
  * checks for solana): the spec's errors, a base58 address of 32 bytes, amounts in base units, the SOL
  * the network fee needs, and Solana's rent: a new account must receive at least the rent-exempt
  * minimum, and a sender keeps at least that much or sends all of it. No token picked means SOL (the
- * spec asks a token of EVM sends only).
+ * spec asks a token of EVM sends only). An SPL send goes only to a wallet (an address on the curve
+ * that no token program owns), of a mint of SPL Token or Token-2022 (without extensions), for exactly
+ * the amount typed (more decimals than the token has are refused, never cut).
  */
 
 /** Solana's fee per signature (lamports): the estimate before the cluster prices the message. */
 const LAMPORTS_PER_SIGNATURE = 5000n
+
+/** The first amount of base units a u64 cannot hold. */
+const U64_LIMIT = 1n << 64n
 
 /** SOL's decimals. */
 const SOL_DECIMALS = 9
@@ -31,6 +37,19 @@ export const BELOW_RENT_MINIMUM = (minimum: string) => `A new account must recei
 /** A SOL send that would leave the sender above zero but below the rent-exempt minimum. */
 export const LEAVES_BELOW_RENT_MINIMUM = (minimum: string) =>
   `Keep at least ${minimum} SOL in the account, or send all of it`
+
+/** An SPL send to a token account (owned by a token program): its tokens would go to an account nobody can sign for. */
+export const RECEIVER_IS_TOKEN_ACCOUNT = 'This address is a token account, not a wallet'
+
+/** An SPL send to an address off the ed25519 curve (a program-derived one): nobody can sign for its tokens. */
+export const RECEIVER_CANNOT_OWN_TOKENS = 'This address cannot own tokens'
+
+/** A mint that is missing or owned by a program other than SPL Token and Token-2022. */
+export const UNSUPPORTED_TOKEN = 'This token cannot be sent from Frontdoor'
+
+/** A Token-2022 mint with extensions: transfer fees or hooks would make the amount received differ. */
+export const TOKEN_EXTENSIONS_UNSUPPORTED =
+  'This token cannot be sent from Frontdoor yet: its transfer fees or hooks could change the amount received'
 
 /** What the user has entered; `sol` is the SOL balance (for fees), `token` undefined means SOL. */
 export type Draft = {
@@ -73,10 +92,15 @@ export function validate(draft: Draft): string | undefined {
     token: draft.token ?? draft.sol,
   })
   if (spec) return spec
-  const units = Units.parse(draft.amount, decimalsOf(draft.token ?? draft.sol))
-  if (units === undefined || units <= 0n) return INVALID_AMOUNT
+  const units = Units.parseExact(draft.amount, decimalsOf(draft.token ?? draft.sol))
+  if (units === undefined || units <= 0n || units >= U64_LIMIT) return INVALID_AMOUNT
   if (!isAddress(draft.receiverAddress!)) return Errors.INVALID_ADDRESS
   const lamports = unitsOf(draft.sol)
+  if (
+    mintOf(draft.token) &&
+    !SolanaTransfer.isOnCurve(SolanaTransfer.base58Decode(draft.receiverAddress!, 32))
+  )
+    return RECEIVER_CANNOT_OWN_TOKENS
   if (!mintOf(draft.token))
     return units + LAMPORTS_PER_SIGNATURE > lamports ? INSUFFICIENT_BALANCE : undefined
   if (units > unitsOf(draft.token)) return INSUFFICIENT_BALANCE
@@ -84,11 +108,35 @@ export function validate(draft: Draft): string | undefined {
   return undefined
 }
 
-/** The amount in base units of a valid draft. */
+/** The amount in base units of a valid draft (never cut: more decimals than the token has throw). */
 export function units(draft: Pick<Draft, 'token' | 'sol' | 'amount'>): bigint {
-  const parsed = Units.parse(draft.amount, decimalsOf(draft.token ?? draft.sol))
+  const parsed = Units.parseExact(draft.amount, decimalsOf(draft.token ?? draft.sol))
   if (parsed === undefined) throw new Error(INVALID_AMOUNT)
   return parsed
+}
+
+/** The amount of a draft as the preview shows it: its base units back in the token's decimals. */
+export function amountText(draft: Pick<Draft, 'token' | 'sol'>, units: bigint): string {
+  return formatUnits(units, decimalsOf(draft.token ?? draft.sol))
+}
+
+/** A mint's account as the cluster tells it: its owner program and data size (bytes). */
+type MintAccount = { owner: string; space?: number } | null
+
+/**
+ * The token program of a mint, or throws the reason it cannot be sent: only SPL Token and Token-2022
+ * get the user's signature, and a Token-2022 mint only without extensions (data of the base size).
+ */
+export function tokenProgramOf(mint: MintAccount): string {
+  if (!mint || !SolanaTransfer.isTokenProgram(mint.owner)) throw new Error(UNSUPPORTED_TOKEN)
+  if (mint.owner === SolanaTransaction.PROGRAMS.token2022 && mint.space !== SolanaTransfer.MINT_SIZE)
+    throw new Error(TOKEN_EXTENSIONS_UNSUPPORTED)
+  return mint.owner
+}
+
+/** Why an SPL send cannot go to the receiver's account (one a token program owns), or undefined. */
+export function checkReceiver(receiver: { owner: string } | null): string | undefined {
+  return receiver && SolanaTransfer.isTokenProgram(receiver.owner) ? RECEIVER_IS_TOKEN_ACCOUNT : undefined
 }
 
 /** What the cluster says of a send, read at the preview. */
