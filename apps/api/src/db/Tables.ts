@@ -196,7 +196,7 @@ export const eoaBatches = pgTable(
     createdAt: time('created_at').notNull().defaultNow(),
     updatedAt: time('updated_at').notNull().defaultNow(),
   },
-  (t) => [userFk('eoa_batches', t.userId)],
+  (t) => [userFk('eoa_batches', t.userId), index('eoa_batches_user_idx').on(t.userId)],
 )
 
 /** `auth_sessions`: bearer sessions of the auth frame; only the SHA-256 of a token is stored. */

@@ -1,0 +1,1 @@
+CREATE INDEX "eoa_batches_user_idx" ON "eoa_batches" USING btree ("user_id");
