@@ -73,6 +73,7 @@ describe('validate', () => {
     expect(SolanaSendForm.validate(draft({ token: fusd('5'), receiverAddress: ata }))).toBe(
       'This address cannot own tokens',
     )
+    expect(SolanaSendForm.RECEIVER_CANNOT_OWN_TOKENS).toBe('This address cannot own tokens')
     // SOL may go to a program-derived address (a program's vault).
     expect(SolanaSendForm.validate(draft({ receiverAddress: ata }))).toBeUndefined()
   })
