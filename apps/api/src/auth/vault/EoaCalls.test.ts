@@ -1,7 +1,10 @@
 import * as Calls from '@frontdoor/protocol/calls'
 import { eq } from 'drizzle-orm'
-import { BaseError, ExecutionRevertedError, RpcRequestError } from 'viem'
-import { afterAll, describe, expect, test } from 'vitest'
+import type { Hex, PublicClient } from 'viem'
+import { BaseError, ExecutionRevertedError, keccak256, RpcRequestError } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { afterAll, describe, expect, test, vi } from 'vitest'
+import type * as Db from '../../db/Db.js'
 import * as Tables from '../../db/Tables.js'
 import * as TestDb from '../../db/TestDb.js'
 import * as Users from '../users/Users.js'
@@ -114,5 +117,117 @@ describe('EoaCalls.nonceTaken', () => {
     expect(EoaCalls.nonceTaken(Object.assign(new Error('x'), { details: 'already known' }))).toBe(true)
     expect(EoaCalls.nonceTaken(new Error('insufficient funds'))).toBe(false)
     expect(EoaCalls.nonceTaken('nonce too low')).toBe(false)
+  })
+})
+
+describe(`EoaCalls.start when the database fails right after the broadcast (${TestDb.describeBackend()})`, async () => {
+  const db = await TestDb.create()
+  afterAll(() => db.drop())
+  const account = privateKeyToAccount(generatePrivateKey())
+
+  // A stand-in chain (not a devnet: apps/api has none; the devnet flows are in apps/dev's
+  // EoaCallsRoutes.test): it answers what Transactions.prepare asks, takes each signed transaction (its
+  // hash is its keccak256, as on a chain) and mines it at once.
+  function chain() {
+    const sent: Hex[] = []
+    const client = {
+      getTransactionCount: async () => sent.length,
+      estimateGas: async () => 21_000n,
+      estimateFeesPerGas: async () => ({
+        maxFeePerGas: 2_000_000_000n,
+        maxPriorityFeePerGas: 1_000_000_000n,
+      }),
+      sendRawTransaction: async ({ serializedTransaction }: { serializedTransaction: Hex }) => {
+        sent.push(keccak256(serializedTransaction))
+        return sent.at(-1)!
+      },
+      waitForTransactionReceipt: async ({ hash }: { hash: Hex }) => {
+        if (!sent.includes(hash)) throw new Error(`unknown transaction ${hash}`)
+        return { status: 'success' }
+      },
+    }
+    return { sent, client: client as unknown as PublicClient }
+  }
+
+  // The fault: the update that records the first call's hash throws `times` times (a connection lost
+  // just then). A real one is hard to cause at that exact moment, so a wrapper of the real database
+  // throws instead; every other query, and the update once it is let through, runs on the database.
+  function failingUpdates(orm: Db.Orm, times: number) {
+    const state = { failed: 0 }
+    const wrapped = new Proxy(orm, {
+      get(target, key, receiver) {
+        if (key === 'update' && state.failed < times)
+          return () => {
+            state.failed++
+            throw new Error('Connection terminated unexpectedly')
+          }
+        return Reflect.get(target, key, receiver)
+      },
+    })
+    return { orm: wrapped, state }
+  }
+
+  async function context(orm: Db.Orm, client: PublicClient) {
+    const user = await Users.findOrCreateByIdentity(db, {
+      kind: 'email',
+      subject: `batch-${EoaCalls.newId().slice(2, 14)}@example.com`,
+    })
+    const warnings: string[] = []
+    return {
+      warnings,
+      context: {
+        orm,
+        logger: { warn: (_: unknown, message: string) => warnings.push(message) } as never,
+        client,
+        chainId: 31337,
+        userId: user.id,
+        from: account.address,
+        sign: (transaction) => account.signTransaction(transaction),
+        lock: (task) => task(),
+      } satisfies EoaCalls.Context,
+    }
+  }
+
+  const call = (data: Hex): EoaCalls.Call => ({ to: account.address, value: 0n, data })
+  const rowOf = async (id: string) =>
+    (await db.orm.select().from(Tables.eoaBatches).where(eq(Tables.eoaBatches.id, id)))[0]
+  const finished = (id: string) =>
+    vi.waitFor(
+      async () => {
+        const row = await rowOf(id)
+        expect(row?.outcome).not.toBeNull()
+        return row!
+      },
+      { timeout: 5000, interval: 20 },
+    )
+
+  test('the update fails once: the id is answered, the hash stored on the retry, the batch finishes', async () => {
+    const { sent, client } = chain()
+    const fault = failingUpdates(db.orm, 1)
+    const { context: c, warnings } = await context(fault.orm, client)
+    expect(
+      await db.orm.select().from(Tables.eoaBatches).where(eq(Tables.eoaBatches.userId, c.userId)),
+    ).toEqual([])
+    const id = await EoaCalls.start(c, [call('0x01'), call('0x02')])
+    expect(fault.state.failed).toBe(1)
+    expect(id).toMatch(/^0x[0-9a-f]{64}$/)
+    const row = await finished(id)
+    expect(sent).toHaveLength(2)
+    expect(row).toMatchObject({ outcome: 'done', hashes: sent, calls: 2, userId: c.userId })
+    // The retry stored it: nothing to log.
+    expect(warnings).toEqual([])
+  })
+
+  test('the update fails on every attempt: the id is still answered, logged, and run stores the hash', async () => {
+    const { sent, client } = chain()
+    const fault = failingUpdates(db.orm, EoaCalls.FIRST_HASH_ATTEMPTS)
+    const { context: c, warnings } = await context(fault.orm, client)
+    // One call: run's only write is the outcome, which must carry the hash start could not store.
+    const id = await EoaCalls.start(c, [call('0x01')])
+    expect(fault.state.failed).toBe(EoaCalls.FIRST_HASH_ATTEMPTS)
+    expect(warnings).toEqual(['eoa batch hash not stored'])
+    const row = await finished(id)
+    expect(sent).toHaveLength(1)
+    expect(row).toMatchObject({ outcome: 'done', hashes: sent })
   })
 })

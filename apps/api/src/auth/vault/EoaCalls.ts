@@ -122,10 +122,20 @@ export type Context = {
   lock: <T>(task: () => Promise<T>) => Promise<T>
 }
 
+/** How often recording the first call's hash is tried before the batch goes on with it in memory. */
+export const FIRST_HASH_ATTEMPTS = 3
+
+/** The pause before recording the first call's hash again (times the attempt). */
+const FIRST_HASH_RETRY_MS = 100
+
 /**
  * Stores a batch of `calls` and broadcasts its first call; answers the batch id. A first call that
  * fails (its estimate reverts, the chain is out of reach) fails the request and leaves no batch
- * (nothing happened onchain). The other calls are sent in the background ({@link run}).
+ * (nothing happened onchain). Once it is broadcast the request never fails: a failed update of its
+ * hash is tried again ({@link FIRST_HASH_ATTEMPTS} times in all), then logged (`eoa batch hash not
+ * stored`, warn) and left to {@link run}, which holds the hash in memory and stores every hash on each
+ * of its writes. (An error here would make the page send the batch again, with call 1 already on chain.)
+ * The other calls are sent in the background ({@link run}).
  */
 export async function start(context: Context, calls: readonly Call[]): Promise<string> {
   const { orm, userId, chainId } = context
@@ -138,10 +148,21 @@ export async function start(context: Context, calls: readonly Call[]): Promise<s
     await orm.delete(Tables.eoaBatches).where(eq(Tables.eoaBatches.id, id))
     throw error
   }
-  await orm
-    .update(Tables.eoaBatches)
-    .set({ hashes: [hash], updatedAt: new Date() })
-    .where(eq(Tables.eoaBatches.id, id))
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await orm
+        .update(Tables.eoaBatches)
+        .set({ hashes: [hash], updatedAt: new Date() })
+        .where(eq(Tables.eoaBatches.id, id))
+      break
+    } catch (error) {
+      if (attempt >= FIRST_HASH_ATTEMPTS) {
+        context.logger.warn({ err: error, batch: id, hash, attempts: attempt }, 'eoa batch hash not stored')
+        break
+      }
+      await new Promise((resolve) => setTimeout(resolve, FIRST_HASH_RETRY_MS * attempt))
+    }
+  }
   void run(context, id, calls, [hash])
   return id
 }
@@ -151,7 +172,8 @@ const sendCall = (context: Context, call: Call) =>
 
 /**
  * Sends the rest of batch `id` after `hashes` were broadcast: waits for the last one's receipt, sends
- * the next call, and so on; records each hash and how it ended. Never throws: a failure other than a
+ * the next call, and so on; records each hash and how it ended (every write stores all of `hashes`,
+ * so one {@link start} could not store is stored on the next). Never throws: a failure other than a
  * revert is logged (`eoa batch failed`, warn) and stored as the batch's reason. A batch another reader
  * took as abandoned ({@link STALE_MS}) is not sent further.
  */
@@ -161,7 +183,7 @@ export async function run(context: Context, id: string, calls: readonly Call[], 
   const end = (outcome: Outcome, reason?: string) =>
     orm
       .update(Tables.eoaBatches)
-      .set({ outcome, reason: reason?.slice(0, 1000), updatedAt: new Date() })
+      .set({ hashes: [...hashes], outcome, reason: reason?.slice(0, 1000), updatedAt: new Date() })
       .where(where)
       .catch(() => {})
   try {
