@@ -58,6 +58,15 @@ describe('validate', () => {
     )
     expect(SendForm.validate({ token: fusd, amount: '10000', receiverAddress: TO }, 'eip155')).toBeUndefined()
   })
+
+  test('more decimals than the token has are refused, not cut (trailing zeros aside)', () => {
+    expect(SendForm.validate({ token: fusd, amount: '1.0000019', receiverAddress: TO }, 'eip155')).toBe(
+      SendForm.INVALID_AMOUNT,
+    )
+    expect(
+      SendForm.validate({ token: fusd, amount: '1.0000010', receiverAddress: TO }, 'eip155'),
+    ).toBeUndefined()
+  })
 })
 
 describe('transaction', () => {

@@ -48,7 +48,8 @@ export function validate(draft: Draft, chainNamespace: string | undefined): stri
   })
   if (spec) return spec
   const token = draft.token!
-  const units = Units.parse(draft.amount, decimalsOf(token))
+  // More decimals than the token has are refused, not cut: what is sent is what was typed.
+  const units = Units.parseExact(draft.amount, decimalsOf(token))
   if (units === undefined || units <= 0n) return INVALID_AMOUNT
   if (!AddressRule.isEvmAddress(draft.receiverAddress!)) return Errors.INVALID_ADDRESS
   if (units > balanceUnits(token)) return INSUFFICIENT_BALANCE

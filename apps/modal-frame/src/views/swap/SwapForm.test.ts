@@ -67,6 +67,11 @@ describe('validate', () => {
     expect(SwapForm.validate(eth, fusd, '2')).toBeUndefined()
     expect(SwapForm.validate(door, fusd, '1')).toBe(SwapForm.INSUFFICIENT_BALANCE)
   })
+
+  test('more decimals than the token has are refused, not cut', () => {
+    expect(SwapForm.validate(fusd, eth, '0.0000019')).toBe(SwapForm.INVALID_AMOUNT)
+    expect(SwapForm.validate(eth, fusd, `1.${'0'.repeat(18)}1`)).toBe(SwapForm.INVALID_AMOUNT)
+  })
 })
 
 describe('maxAmount', () => {

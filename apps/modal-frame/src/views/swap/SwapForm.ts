@@ -91,7 +91,8 @@ export function validate(
 ): string | undefined {
   if (!from || !to) return PICK_TOKENS
   if (keyOf(from.address) === keyOf(to.address)) return SAME_TOKEN
-  const units = Units.parse(amount, from.decimals)
+  // More decimals than the token has are refused, not cut: what is swapped is what was typed.
+  const units = Units.parseExact(amount, from.decimals)
   if (units === undefined || units <= 0n) return INVALID_AMOUNT
   if (units > (Units.parse(from.balance, from.decimals) ?? 0n)) return INSUFFICIENT_BALANCE
   return undefined
