@@ -4,28 +4,69 @@ import type * as Trace from './Trace.js'
  * A `debug_traceCall` answer read as it arrives. A struct log trace repeats the frame's memory and stack
  * at every step: an approve + swap batch is about 23 MB of JSON (8,000 steps), a single swap about
  * 9 MB, more than a JSON-RPC client reads whole (viem stops at 10 MB) and more than the API should
- * hold for each of its concurrent traces. Each step of `structLogs` is parsed alone, handed to `onStep`
- * and dropped; the rest of the answer (`failed`, `returnValue`, or the node's `error`) is returned.
+ * hold for each of its concurrent traces. Each step of `result.structLogs` is parsed alone, handed to
+ * `onStep` and dropped; the rest of the answer (`failed`, `returnValue`, or the node's `error`) is
+ * returned. The key is found by a small JSON tokenizer (strings, keys, nesting), so whitespace anywhere
+ * (a pretty-printing node or proxy) and chunks cut anywhere read the same.
  */
 
-const MARKER = '"structLogs":['
+/**
+ * The most bytes of JSON one step may take. A real swap's step is about 2.9 KB on average (23 MB for
+ * 8,000 steps), the largest in the fixtures 1.5 KB; 1 MB is 32,000 memory words, hundreds of times a
+ * real step, and bounds what one `JSON.parse` of a step costs when a call grows its memory on purpose.
+ */
+export const STEP_BYTES_MAX = 1_048_576
 
-/** What is left of the answer: the JSON-RPC envelope with an empty `structLogs`. */
+/**
+ * The most bytes one answer may take (steps and the rest): an approve + swap batch's trace is about
+ * 23 MB, so 64 MB leaves room for larger honest batches while a looping call cannot hold the API's
+ * memory and CPU until the trace timeout.
+ */
+export const ANSWER_BYTES_MAX = 64 * 1_048_576
+
+/** Thrown (the body cancelled) when an answer or one of its steps is larger than its cap. */
+export class TooLarge extends Error {
+  constructor(what: 'step' | 'answer', max: number) {
+    super(`the trace's ${what} is larger than ${max} bytes`)
+    this.name = 'TooLarge'
+  }
+}
+
+/** What is left of the answer: the JSON-RPC envelope with an empty `structLogs` when it was streamed. */
 export type Answer = {
   result?: { failed?: boolean; returnValue?: string; structLogs?: unknown[] } | null
   error?: { code?: number; message?: string }
 }
 
-/** Reads `body` (the answer's), calling `onStep` with each step in order. */
+/** The path of the steps' array: the value of `structLogs` in the answer's `result`. */
+const PATH = ['result', 'structLogs']
+
+/** The longest key kept while tokenizing (longer ones cannot be on {@link PATH}). */
+const KEY_MAX = 16
+
+/**
+ * Reads `body` (the answer's), calling `onStep` with each step in order. Throws {@link TooLarge}, the
+ * body cancelled, past {@link STEP_BYTES_MAX} or `answerMax` (the caller aborts its request).
+ */
 export async function read(
   body: ReadableStream<Uint8Array>,
   onStep: (step: Trace.Step) => void,
+  { stepMax = STEP_BYTES_MAX, answerMax = ANSWER_BYTES_MAX } = {},
 ): Promise<Answer> {
   const decoder = new TextDecoder()
   /** The answer outside `structLogs`. */
   let rest = ''
-  /** Text not yet searched for the marker (it may end inside one). */
-  let pending = ''
+
+  // The tokenizer outside the steps: the open containers ('{' or '['), each object's current key.
+  const open: string[] = []
+  const keys: (string | undefined)[] = []
+  let outString = false
+  let outEscaped = false
+  /** The string being read (up to KEY_MAX + 1 characters), and the last one read. */
+  let token = ''
+  /** The last string read: the key of the value that follows when a `:` comes next. */
+  let lastString: string | undefined
+
   let inArray = false
   /** The step being read, from its `{` on. */
   let object = ''
@@ -33,22 +74,54 @@ export async function read(
   let inString = false
   let escaped = false
 
+  /** Whether a `[` opening now is the steps' array. */
+  const atSteps = () =>
+    open.length === PATH.length &&
+    open.every((container) => container === '{') &&
+    PATH.every((key, n) => keys[n] === key)
+
   const feed = (input: string) => {
     let text = input
     while (text.length > 0) {
       if (!inArray) {
-        pending += text
-        text = ''
-        const at = pending.indexOf(MARKER)
-        if (at === -1) {
-          const keep = Math.max(0, pending.length - MARKER.length)
-          rest += pending.slice(0, keep)
-          pending = pending.slice(keep)
+        let i = 0
+        let found = false
+        for (; i < text.length; i++) {
+          const ch = text.charCodeAt(i)
+          if (outString) {
+            if (outEscaped) outEscaped = false
+            else if (ch === 92 /* \ */) outEscaped = true
+            else if (ch === 34 /* " */) {
+              outString = false
+              lastString = token
+              continue
+            }
+            if (token.length <= KEY_MAX) token += text[i]
+            continue
+          }
+          if (ch === 34) {
+            outString = true
+            token = ''
+            lastString = undefined
+          } else if (ch === 58 /* : */) {
+            if (open.at(-1) === '{') keys[open.length - 1] = lastString
+          } else if (ch === 123 /* { */ || ch === 91 /* [ */) {
+            if (ch === 91 && atSteps()) {
+              found = true
+              break
+            }
+            open.push(ch === 123 ? '{' : '[')
+            keys[open.length - 1] = undefined
+          } else if (ch === 125 /* } */ || ch === 93 /* ] */) {
+            open.pop()
+          } else if (ch === 44 /* , */) lastString = undefined
+        }
+        if (!found) {
+          rest += text
           return
         }
-        rest += pending.slice(0, at + MARKER.length)
-        text = pending.slice(at + MARKER.length)
-        pending = ''
+        rest += text.slice(0, i + 1)
+        text = text.slice(i + 1)
         inArray = true
         continue
       }
@@ -69,13 +142,15 @@ export async function read(
           depth++
         } else if (ch === 125 /* } */ || ch === 93 /* ] */) {
           if (depth === 0) {
-            // The end of structLogs.
+            // The end of structLogs: its `]` is the rest's again.
             closed = true
             break
           }
           depth--
           if (depth === 0) {
-            onStep(JSON.parse(object + text.slice(start, i + 1)) as Trace.Step)
+            const step = object + text.slice(start, i + 1)
+            if (step.length > stepMax) throw new TooLarge('step', stepMax)
+            onStep(JSON.parse(step) as Trace.Step)
             object = ''
             start = -1
           }
@@ -86,17 +161,28 @@ export async function read(
         text = text.slice(i)
         continue
       }
-      if (start >= 0) object += text.slice(start)
+      if (start >= 0) {
+        object += text.slice(start)
+        if (object.length > stepMax) throw new TooLarge('step', stepMax)
+      }
       text = ''
     }
   }
 
   const chunks = body.getReader()
-  for (;;) {
-    const { done, value } = await chunks.read()
-    if (done) break
-    feed(decoder.decode(value, { stream: true }))
+  let bytes = 0
+  try {
+    for (;;) {
+      const { done, value } = await chunks.read()
+      if (done) break
+      bytes += value.byteLength
+      if (bytes > answerMax) throw new TooLarge('answer', answerMax)
+      feed(decoder.decode(value, { stream: true }))
+    }
+    feed(decoder.decode())
+  } catch (error) {
+    await chunks.cancel().catch(() => {})
+    throw error
   }
-  feed(decoder.decode())
-  return JSON.parse(rest + pending) as Answer
+  return JSON.parse(rest) as Answer
 }

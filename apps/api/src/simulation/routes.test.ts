@@ -1,8 +1,9 @@
-import { createServer } from 'node:http'
+import { createServer, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { afterAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import * as TestApp from '../TestApp.js'
 import * as Simulation from './routes.js'
+import * as TraceStream from './TraceStream.js'
 
 // The answers that need no chain: bad input, the project, chains it cannot simulate on, a node that does
 // not answer (a closed port). Simulations against a real devnet: apps/dev/src/api/SimulateRoutes.test.ts.
@@ -216,3 +217,135 @@ test(`at most ${Simulation.TRACES_WAITING_MAX} simulations wait for a trace; bey
     await new Promise<void>((resolve) => server.close(() => resolve()))
   }
 }, 30_000)
+
+describe('POST /v1/simulate reads the whole trace or refuses it', () => {
+  const TOKEN = `0x${'7'.repeat(40)}`
+  const TO = `0x${'2'.repeat(40)}`
+  const word = (hex: string) => `0x${hex.replace(/^0x/, '').padStart(64, '0')}`
+  /** The token's Transfer of 100 from FROM to TO: one LOG3 step (stack top last: offset, size, topics). */
+  const transfer = {
+    op: 'LOG3',
+    depth: 1,
+    stack: [
+      word(TO),
+      word(FROM),
+      '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef',
+      '0x20',
+      '0x0',
+    ],
+    memory: [word('64')],
+  }
+
+  /**
+   * A stand-in node over HTTP answering every call but `debug_traceCall` with 0x0 (no balance, no code,
+   * no token metadata), and the trace as `stand.trace` writes it: how a node writes its answer is a fault
+   * no devnet node can be made to show (Hardhat answers compact JSON, and no test grows a trace past the
+   * caps in a test's time).
+   */
+  const stand: { trace: (res: ServerResponse) => void; closed: boolean } = {
+    trace: (res) => res.end(),
+    closed: false,
+  }
+  const server = createServer((req, res) => {
+    let text = ''
+    req.on('data', (chunk: Buffer) => {
+      text += chunk
+    })
+    req.on('end', () => {
+      const body = JSON.parse(text)
+      if (!Array.isArray(body) && body.method === 'debug_traceCall') {
+        res.on('close', () => {
+          stand.closed = true
+        })
+        return stand.trace(res)
+      }
+      const answer = (request: { id: unknown }) => ({ jsonrpc: '2.0', id: request.id, result: '0x0' })
+      res.end(JSON.stringify(Array.isArray(body) ? body.map(answer) : answer(body)))
+    })
+  })
+  let app: Awaited<ReturnType<typeof TestApp.create>>
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    app = await TestApp.create({
+      upstreams: { 'eip155:31337': [`http://127.0.0.1:${(server.address() as AddressInfo).port}`] },
+    })
+  }, 30_000)
+  afterAll(async () => {
+    await app?.close()
+    server.closeAllConnections()
+    await new Promise<void>((resolve) => server.close(() => resolve()))
+  })
+  /** Simulates a call to TOKEN, the stand-in answering its trace with `trace`. */
+  const send = (trace: (res: ServerResponse) => void) => {
+    stand.trace = trace
+    stand.closed = false
+    return app.app.request('/v1/simulate?projectId=demo', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ chainId: 'eip155:31337', transaction: { from: FROM, to: TOKEN } }),
+    })
+  }
+
+  test('a pretty-printed trace shows what moves, as a compact one does', async () => {
+    const result = { failed: false, gas: 30_000, returnValue: '', structLogs: [transfer] }
+    for (const text of [
+      JSON.stringify({ jsonrpc: '2.0', id: 1, result }),
+      JSON.stringify({ jsonrpc: '2.0', id: 1, result }, null, 2),
+      JSON.stringify({ jsonrpc: '2.0', id: 1, result }).replace('"structLogs":[', '"structLogs": ['),
+    ]) {
+      const response = await send((res) => res.end(text))
+      expect(response.status, text).toBe(200)
+      expect(await response.json()).toMatchObject({
+        reverted: false,
+        changes: [{ direction: 'out', asset: 'erc20', token: { address: TOKEN }, amount: '100' }],
+      })
+    }
+  })
+
+  test('502 for a trace with steps left unread (a key the reader did not recognise) or without failed', async () => {
+    const escaped = `{"jsonrpc":"2.0","id":1,"result":{"failed":false,"returnValue":"","struct\\u004cogs":[${JSON.stringify(transfer)}]}}`
+    // The same answer, parsed whole, is an array of one step: without the check it would show nothing moving.
+    expect((JSON.parse(escaped) as { result: { structLogs: unknown[] } }).result.structLogs).toHaveLength(1)
+    for (const text of [escaped, JSON.stringify({ jsonrpc: '2.0', id: 1, result: { structLogs: [] } })]) {
+      expect(await error(await send((res) => res.end(text))), text).toMatchObject({
+        status: 502,
+        code: 'upstream_unavailable',
+        message: expect.stringContaining('debug_traceCall gave an inconsistent trace'),
+      })
+    }
+  })
+
+  test(`502, the node's answer aborted, past ${TraceStream.STEP_BYTES_MAX} bytes in a step or ${TraceStream.ANSWER_BYTES_MAX} in the answer`, async () => {
+    const endless = (head: string, repeat: string) => (res: ServerResponse) => {
+      res.write(head)
+      const more = () => {
+        while (!res.destroyed && res.write(repeat));
+        if (!res.destroyed) res.once('drain', more)
+      }
+      more()
+    }
+    const head = '{"jsonrpc":"2.0","id":1,"result":{"failed":false,"returnValue":"",'
+    for (const [answer, message] of [
+      [
+        endless(`${head}"structLogs":[{"op":"MSTORE","depth":1,"memory":[`, `"${'0'.repeat(64)}",`),
+        `the trace's step is larger than ${TraceStream.STEP_BYTES_MAX} bytes`,
+      ],
+      // Whitespace between the fields: cheap for the stand-in to write, as costly to read as any byte.
+      [
+        endless(head, ' '.repeat(65_536)),
+        `the trace's answer is larger than ${TraceStream.ANSWER_BYTES_MAX} bytes`,
+      ],
+    ] as const) {
+      const started = Date.now()
+      expect(await error(await send(answer))).toMatchObject({
+        status: 502,
+        code: 'upstream_unavailable',
+        message: `The chain did not answer: ${message}`,
+      })
+      // Stopped by the cap, long before the trace timeout; the node's answer is aborted, not read on.
+      expect(Date.now() - started).toBeLessThan(Simulation.TRACE_TIMEOUT_MS / 2)
+      for (let n = 0; n < 100 && !stand.closed; n++) await new Promise((resolve) => setTimeout(resolve, 10))
+      expect(stand.closed).toBe(true)
+    }
+  }, 30_000)
+})

@@ -161,23 +161,35 @@ export function routes(deps: Deps.Deps) {
       jsonrpc: '2.0',
       id: 1,
       method: 'debug_traceCall',
+      // The stack stays (call targets and values, LOG offsets and topics are read from it) and the
+      // memory (LOG data): TraceStream's caps bound what they cost.
       params: [call, 'latest', { disableStorage: true }],
     })
     return traces(async () => {
       let failure = `No node of ${chainId} answered`
       for (const url of deps.upstreams.fallback(chainId)?.ranked() ?? []) {
         const read = Trace.reader(traced)
+        let steps = 0
+        const step = (one: Trace.Step) => {
+          steps++
+          read.step(one)
+        }
         let answer: TraceStream.Answer
+        // Aborted when the answer is too large (TraceStream's caps), not only when it takes too long.
+        const abort = new AbortController()
         try {
           const response = await fetch(url, {
             method: 'POST',
             headers: { 'content-type': 'application/json' },
             body,
-            signal: AbortSignal.timeout(TRACE_TIMEOUT_MS),
+            signal: AbortSignal.any([abort.signal, AbortSignal.timeout(TRACE_TIMEOUT_MS)]),
           })
           if (!response.ok || !response.body) throw new Error(`HTTP ${response.status}`)
-          answer = await TraceStream.read(response.body, read.step)
+          answer = await TraceStream.read(response.body, step)
         } catch (error) {
+          abort.abort()
+          // Another node would trace the same call as large: the call cannot be simulated.
+          if (error instanceof TraceStream.TooLarge) throw unreachable(error.message)
           failure = error instanceof Error ? error.message : String(error)
           continue
         }
@@ -185,7 +197,11 @@ export function routes(deps: Deps.Deps) {
         if (answer.error) return { refused: answer.error.message ?? 'The node refused the call' }
         if (!answer.result || !Array.isArray(answer.result.structLogs))
           throw unreachable('debug_traceCall gave no struct logs')
-        return { effects: read.end(answer.result.failed === true), returnValue: answer.result.returnValue }
+        // Every step is streamed, leaving `structLogs` empty: steps left in it were not read (a trace
+        // the reader did not recognise), and an answer without them would show nothing moving.
+        if (answer.result.structLogs.length > 0 || typeof answer.result.failed !== 'boolean')
+          throw unreachable(`debug_traceCall gave an inconsistent trace (${steps} steps read)`)
+        return { effects: read.end(answer.result.failed), returnValue: answer.result.returnValue }
       }
       throw unreachable(failure)
     })
