@@ -11,15 +11,16 @@ import type * as Trace from './Trace.js'
  */
 
 /**
- * The most bytes of JSON one step may take. A real swap's step is about 2.9 KB on average (23 MB for
- * 8,000 steps), the largest in the fixtures 1.5 KB; 1 MB is 32,000 memory words, hundreds of times a
- * real step, and bounds what one `JSON.parse` of a step costs when a call grows its memory on purpose.
+ * The most bytes of JSON one step may take. Measured on the devnet (apps/dev SimulateRoutes.test): a
+ * single swap's largest step is 5.1 KB (4,126 steps, 9.0 MB), an approve + swap batch's 14.7 KB (7,944
+ * steps, 23.0 MB); 1 MB (32,000 memory words, about 70 times that) bounds what one `JSON.parse` of a
+ * step costs when a call grows its memory on purpose.
  */
 export const STEP_BYTES_MAX = 1_048_576
 
 /**
- * The most bytes one answer may take (steps and the rest): an approve + swap batch's trace is about
- * 23 MB, so 64 MB leaves room for larger honest batches while a looping call cannot hold the API's
+ * The most bytes one answer may take (steps and the rest): an approve + swap batch's trace is 23.0 MB
+ * (measured as above), so 64 MB leaves room for larger honest batches while a looping call cannot hold the API's
  * memory and CPU until the trace timeout.
  */
 export const ANSWER_BYTES_MAX = 64 * 1_048_576
