@@ -195,14 +195,17 @@ export function create(root: HTMLElement, handlers: Handlers) {
     // Simulated changes (a lazy chunk) in a place held for them; their answer changes the screen:
     // Approve waits again (Visibility's delay).
     const changes = handlers.simulate && SIMULATED.has(item.method) ? element('section') : undefined
+    const onChange = () => shownId === item.id && gate?.changed()
+    // Nothing to simulate (typed data that is no permit), or no chunk: the held place goes, and the gate
+    // looks again (it watched the place as a part; what was below it moved up).
+    const drop = () => {
+      changes?.remove()
+      onChange()
+    }
     if (changes)
       import('./Changes.js').then(
-        (module) => {
-          const onChange = () => shownId === item.id && gate?.changed()
-          if (!module.mount(item, handlers.simulate, onChange, changes)) changes.remove()
-        },
-        // Without the chunk the screen shows no changes (an empty part would keep Approve disabled).
-        () => changes.remove(),
+        (module) => module.mount(item, handlers.simulate, onChange, changes) ?? drop(),
+        drop,
       )
     const summary = summaryBox(content, changes)
     declineButton = element('button', { className: 'af-button af-decline', text: 'Decline' })

@@ -41,6 +41,9 @@ function setup(options: { scrollHeight?: number } = {}) {
     row.dataset.name = name
     return row
   })
+  // On the screen, as the approval screen has them (a part taken off it no longer counts).
+  box.append(...rows)
+  document.body.replaceChildren(box, actions)
   const changes: boolean[] = []
   const gate = Visibility.gate({
     box,
@@ -117,6 +120,35 @@ describe('gate', () => {
     expect(gate.enabled()).toBe(false)
     box.scrollTop = 200
     box.dispatchEvent(new Event('scroll'))
+    vi.advanceTimersByTime(Visibility.APPROVE_ENABLE_DELAY_MS)
+    expect(changes).toEqual([true])
+  })
+
+  test('a part taken off the screen after a report that it was covered does not keep Approve disabled', () => {
+    // The simulated changes' place, held empty while their chunk loads, watched as a part; typed data
+    // that is no permit has none, and the place goes. Chromium reported it whole but not visible, and
+    // need not report it again once it is gone (the smart account e2e's Approve stayed disabled).
+    const { changes, report, rows, gate } = setup()
+    const place = rows[2]!
+    report(new Map([[place, { isVisible: false }]]))
+    vi.advanceTimersByTime(Visibility.APPROVE_ENABLE_DELAY_MS * 4)
+    expect(gate.enabled()).toBe(false)
+    place.remove()
+    gate.changed()
+    vi.advanceTimersByTime(Visibility.APPROVE_ENABLE_DELAY_MS - 1)
+    expect(gate.enabled()).toBe(false)
+    vi.advanceTimersByTime(1)
+    expect(changes).toEqual([true])
+  })
+
+  test('a part taken off the screen before its first report is not waited for', () => {
+    const { changes, rows, box, actions, one, gate } = setup()
+    const place = rows[2]!
+    for (const target of [box, actions, ...rows.filter((row) => row !== place)]) one(target, {})
+    vi.advanceTimersByTime(Visibility.APPROVE_ENABLE_DELAY_MS * 4)
+    expect(gate.enabled()).toBe(false)
+    place.remove()
+    gate.changed()
     vi.advanceTimersByTime(Visibility.APPROVE_ENABLE_DELAY_MS)
     expect(changes).toEqual([true])
   })

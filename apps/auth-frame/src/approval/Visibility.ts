@@ -153,15 +153,21 @@ export function gate(options: GateOptions) {
 
   const whole = (target: Element) => {
     const s = seen.get(target)
-    return s?.intersecting === true && s.visible && s.ratio >= WHOLE_RATIO
+    return target.isConnected && s?.intersecting === true && s.visible && s.ratio >= WHOLE_RATIO
   }
 
   const evaluate = () => {
     if (stopped) return
-    const reported = targets.every((target) => seen.has(target))
+    // Only what is on the screen counts: a part taken off it (the simulated changes' place, when there
+    // are none) may keep its last report for good, as the browser need not report it again.
+    const shown = targets.filter((target) => target.isConnected)
+    const reported = shown.every((target) => seen.has(target))
     // Chromium reports a part cut by the scroll box as not visible (its whole box is tested for
     // occlusion): such a part is judged by the box it lies in, which must be wholly visible.
-    const covered = [...seen.values()].some((s) => s.intersecting && s.ratio >= WHOLE_RATIO && !s.visible)
+    const covered = shown.some((target) => {
+      const s = seen.get(target)
+      return s?.intersecting === true && s.ratio >= WHOLE_RATIO && !s.visible
+    })
     const trustedView = reported && !covered && whole(box) && whole(actions) && isDocumentVisible()
     if (trustedView) coverage = cover(coverage, box.scrollTop, box.scrollTop + box.clientHeight)
     const complete = covers(coverage, box.scrollHeight)
