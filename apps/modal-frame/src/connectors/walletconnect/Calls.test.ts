@@ -1,26 +1,10 @@
 import { DEV_ACCOUNTS } from '@frontdoor/devnet/accounts'
-import type * as HostModal from '@frontdoor/protocol/host-modal'
-import * as Relay from '@frontdoor/relay'
 import { afterEach, describe, expect, test } from 'vitest'
-import { WebSocket } from 'ws'
-import * as TestWallet from '../../../../../e2e/wallets/walletconnect.js'
-import type * as Connector from '../Connector.js'
-import * as WalletConnect from './WalletConnect.js'
+import * as TestWalletConnect from './TestWalletConnect.js'
 
 // EIP-5792 through WalletConnect: the connector (sign-client in Node) and the e2e test wallet pair
-// through a real relay started here. Batches mined on the devnet: e2e/calls.
+// through a real relay started here (TestWalletConnect). Batches mined on the devnet: e2e/calls.
 
-type Network = HostModal.HostInfo['networks'][number]
-const network = (id: number): Network => ({
-  id,
-  caipNetworkId: `eip155:${id}`,
-  chainNamespace: 'eip155',
-  name: `Devnet ${id}`,
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: [`http://127.0.0.1:${id === 31337 ? 8545 : 8546}`] } },
-})
-const CONTEXT: Connector.Context = { networks: [network(31337), network(31338)], chainId: 31337 }
-const WALLET_KEY = DEV_ACCOUNTS[3]!.privateKey
 const BATCH = {
   version: '2.0.0',
   chainId: '0x7a69',
@@ -28,51 +12,14 @@ const BATCH = {
   calls: [{ to: DEV_ACCOUNTS[4]!.address, value: '0x1' }],
 }
 
-const cleanups: (() => Promise<void>)[] = []
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {})
-})
+afterEach(TestWalletConnect.cleanup)
 
 /** A relay, the connector and the test wallet (`eip5792` or not), paired and approved. */
 async function paired(eip5792: boolean) {
-  const server = await Relay.Server.start({ env: { LOG_LEVEL: 'silent', RELAY_PROJECTS: 'demo' }, port: 0 })
-  cleanups.push(() => server.stop())
-  const backend = new Map<string, string>()
-  const connector = WalletConnect.create({
-    projectId: 'demo',
-    relayUrl: server.url,
-    metadata: { name: 'Calls test', description: '', url: 'http://localhost:5173', icons: [] },
-    probe: (url) =>
-      new Promise((resolve) => {
-        const socket = new WebSocket(url)
-        socket.on('open', () => {
-          socket.close()
-          resolve(true)
-        })
-        socket.on('error', () => resolve(false))
-      }),
-    customStoragePrefix: `calls-test-${eip5792}`,
-    backend: {
-      getItem: (key) => backend.get(key) ?? null,
-      setItem: (key, value) => void backend.set(key, value),
-      removeItem: (key) => void backend.delete(key),
-    },
-  })
-  cleanups.push(async () => {
-    const client = await connector.client()
-    client?.core.heartbeat.stop()
-    await client?.core.relayer.transportClose()
-  })
-  const wallet = await TestWallet.create({ privateKey: WALLET_KEY, relayUrl: server.url, eip5792 })
-  cleanups.push(() => wallet.stop())
-  let shown: (uri: string) => void = () => {}
-  const uri = new Promise<string>((resolve) => {
-    shown = resolve
-  })
-  const session = connector.connect(CONTEXT, { onUri: shown })
-  const proposal = await wallet.pair(await uri)
-  await wallet.approve(proposal)
-  await session
+  const server = await TestWalletConnect.relay()
+  const connector = TestWalletConnect.connector(server.url)
+  const wallet = await TestWalletConnect.wallet(server.url, { eip5792 })
+  const { proposal } = await TestWalletConnect.pairing(connector, wallet)
   return { connector, wallet, proposal }
 }
 

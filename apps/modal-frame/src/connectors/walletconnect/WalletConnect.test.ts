@@ -1,105 +1,33 @@
 import { DEV_ACCOUNTS } from '@frontdoor/devnet/accounts'
 import type * as HostModal from '@frontdoor/protocol/host-modal'
 import type * as Siwx from '@frontdoor/protocol/siwx'
-import * as Relay from '@frontdoor/relay'
 import { Errors } from '@frontdoor/schemas'
 import bs58 from 'bs58'
 import nacl from 'tweetnacl'
 import { type Hex, toHex, verifyMessage, verifyTypedData } from 'viem'
 import { afterEach, describe, expect, test } from 'vitest'
-import { WebSocket } from 'ws'
-import * as TestWallet from '../../../../../e2e/wallets/walletconnect.js'
+import type * as TestWallet from '../../../../../e2e/wallets/walletconnect.js'
 import type * as Connector from '../Connector.js'
 import * as SolanaAccount from '../solana/Account.js'
 import { transfer } from '../solana/testTransfer.js'
 import * as Authenticate from './Authenticate.js'
+import {
+  CONTEXT,
+  cleanup,
+  connector,
+  pair,
+  relay,
+  SOLANA_LOCAL,
+  solanaConnector,
+  storagePrefix,
+  wallet,
+} from './TestWalletConnect.js'
 import * as WalletConnect from './WalletConnect.js'
 
 // The connector (dapp side, sign-client in Node) and the e2e test wallet (sign-client in Node with a
-// dev key) pair through a real relay started here. Nothing is mocked.
+// dev key) pair through a real relay started here (TestWalletConnect). Nothing is mocked.
 
-type Network = HostModal.HostInfo['networks'][number]
-const network = (id: number): Network => ({
-  id,
-  caipNetworkId: `eip155:${id}`,
-  chainNamespace: 'eip155',
-  name: `Devnet ${id}`,
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: [`http://127.0.0.1:${id === 31337 ? 8545 : 8546}`] } },
-})
-const CONTEXT: Connector.Context = { networks: [network(31337), network(31338)], chainId: 31337 }
-const WALLET_KEY = DEV_ACCOUNTS[3]!.privateKey
-const METADATA = { name: 'Connector test', description: '', url: 'http://localhost:5173', icons: [] }
-
-const cleanups: (() => Promise<void>)[] = []
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {})
-})
-
-async function relay(port = 0) {
-  // The relay serves the test's project itself (RELAY_PROJECTS), without asking an API's registry.
-  const server = await Relay.Server.start({ env: { LOG_LEVEL: 'silent', RELAY_PROJECTS: 'demo' }, port })
-  cleanups.push(() => server.stop())
-  return server
-}
-
-/** The connector's relay probe with the `ws` package (Node 20 has no WebSocket of its own). */
-function wsProbe(url: string): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = new WebSocket(url)
-    socket.on('open', () => {
-      socket.close()
-      resolve(true)
-    })
-    socket.on('error', () => resolve(false))
-  })
-}
-
-let prefixes = 0
-function connector(relayUrl: string, extra: Partial<WalletConnect.Options> = {}) {
-  const backend = new Map<string, string>()
-  const c = WalletConnect.create({
-    projectId: 'demo',
-    relayUrl,
-    metadata: METADATA,
-    probe: wsProbe,
-    customStoragePrefix: `connector-test-${++prefixes}`,
-    backend: {
-      getItem: (key) => backend.get(key) ?? null,
-      setItem: (key, value) => void backend.set(key, value),
-      removeItem: (key) => void backend.delete(key),
-    },
-    ...extra,
-  })
-  cleanups.push(async () => {
-    const client = await c.client()
-    client?.core.heartbeat.stop()
-    await client?.core.relayer.transportClose()
-  })
-  return c
-}
-
-async function wallet(relayUrl: string, options: Partial<TestWallet.Options> = {}) {
-  const w = await TestWallet.create({ privateKey: WALLET_KEY, relayUrl, ...options })
-  cleanups.push(() => w.stop())
-  return w
-}
-
-/** Connects `c` with `w`, the wallet approving. */
-async function pair(
-  c: WalletConnect.WalletConnect,
-  w: TestWallet.Wallet,
-  options: Connector.ConnectOptions = {},
-) {
-  let uri: (value: string) => void = () => {}
-  const shown = new Promise<string>((resolve) => {
-    uri = resolve
-  })
-  const session = c.connect(CONTEXT, { ...options, onUri: uri })
-  const proposal = await w.pair(await shown)
-  await w.approve(proposal)
-  return session
-}
+afterEach(cleanup)
 
 const events = (c: Pick<Connector.Connector, 'subscribe'>) => {
   const seen: Connector.Event[] = []
@@ -407,50 +335,36 @@ describe('requests and events', () => {
 
   test("with a solana network on the page: the wallet's solana account signs solana_signMessage on the session's solana chain", async () => {
     const server = await relay()
-    const LOCAL = 'solana:FxwCwhiscJPbAuFKVEq7mmzfCkcEoFth'
-    const local = {
-      ...network(1),
-      id: LOCAL.slice(7),
-      caipNetworkId: LOCAL,
-      chainNamespace: 'solana',
-    } as Network
-    const info = { networks: [...CONTEXT.networks, local] } as HostModal.HostInfo
-    const c = connector(server.url, { host: () => ({ info }) as never })
+    const c = solanaConnector(server.url)
     const w = await wallet(server.url)
     const seen: unknown[] = []
     w.client.on('session_proposal', (event) => seen.push(event.params.optionalNamespaces))
     await pair(c, w)
-    expect(seen).toEqual([expect.objectContaining({ solana: expect.objectContaining({ chains: [LOCAL] }) })])
+    expect(seen).toEqual([
+      expect.objectContaining({ solana: expect.objectContaining({ chains: [SOLANA_LOCAL] }) }),
+    ])
     const message = bs58.encode(new TextEncoder().encode('Sign in to Frontdoor on Solana'))
     const { signature } = (await c.request('solana_signMessage', { message, pubkey: w.solanaAddress })) as {
       signature: string
     }
     const key = w.solanaKeypair!.publicKey.toBytes()
     expect(nacl.sign.detached.verify(bs58.decode(message), bs58.decode(signature), key)).toBe(true)
-    expect(w.requests.map((r) => r.chainId)).toEqual([LOCAL])
+    expect(w.requests.map((r) => r.chainId)).toEqual([SOLANA_LOCAL])
     // A chain the page names that the session lacks is 4901 and the wallet is not asked; its own goes through.
     await expect(
       c.request('solana_signMessage', { message, pubkey: w.solanaAddress, chain: 'solana:mainnet' }),
     ).rejects.toMatchObject({ code: 4901 })
-    expect(w.requests.map((r) => r.chainId)).toEqual([LOCAL])
+    expect(w.requests.map((r) => r.chainId)).toEqual([SOLANA_LOCAL])
     await c.request('solana_signMessage', { message, pubkey: w.solanaAddress, chain: 'solana:localnet' })
-    expect(w.requests.map((r) => r.chainId)).toEqual([LOCAL, LOCAL])
+    expect(w.requests.map((r) => r.chainId)).toEqual([SOLANA_LOCAL, SOLANA_LOCAL])
     // eip155 requests still go to the eip155 chain.
     await c.request('personal_sign', ['0x00', w.address])
-    expect(w.requests.map((r) => r.chainId)).toEqual([LOCAL, LOCAL, 'eip155:31337'])
+    expect(w.requests.map((r) => r.chainId)).toEqual([SOLANA_LOCAL, SOLANA_LOCAL, 'eip155:31337'])
   })
 
   test("the session's Solana account, as the page's Frontdoor Solana wallet reads it (its chain by its Wallet Standard name); none without a solana namespace", async () => {
     const server = await relay()
-    const LOCAL = 'solana:FxwCwhiscJPbAuFKVEq7mmzfCkcEoFth'
-    const local = {
-      ...network(1),
-      id: LOCAL.slice(7),
-      caipNetworkId: LOCAL,
-      chainNamespace: 'solana',
-    } as Network
-    const info = { networks: [...CONTEXT.networks, local] } as HostModal.HostInfo
-    const c = connector(server.url, { host: () => ({ info }) as never })
+    const c = solanaConnector(server.url)
     expect(await SolanaAccount.of(c)).toBeNull()
     const w = await wallet(server.url)
     const session = await pair(c, w)
@@ -465,15 +379,7 @@ describe('requests and events', () => {
 
   test("solana_signTransaction and solana_signAllTransactions: read, then signed by the wallet's solana account (tweetnacl over the message bytes); refused ones never reach the wallet", async () => {
     const server = await relay()
-    const LOCAL = 'solana:FxwCwhiscJPbAuFKVEq7mmzfCkcEoFth'
-    const local = {
-      ...network(1),
-      id: LOCAL.slice(7),
-      caipNetworkId: LOCAL,
-      chainNamespace: 'solana',
-    } as Network
-    const info = { networks: [...CONTEXT.networks, local] } as HostModal.HostInfo
-    const c = connector(server.url, { host: () => ({ info }) as never })
+    const c = solanaConnector(server.url)
     // A wallet that answers signTransaction as WalletConnect's spec has it: {signature} alone.
     const w = await wallet(server.url, { solanaSignatureOnly: true })
     await pair(c, w)
@@ -506,8 +412,8 @@ describe('requests and events', () => {
       expect(nacl.sign.detached.verify(message, bytes.subarray(1, 65), key)).toBe(true)
     })
     expect(w.requests.map((r) => [r.method, r.chainId])).toEqual([
-      ['solana_signTransaction', LOCAL],
-      ['solana_signAllTransactions', LOCAL],
+      ['solana_signTransaction', SOLANA_LOCAL],
+      ['solana_signAllTransactions', SOLANA_LOCAL],
     ])
     expect(w.requests[0]?.params).toEqual({ transaction: base64(one.wire), pubkey: w.solanaAddress })
 
@@ -625,7 +531,7 @@ describe('several wallets side by side (multi-wallet)', () => {
       setItem: (key: string, value: string) => void kept.set(key, value),
       removeItem: (key: string) => void kept.delete(key),
     }
-    const prefix = `connector-test-multi-${++prefixes}`
+    const prefix = storagePrefix('connector-test-multi')
     const c = connector(server.url, { backend, customStoragePrefix: prefix })
     const first = await wallet(server.url, { name: 'First' })
     const second = await wallet(server.url, { privateKey: DEV_ACCOUNTS[4]!.privateKey, name: 'Second' })
@@ -687,7 +593,7 @@ describe('reconnect', () => {
       removeItem: (key: string) => void kept.delete(key),
       keys: () => [...kept.keys()],
     }
-    const prefix = `connector-test-reconnect-${++prefixes}`
+    const prefix = storagePrefix('connector-test-reconnect')
     const first = connector(server.url, { backend, customStoragePrefix: prefix })
     const w = await wallet(server.url)
     await pair(first, w, { data: { wallet: { id: 'aurora', name: 'Aurora Vault' } } })
