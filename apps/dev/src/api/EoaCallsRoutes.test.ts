@@ -1,13 +1,6 @@
-import { randomInt } from 'node:crypto'
-import * as Login from '@frontdoor/api/auth/Login'
-import * as Users from '@frontdoor/api/auth/users/Users'
-import * as TestApp from '@frontdoor/api/TestApp'
 import { DEPLOYMENTS } from '@frontdoor/devnet/deployment'
-import * as Devnet from '@frontdoor/devnet/devnet'
 import {
-  createPublicClient,
   createTestClient,
-  createWalletClient,
   encodeAbiParameters,
   encodeFunctionData,
   erc20Abi,
@@ -18,8 +11,8 @@ import {
   parseEther,
   toHex,
 } from 'viem'
-import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import * as TestVault from './TestVault.js'
 
 // EIP-5792 batches of the embedded wallet's EOA on a real seeded devnet without a bundler (so the user
 // is the EOA): with atomicRequired false the vault sends each call as its own transaction, in order,
@@ -27,54 +20,19 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 // broadcast, and wallet_getCallsStatus reads the batch's row and its transactions' receipts. Where a
 // test must see a batch half-way, it turns the devnet's automine off and mines block by block.
 const READS = 200
-const node = await Devnet.start({ chainId: 31337 })
-const t = await TestApp.create({
-  upstreams: { 'eip155:31337': [node.url] },
+const vault = await TestVault.start({
+  bundler: false,
+  funder: 7,
   limits: { vaultReadsPerUser: { limit: READS, windowMs: 60_000 } },
 })
-t.deps.config.bundlers = {}
-afterAll(async () => {
-  await t.close()
-  await node.stop()
-})
-
-const chain = {
-  id: 31337,
-  name: 'devnet',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: [node.url] } },
-} as const
-const client = createPublicClient({ chain, transport: http(node.url) })
-const devnet = createTestClient({ chain, mode: 'hardhat', transport: http(node.url) })
+afterAll(vault.close)
+const { client, rpc } = vault
+const devnet = createTestClient({ chain: vault.chain, mode: 'hardhat', transport: http(vault.node.url) })
 const { accounts, tokens } = DEPLOYMENTS[31337]
-const funder = createWalletClient({
-  chain,
-  transport: http(node.url),
-  account: privateKeyToAccount(accounts[7]!.privateKey),
-})
-
-const rpc = (token: string, body: unknown) =>
-  t.getJson('/v1/vault/rpc', {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      origin: t.deps.config.authOrigin,
-      authorization: `Bearer ${token}`,
-    },
-    body: JSON.stringify({ chainId: 31337, ...(body as object) }),
-  })
 
 async function user() {
-  const found = await Users.findOrCreateByIdentity(t.deps.db, {
-    kind: 'email',
-    subject: `eoa-calls-${randomInt(1e9)}@example.com`,
-  })
-  const login = await Login.complete(t.deps, found.id)
-  const eoa = login.user.address as Hex
-  await client.waitForTransactionReceipt({
-    hash: await funder.sendTransaction({ to: eoa, value: parseEther('1') }),
-  })
-  return { token: login.token, eoa }
+  const login = await vault.user('eoa-calls', parseEther('1'))
+  return { token: login.token, eoa: login.user.address as Hex }
 }
 
 let alice: { token: string; eoa: Hex }

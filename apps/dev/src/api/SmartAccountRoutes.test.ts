@@ -1,65 +1,23 @@
 import { randomInt } from 'node:crypto'
-import * as Login from '@frontdoor/api/auth/Login'
-import * as Users from '@frontdoor/api/auth/users/Users'
+import type * as Login from '@frontdoor/api/auth/Login'
 import * as Vault from '@frontdoor/api/auth/vault/Vault'
-import * as TestApp from '@frontdoor/api/TestApp'
-import * as Bundler from '@frontdoor/bundler/bundler'
 import { DEPLOYMENTS } from '@frontdoor/devnet/deployment'
-import * as Devnet from '@frontdoor/devnet/devnet'
 import * as FrontdoorAccount from '@frontdoor/devnet/frontdoor-account'
 import * as EoaSignatures from '@frontdoor/protocol/eoa-signatures'
 import { Chains } from '@frontdoor/schemas'
-import {
-  createPublicClient,
-  createWalletClient,
-  encodeFunctionData,
-  erc20Abi,
-  type Hex,
-  http,
-  isErc6492Signature,
-  parseEther,
-  toHex,
-} from 'viem'
+import { encodeFunctionData, erc20Abi, type Hex, http, isErc6492Signature, parseEther, toHex } from 'viem'
 import { createBundlerClient, getUserOperationHash } from 'viem/account-abstraction'
-import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import * as TestVault from './TestVault.js'
 
 // The embedded wallet's smart account (the EVM default) on a real seeded devnet with Alto in front of
 // it: the vault signs user operations with the owner key and sends them to the bundler.
-const node = await Devnet.start({ chainId: 31337 })
-const bundler = await Bundler.start({ chains: [{ chainId: 31337, rpcUrl: node.url }] })
-const t = await TestApp.create({ upstreams: { 'eip155:31337': [node.url] } })
-t.deps.config.bundlers = { 'eip155:31337': bundler.endpoint(31337) }
-afterAll(async () => {
-  await t.close()
-  await bundler.stop()
-  await node.stop()
-})
-
-const chain = {
-  id: 31337,
-  name: 'devnet',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: [node.url] } },
-} as const
-const client = createPublicClient({ chain, transport: http(node.url) })
+const vault = await TestVault.start({ bundler: true, funder: 6 })
+afterAll(vault.close)
+const { t, client, rpc } = vault
+const bundler = vault.bundler!
 const { accounts, tokens, accountAbstraction } = DEPLOYMENTS[31337]
-const funder = createWalletClient({
-  chain,
-  transport: http(node.url),
-  account: privateKeyToAccount(accounts[6]!.privateKey),
-})
 
-const rpc = (token: string, body: unknown) =>
-  t.getJson('/v1/vault/rpc', {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      origin: t.deps.config.authOrigin,
-      authorization: `Bearer ${token}`,
-    },
-    body: JSON.stringify({ chainId: 31337, ...(body as object) }),
-  })
 const getUser = async (token: string) =>
   (await t.getJson('/v1/auth/user', { headers: { authorization: `Bearer ${token}` } })).body.user
 
@@ -67,16 +25,9 @@ let alice: Login.Completed
 let smart: Hex
 let eoa: Hex
 beforeAll(async () => {
-  const user = await Users.findOrCreateByIdentity(t.deps.db, {
-    kind: 'email',
-    subject: `smart-${randomInt(1e9)}@example.com`,
-  })
-  alice = await Login.complete(t.deps, user.id)
+  alice = await vault.user('smart', parseEther('2'))
   smart = alice.user.address as Hex
   eoa = alice.user.accounts.find((a) => a.type === 'eoa')?.address as Hex
-  await client.waitForTransactionReceipt({
-    hash: await funder.sendTransaction({ to: smart, value: parseEther('2') }),
-  })
 })
 
 const MESSAGE = 'Sign in to Frontdoor with a smart account'

@@ -1,81 +1,29 @@
-import { randomInt } from 'node:crypto'
-import * as Login from '@frontdoor/api/auth/Login'
-import * as Users from '@frontdoor/api/auth/users/Users'
-import * as TestApp from '@frontdoor/api/TestApp'
-import * as Bundler from '@frontdoor/bundler/bundler'
 import { uniswapV2RouterAbi } from '@frontdoor/devnet/abis'
 import { DEPLOYMENTS } from '@frontdoor/devnet/deployment'
-import * as Devnet from '@frontdoor/devnet/devnet'
-import {
-  createPublicClient,
-  createWalletClient,
-  encodeFunctionData,
-  erc20Abi,
-  type Hex,
-  http,
-  parseAbi,
-  parseEther,
-  toHex,
-} from 'viem'
-import { privateKeyToAccount } from 'viem/accounts'
+import { encodeFunctionData, erc20Abi, type Hex, parseAbi, parseEther, toHex } from 'viem'
 import { afterAll, describe, expect, test } from 'vitest'
+import * as TestVault from './TestVault.js'
 
 // Issue 15: a smart account's wallet_sendCalls approve + swap through a Uniswap v2 pair traded in the
 // latest block (the FUSD just bought through it). The bundler estimates the call gas in the latest
 // block's context, where the pair's price accumulators are not written (no time elapsed since its last
 // trade); mined in a later second they are. Without headroom on the estimate the operation ran out of gas
 // in the pair and reverted on chain (wallet_getCallsStatus 500) though the simulation had succeeded.
-const node = await Devnet.start({ chainId: 31337 })
-const bundler = await Bundler.start({ chains: [{ chainId: 31337, rpcUrl: node.url }] })
-const t = await TestApp.create({ upstreams: { 'eip155:31337': [node.url] } })
-t.deps.config.bundlers = { 'eip155:31337': bundler.endpoint(31337) }
-afterAll(async () => {
-  await t.close()
-  await bundler.stop()
-  await node.stop()
-})
-
-const chain = {
-  id: 31337,
-  name: 'devnet',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: [node.url] } },
-} as const
-const client = createPublicClient({ chain, transport: http(node.url) })
-const { accounts, tokens, uniswap, pools } = DEPLOYMENTS[31337]
-const funder = createWalletClient({
-  chain,
-  transport: http(node.url),
-  account: privateKeyToAccount(accounts[6]!.privateKey),
-})
+const vault = await TestVault.start({ bundler: true, funder: 6 })
+afterAll(vault.close)
+const { client, rpc } = vault
+const { tokens, uniswap, pools } = DEPLOYMENTS[31337]
 const pairAbi = parseAbi([
   'function getReserves() view returns (uint112 reserve0, uint112 reserve1, uint32 blockTimestampLast)',
 ])
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-const rpc = (token: string, body: object) =>
-  t.getJson('/v1/vault/rpc', {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      origin: t.deps.config.authOrigin,
-      authorization: `Bearer ${token}`,
-    },
-    body: JSON.stringify({ chainId: 31337, ...body }),
-  })
 const balanceOf = (token: Hex, owner: Hex) =>
   client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
 
 describe('the smart account swaps through a pair traded in the latest block', () => {
   test('wallet_sendCalls approve + swap FUSD -> WETH right after buying the FUSD through the FUSD/WETH pair: confirmed (200), the chain moves the FUSD and the quoted WETH', async () => {
-    const user = await Users.findOrCreateByIdentity(t.deps.db, {
-      kind: 'email',
-      subject: `swap-${randomInt(1e9)}@example.com`,
-    })
-    const alice = await Login.complete(t.deps, user.id)
+    const alice = await vault.user('swap', parseEther('1'))
     const smart = alice.user.address as Hex
-    await client.waitForTransactionReceipt({
-      hash: await funder.sendTransaction({ to: smart, value: parseEther('1') }),
-    })
     const deadline = BigInt(Math.floor(Date.now() / 1000) + 3600)
     // Its first user operation (which deploys it) buys FUSD through the FUSD/WETH pair.
     const buy = await rpc(alice.token, {
