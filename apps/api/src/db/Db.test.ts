@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import pg from 'pg'
+import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import * as Db from './Db.js'
 import * as TestDb from './TestDb.js'
@@ -9,26 +9,16 @@ import * as TestDb from './TestDb.js'
 // fails as `unavailable` (a 503), and the pool serves the next query on a new connection. PostgreSQL
 // only: PGlite holds no connection.
 describe.skipIf(!process.env.DATABASE_URL)('Db.open on PostgreSQL: connections killed', () => {
-  let database: Awaited<ReturnType<typeof TestDb.createPostgresDatabase>>
+  let postgres: TestDb.Postgres | undefined
   let db: Db.Db
   const lost: Error[] = []
   let admin: pg.Client
 
   beforeAll(async () => {
-    database = await TestDb.createPostgresDatabase(process.env.DATABASE_URL as string)
-    db = await Db.open({
-      databaseUrl: database.url,
-      maxConnections: 4,
-      onConnectionLost: (error) => lost.push(error),
-    })
-    admin = new pg.Client({ connectionString: database.url })
-    await admin.connect()
+    postgres = await TestDb.openPostgres({ maxConnections: 4, onConnectionLost: (error) => lost.push(error) })
+    ;({ db, admin } = postgres)
   })
-  afterAll(async () => {
-    await admin?.end()
-    await db?.close()
-    await database?.drop()
-  })
+  afterAll(() => postgres?.close())
 
   /** Terminates the database's backends but the admin's (`where` narrows them); returns how many. */
   async function kill(where = 'true'): Promise<number> {
@@ -121,26 +111,16 @@ describe.skipIf(!process.env.DATABASE_URL)('Db.open on PostgreSQL: connections k
 // leader and of the migrator, the transaction Migrator.adoptLegacy begins. When the session's work throws
 // (any error, not only a dropped connection), none of it may reach the next user of the connection.
 describe.skipIf(!process.env.DATABASE_URL)('Db.session on PostgreSQL: a session that throws', () => {
-  let database: Awaited<ReturnType<typeof TestDb.createPostgresDatabase>>
+  let postgres: TestDb.Postgres | undefined
   let db: Db.Db
   let admin: pg.Client
   const lost: Error[] = []
 
   beforeAll(async () => {
-    database = await TestDb.createPostgresDatabase(process.env.DATABASE_URL as string)
-    db = await Db.open({
-      databaseUrl: database.url,
-      maxConnections: 1,
-      onConnectionLost: (e) => lost.push(e),
-    })
-    admin = new pg.Client({ connectionString: database.url })
-    await admin.connect()
+    postgres = await TestDb.openPostgres({ maxConnections: 1, onConnectionLost: (error) => lost.push(error) })
+    ;({ db, admin } = postgres)
   })
-  afterAll(async () => {
-    await admin?.end()
-    await db?.close()
-    await database?.drop()
-  })
+  afterAll(() => postgres?.close())
 
   const lockTaken = async () =>
     (await admin.query('SELECT pg_try_advisory_lock(4242) AS ok')).rows[0].ok === false

@@ -23,6 +23,42 @@ export async function createPostgresDatabase(
   return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) }
 }
 
+/** A database of its own on PostgreSQL, opened, with an admin connection of the test's on it. */
+export type Postgres = {
+  db: Db.Db
+  /** A connection outside the pool: to see the pool's backends, take its locks, kill its connections. */
+  admin: pg.Client
+  /** Ends the admin connection, closes the database and drops it. */
+  close: () => Promise<void>
+}
+
+/**
+ * A fresh database on the PostgreSQL at `DATABASE_URL`, opened with `options` (a pool size, a listener
+ * of lost connections), and an admin connection on it, for tests of the pool against the server.
+ *
+ * @example
+ * const postgres = await TestDb.openPostgres({ maxConnections: 1 })
+ * await postgres.admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity ...')
+ * await postgres.close()
+ */
+export async function openPostgres(
+  options: Omit<Db.OpenOptions, 'databaseUrl' | 'dataDir'>,
+): Promise<Postgres> {
+  const database = await createPostgresDatabase(process.env.DATABASE_URL as string)
+  const db = await Db.open({ ...options, databaseUrl: database.url })
+  const admin = new pg.Client({ connectionString: database.url })
+  await admin.connect()
+  return {
+    db,
+    admin,
+    close: async () => {
+      await admin.end()
+      await db.close()
+      await database.drop()
+    },
+  }
+}
+
 /** A test database: an open database that `drop()` closes and removes. */
 export type TestDb = Db.Db & {
   drop: () => Promise<void>
