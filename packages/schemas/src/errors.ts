@@ -89,41 +89,14 @@ export const ACTION_NOT_ALLOWED = 'Action not allowed'
 /** Console message for a disallowed RPC method. */
 export const RPC_CALL_NOT_ALLOWED = 'Requested RPC call is not allowed'
 
-/** Embedded-wallet frame errors. */
-export const FRAME = {
-  EMAIL_LOGIN_DEPENDENCY: 'Unable to load email login dependency',
-  /** When an error reply has no message of its own. */
-  AN_ERROR_OCCURRED: 'An error occurred',
-  REQUEST_ABORTED: 'Request was aborted',
-  SOMETHING_WENT_WRONG: 'Something went wrong',
-  /** Reported event when the frame does not load in time. */
-  IFRAME_LOAD_FAILED: 'iframe_load_failed',
-  /** Reported event when a login/connect request times out. */
-  IFRAME_REQUEST_TIMEOUT: 'iframe_request_timeout',
-  /** Reported event when the auth frame's server cannot verify the page (not on the project's allowlist). */
-  UNVERIFIED_DOMAIN: 'unverified_domain',
-} as const
+// The tables below are modules of their own, so that a chunk carries only the tables it uses (a bundler
+// places whole modules: the modal's first-open chunks would otherwise carry every table of this file).
+export { FRAME } from './frame-errors.js'
+export { INTERNAL } from './internal-errors.js'
+export { NAMES } from './name-errors.js'
 
 /** Toast: a transaction the wallet sent was mined but reverted (section 8's standard 'execution reverted'). */
 export const EXECUTION_REVERTED = 'Execution reverted'
-
-/** Account-name errors. */
-export const NAMES = {
-  RESOLVE: 'Error resolving name',
-  SUGGESTIONS: 'Error fetching name suggestions',
-  NAMES_FOR_ADDRESS: 'Error fetching names for address',
-  NETWORK_NOT_FOUND: 'Network not found',
-  ADDRESS_OR_CONNECTOR_NOT_FOUND: 'Address or auth connector not found',
-  REGISTER: 'Error registering name',
-} as const
-
-/** Internal errors (developer-facing). */
-export const INTERNAL = {
-  ADAPTER_NOT_FOUND: 'Adapter not found',
-  SIWX_NOT_ENABLED: 'SIWX is not enabled',
-  NO_ACTIVE_CAIP_ADDRESS: 'No ActiveCaipAddress found',
-  CONNECT_BEFORE_REQUEST: 'Please call connect() before request()',
-} as const
 
 /** Internal error when disconnecting some chains failed; `details` lists them. */
 export function failedToDisconnectChains(details: string): string {
