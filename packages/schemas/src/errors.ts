@@ -89,14 +89,28 @@ export const ACTION_NOT_ALLOWED = 'Action not allowed'
 /** Console message for a disallowed RPC method. */
 export const RPC_CALL_NOT_ALLOWED = 'Requested RPC call is not allowed'
 
-// The tables below are modules of their own, so that a chunk carries only the tables it uses (a bundler
-// places whole modules: the modal's first-open chunks would otherwise carry every table of this file).
-export { FRAME } from './frame-errors.js'
-export { INTERNAL } from './internal-errors.js'
-export { NAMES } from './name-errors.js'
+/** Embedded-wallet frame errors. */
+export const FRAME = {
+  EMAIL_LOGIN_DEPENDENCY: 'Unable to load email login dependency',
+  /** When an error reply has no message of its own. */
+  AN_ERROR_OCCURRED: 'An error occurred',
+  REQUEST_ABORTED: 'Request was aborted',
+  SOMETHING_WENT_WRONG: 'Something went wrong',
+  /** Reported event when the frame does not load in time. */
+  IFRAME_LOAD_FAILED: 'iframe_load_failed',
+  /** Reported event when a login/connect request times out. */
+  IFRAME_REQUEST_TIMEOUT: 'iframe_request_timeout',
+  /** Reported event when the auth frame's server cannot verify the page (not on the project's allowlist). */
+  UNVERIFIED_DOMAIN: 'unverified_domain',
+} as const
 
 /** Toast: a transaction the wallet sent was mined but reverted (section 8's standard 'execution reverted'). */
 export const EXECUTION_REVERTED = 'Execution reverted'
+
+// These tables are modules of their own, so that a chunk carries only the tables it uses (a bundler
+// places whole modules: the modal's first-open chunks would otherwise carry them, for lazy views).
+export { INTERNAL } from './internal-errors.js'
+export { NAMES } from './name-errors.js'
 
 /** Internal error when disconnecting some chains failed; `details` lists them. */
 export function failedToDisconnectChains(details: string): string {
