@@ -16,11 +16,12 @@ import * as Usd from '../../account/Usd.js'
 import * as Track from '../../analytics/Track.js'
 import { useController } from '../../controller/context.js'
 import { useStore } from '../../store/useStore.js'
-import { Avatar, Icon } from '../../ui/Avatar.js'
 import * as Toast from '../../ui/Toast.js'
 import { useAutofocus } from '../../ui/useAutofocus.js'
 import { type Receiver, useReceiver } from './Receiver.js'
+import * as SendFields from './SendFields.js'
 import * as SendForm from './SendForm.js'
+import * as SendPreview from './SendPreview.js'
 import * as SendStore from './SendStore.js'
 import { TokenPicker } from './TokenPicker.js'
 import '../../ui/account.css'
@@ -52,12 +53,6 @@ function Connected() {
 
 const same = (a: Token.TokenBalance, b: Token.TokenBalance) =>
   (a.address ?? '').toLowerCase() === (b.address ?? '').toLowerCase() && a.chainId === b.chainId
-
-/** What a wallet's or node's error says, for the view. */
-function messageOf(error: unknown): string {
-  const message = (error as { message?: unknown } | null)?.message
-  return typeof message === 'string' && message ? message : Errors.FRAME.SOMETHING_WENT_WRONG
-}
 
 /** The native coin's pseudo-address in CAIP-10 token lists (a common convention). */
 const NATIVE_ADDRESS = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
@@ -141,7 +136,7 @@ function SendView({ scope }: { scope: Queries.Scope }) {
       Track.outcome(EVENT.SEND_ERROR, where, { token: token.symbol }, error)
       router.popTransaction()
       if (router.get().history.at(-1)?.view === 'Send') router.goBack()
-      update({ loading: false, error: messageOf(error) })
+      update({ loading: false, error: SendPreview.messageOf(error) })
       return
     }
     router.popTransaction()
@@ -170,10 +165,7 @@ function SendView({ scope }: { scope: Queries.Scope }) {
           tokens={tokens}
           loading={balances.isPending}
           apiUrl={scope.context.apiUrl}
-          onPick={(picked) => {
-            update({ token: picked, error: undefined })
-            setPicking(false)
-          }}
+          onPicked={() => setPicking(false)}
         />
       </div>
     )
@@ -184,67 +176,29 @@ function SendView({ scope }: { scope: Queries.Scope }) {
     return (
       <div ref={root}>
         <div className="fd-send">
-          <div className="fd-send-summary">
-            <Icon src={Usd.imageUrl(scope.context.apiUrl, token.iconUrl)} label={token.symbol} size={48} />
-            <p className="fd-send-amount">
-              {Format.formatAmount(send.amount)} {token.symbol}
-            </p>
-            <p className="fd-muted">{Usd.format(amountUsd)}</p>
-          </div>
+          <SendPreview.Summary
+            apiUrl={scope.context.apiUrl}
+            iconUrl={token.iconUrl}
+            symbol={token.symbol}
+            amount={send.amount}
+            usd={amountUsd}
+          />
           <dl className="fd-details">
-            <div>
-              <dt>To</dt>
-              <dd>
-                <ReceiverChip receiver={receiver} apiUrl={scope.context.apiUrl} />
-              </dd>
-            </div>
-            <div>
-              <dt>Network</dt>
-              <dd>{network?.name ?? `Chain ${scope.chainId}`}</dd>
-            </div>
-            <div>
-              <dt>Network fee</dt>
-              <dd aria-live="polite">
-                {fee.isPending
-                  ? 'Estimating…'
-                  : fee.isError
-                    ? messageOf(fee.error)
-                    : `${Format.formatAmount(feeAmount ?? '0')} ${nativeSymbol} (${Usd.format(Number(feeAmount) * (native?.price ?? 0))})`}
-              </dd>
-            </div>
+            <SendPreview.Detail term="To">
+              <ReceiverChip receiver={receiver} apiUrl={scope.context.apiUrl} />
+            </SendPreview.Detail>
+            <SendPreview.Detail term="Network">
+              {network?.name ?? `Chain ${scope.chainId}`}
+            </SendPreview.Detail>
+            <SendPreview.Fee
+              estimate={fee}
+              text={() =>
+                `${Format.formatAmount(feeAmount ?? '0')} ${nativeSymbol} (${Usd.format(Number(feeAmount) * (native?.price ?? 0))})`
+              }
+            />
           </dl>
-          {send.error ? (
-            <p className="fd-error-text fd-send-error" role="alert">
-              {send.error}
-            </p>
-          ) : null}
-          <div className="fd-send-buttons">
-            <button
-              type="button"
-              className="fd-button"
-              data-variant="secondary"
-              disabled={send.loading}
-              onClick={() => update({ step: 'form', error: undefined })}
-            >
-              Edit
-            </button>
-            <button
-              type="button"
-              className="fd-button"
-              disabled={send.loading || fee.isError}
-              aria-busy={send.loading}
-              onClick={() => void confirm()}
-              data-autofocus
-            >
-              {send.loading ? (
-                <>
-                  <span className="fd-button-spinner" aria-hidden="true" /> Sending…
-                </>
-              ) : (
-                'Send'
-              )}
-            </button>
-          </div>
+          <SendPreview.ErrorText error={send.error} />
+          <SendPreview.Buttons ready={!fee.isError} onSend={() => void confirm()} />
         </div>
       </div>
     )
@@ -253,68 +207,30 @@ function SendView({ scope }: { scope: Queries.Scope }) {
   return (
     <div ref={root}>
       <form className="fd-send" onSubmit={preview} noValidate>
-        <button type="button" className="fd-token-select" onClick={() => setPicking(true)} data-autofocus>
-          {token ? (
-            <>
-              <Icon src={Usd.imageUrl(scope.context.apiUrl, token.iconUrl)} label={token.symbol} size={32} />
-              <span className="fd-row-main">
-                <span className="fd-row-title">{token.symbol}</span>
-                <span className="fd-row-sub">
-                  Balance: {Format.formatAmount(token.quantity.numeric)} {token.symbol}
-                </span>
-              </span>
-            </>
-          ) : (
-            <span className="fd-row-main">
-              <span className="fd-row-title">Select token</span>
-            </span>
-          )}
-          <span className="fd-visually-hidden">, choose token</span>
-          <svg viewBox="0 0 24 24" aria-hidden="true" className="fd-chevron">
-            <path d="M9 6l6 6-6 6" />
-          </svg>
-        </button>
-
-        <div className="fd-field">
-          <label htmlFor={ids.amount}>Amount</label>
-          <div className="fd-input">
-            <input
-              id={ids.amount}
-              inputMode="decimal"
-              autoComplete="off"
-              placeholder="0"
-              value={send.amount}
-              aria-describedby={send.error ? ids.error : undefined}
-              onChange={(event) => update({ amount: event.target.value.replace(',', '.'), error: undefined })}
-            />
-            <span className="fd-input-suffix">{token?.symbol ?? ''}</span>
-            <button type="button" className="fd-chip" onClick={() => void max()}>
-              Max
-            </button>
-          </div>
-          <span className="fd-row-sub">{Usd.format(amountUsd)}</span>
-        </div>
-
-        <div className="fd-field">
-          <label htmlFor={ids.receiver}>To</label>
-          <div className="fd-input">
-            <input
-              id={ids.receiver}
-              autoComplete="off"
-              spellCheck={false}
-              placeholder="Address or name"
-              value={send.receiver}
-              onChange={(event) => update({ receiver: event.target.value, error: undefined })}
-            />
-          </div>
+        <SendFields.TokenSelect
+          apiUrl={scope.context.apiUrl}
+          token={token && { iconUrl: token.iconUrl, symbol: token.symbol, balance: token.quantity.numeric }}
+          onClick={() => setPicking(true)}
+        />
+        <SendFields.Amount
+          id={ids.amount}
+          errorId={send.error ? ids.error : undefined}
+          value={send.amount}
+          symbol={token?.symbol ?? ''}
+          usd={amountUsd}
+          onChange={(amount) => update({ amount, error: undefined })}
+          onMax={() => void max()}
+        />
+        <SendFields.Receiver
+          id={ids.receiver}
+          value={send.receiver}
+          placeholder="Address or name"
+          onChange={(value) => update({ receiver: value, error: undefined })}
+        >
           <ReceiverChip receiver={receiver} apiUrl={scope.context.apiUrl} />
-        </div>
+        </SendFields.Receiver>
 
-        {send.error ? (
-          <p id={ids.error} className="fd-error-text fd-send-error" role="alert">
-            {send.error}
-          </p>
-        ) : null}
+        <SendPreview.ErrorText id={ids.error} error={send.error} />
         <button type="submit" className="fd-button" disabled={receiver.status === 'resolving'}>
           Preview send
         </button>
@@ -335,10 +251,11 @@ function ReceiverChip({ receiver, apiUrl }: { receiver: Receiver; apiUrl: string
   if (receiver.status === 'error')
     return <span className="fd-receiver fd-error-text">{receiver.message}</span>
   return (
-    <span className="fd-receiver" data-testid="receiver">
-      <Avatar address={receiver.address} src={Usd.imageUrl(apiUrl, receiver.avatar)} size={24} />
-      {receiver.name ? <strong>{receiver.name}</strong> : null}
-      <span title={receiver.address}>{Format.truncateAddress(receiver.address)}</span>
-    </span>
+    <SendPreview.Receiver
+      address={receiver.address}
+      seed={receiver.address}
+      src={Usd.imageUrl(apiUrl, receiver.avatar)}
+      name={receiver.name}
+    />
   )
 }

@@ -2,9 +2,7 @@ import * as SolanaTransaction from '@frontdoor/protocol/solana-transaction'
 import * as SolanaTransfer from '@frontdoor/protocol/solana-transfer'
 import type * as SolanaWallet from '@frontdoor/protocol/solana-wallet'
 import type * as Token from '@frontdoor/schemas/entities/token'
-import * as Errors from '@frontdoor/schemas/errors'
 import * as BalancesView from '@frontdoor/schemas/presentation/balances'
-import * as Format from '@frontdoor/schemas/presentation/format'
 import { useQuery } from '@tanstack/react-query'
 import { type FormEvent, useId, useState } from 'react'
 import { formatUnits } from 'viem/utils'
@@ -12,12 +10,12 @@ import * as ActiveChain from '../../account/ActiveChain.js'
 import { useQueries } from '../../account/Context.js'
 import * as SolanaAvatar from '../../account/SolanaAvatar.js'
 import * as SolanaRpc from '../../account/SolanaRpc.js'
-import * as Usd from '../../account/Usd.js'
 import { useController } from '../../controller/context.js'
 import { useStore } from '../../store/useStore.js'
-import { Avatar, Icon } from '../../ui/Avatar.js'
 import * as Toast from '../../ui/Toast.js'
 import { useAutofocus } from '../../ui/useAutofocus.js'
+import * as SendFields from './SendFields.js'
+import * as SendPreview from './SendPreview.js'
 import * as SendStore from './SendStore.js'
 import * as SolanaSendForm from './SolanaSendForm.js'
 import { TokenPicker } from './TokenPicker.js'
@@ -36,12 +34,6 @@ import './send.css'
 const CONFIRM_TIMEOUT_MS = 60_000
 /** A transaction sent but not confirmed in time. */
 const NOT_CONFIRMED = 'The transaction was sent but is not confirmed yet'
-
-/** What a wallet's or the cluster's error says, for the view. */
-function messageOf(error: unknown): string {
-  const message = (error as { message?: unknown } | null)?.message
-  return typeof message === 'string' && message ? message : Errors.FRAME.SOMETHING_WENT_WRONG
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -162,7 +154,7 @@ export default function SolanaSend({ account }: { account: SolanaWallet.Account 
       router.popTransaction()
       if (router.get().history.at(-1)?.view === 'Send') router.goBack()
       setPhase('idle')
-      update({ loading: false, error: messageOf(error) })
+      update({ loading: false, error: SendPreview.messageOf(error) })
       return
     }
     router.popTransaction()
@@ -193,10 +185,7 @@ export default function SolanaSend({ account }: { account: SolanaWallet.Account 
           tokens={tokens}
           loading={balances.isPending}
           apiUrl={apiUrl}
-          onPick={(choice) => {
-            update({ token: choice, error: undefined })
-            setPicking(false)
-          }}
+          onPicked={() => setPicking(false)}
         />
       </div>
     )
@@ -207,42 +196,23 @@ export default function SolanaSend({ account }: { account: SolanaWallet.Account 
     return (
       <div ref={root}>
         <div className="fd-send" data-namespace="solana">
-          <div className="fd-send-summary">
-            <Icon src={Usd.imageUrl(apiUrl, token?.iconUrl)} label={symbol} size={48} />
-            <p className="fd-send-amount">
-              {Format.formatAmount(SolanaSendForm.amountText(draft, units))} {symbol}
-            </p>
-            <p className="fd-muted">{Usd.format(amountUsd)}</p>
-          </div>
+          <SendPreview.Summary
+            apiUrl={apiUrl}
+            iconUrl={token?.iconUrl}
+            symbol={symbol}
+            amount={SolanaSendForm.amountText(draft, units)}
+            usd={amountUsd}
+          />
           <dl className="fd-details">
-            <div>
-              <dt>To</dt>
-              <dd>
-                <span className="fd-receiver" data-testid="receiver">
-                  <Avatar address={SolanaAvatar.seed(receiverAddress)} size={24} />
-                  <span title={receiverAddress}>{Format.truncateAddress(receiverAddress)}</span>
-                </span>
-              </dd>
-            </div>
-            <div>
-              <dt>Network</dt>
-              <dd>{network.name}</dd>
-            </div>
-            <div>
-              <dt>Network fee</dt>
-              <dd aria-live="polite">
-                {prepared.isPending
-                  ? 'Estimating…'
-                  : prepared.isError
-                    ? messageOf(prepared.error)
-                    : `${formatUnits(costs!.fee, 9)} SOL`}
-              </dd>
-            </div>
+            <SendPreview.Detail term="To">
+              <SendPreview.Receiver address={receiverAddress} seed={SolanaAvatar.seed(receiverAddress)} />
+            </SendPreview.Detail>
+            <SendPreview.Detail term="Network">{network.name}</SendPreview.Detail>
+            <SendPreview.Fee estimate={prepared} text={() => `${formatUnits(costs!.fee, 9)} SOL`} />
             {prepared.data?.createsTokenAccount ? (
-              <div>
-                <dt>New token account</dt>
-                <dd>{formatUnits(costs!.tokenAccountRent, 9)} SOL</dd>
-              </div>
+              <SendPreview.Detail term="New token account">
+                {formatUnits(costs!.tokenAccountRent, 9)} SOL
+              </SendPreview.Detail>
             ) : null}
           </dl>
           {phase !== 'idle' ? (
@@ -250,38 +220,11 @@ export default function SolanaSend({ account }: { account: SolanaWallet.Account 
               {phase === 'approving' ? 'Waiting for your approval…' : 'Confirming on the network…'}
             </p>
           ) : null}
-          {error ? (
-            <p className="fd-error-text fd-send-error" role="alert">
-              {error}
-            </p>
-          ) : null}
-          <div className="fd-send-buttons">
-            <button
-              type="button"
-              className="fd-button"
-              data-variant="secondary"
-              disabled={send.loading}
-              onClick={() => update({ step: 'form', error: undefined })}
-            >
-              Edit
-            </button>
-            <button
-              type="button"
-              className="fd-button"
-              disabled={send.loading || !prepared.isSuccess || costProblem !== undefined}
-              aria-busy={send.loading}
-              onClick={() => void confirm()}
-              data-autofocus
-            >
-              {send.loading ? (
-                <>
-                  <span className="fd-button-spinner" aria-hidden="true" /> Sending…
-                </>
-              ) : (
-                'Send'
-              )}
-            </button>
-          </div>
+          <SendPreview.ErrorText error={error} />
+          <SendPreview.Buttons
+            ready={prepared.isSuccess && costProblem === undefined}
+            onSend={() => void confirm()}
+          />
         </div>
       </div>
     )
@@ -290,63 +233,28 @@ export default function SolanaSend({ account }: { account: SolanaWallet.Account 
   return (
     <div ref={root}>
       <form className="fd-send" onSubmit={preview} noValidate data-namespace="solana">
-        <button type="button" className="fd-token-select" onClick={() => setPicking(true)} data-autofocus>
-          <Icon src={Usd.imageUrl(apiUrl, token?.iconUrl)} label={symbol} size={32} />
-          <span className="fd-row-main">
-            <span className="fd-row-title">{symbol}</span>
-            <span className="fd-row-sub">
-              Balance: {Format.formatAmount(token?.quantity.numeric ?? '0')} {symbol}
-            </span>
-          </span>
-          <span className="fd-visually-hidden">, choose token</span>
-          <svg viewBox="0 0 24 24" aria-hidden="true" className="fd-chevron">
-            <path d="M9 6l6 6-6 6" />
-          </svg>
-        </button>
+        <SendFields.TokenSelect
+          apiUrl={apiUrl}
+          token={{ iconUrl: token?.iconUrl, symbol, balance: token?.quantity.numeric ?? '0' }}
+          onClick={() => setPicking(true)}
+        />
+        <SendFields.Amount
+          id={ids.amount}
+          errorId={send.error ? ids.error : undefined}
+          value={send.amount}
+          symbol={symbol}
+          usd={amountUsd}
+          onChange={(amount) => update({ amount, error: undefined })}
+          onMax={() => update({ amount: SolanaSendForm.maxAmount(token, sol), error: undefined })}
+        />
+        <SendFields.Receiver
+          id={ids.receiver}
+          value={send.receiver}
+          placeholder="Solana address"
+          onChange={(value) => update({ receiver: value, error: undefined })}
+        />
 
-        <div className="fd-field">
-          <label htmlFor={ids.amount}>Amount</label>
-          <div className="fd-input">
-            <input
-              id={ids.amount}
-              inputMode="decimal"
-              autoComplete="off"
-              placeholder="0"
-              value={send.amount}
-              aria-describedby={send.error ? ids.error : undefined}
-              onChange={(event) => update({ amount: event.target.value.replace(',', '.'), error: undefined })}
-            />
-            <span className="fd-input-suffix">{symbol}</span>
-            <button
-              type="button"
-              className="fd-chip"
-              onClick={() => update({ amount: SolanaSendForm.maxAmount(token, sol), error: undefined })}
-            >
-              Max
-            </button>
-          </div>
-          <span className="fd-row-sub">{Usd.format(amountUsd)}</span>
-        </div>
-
-        <div className="fd-field">
-          <label htmlFor={ids.receiver}>To</label>
-          <div className="fd-input">
-            <input
-              id={ids.receiver}
-              autoComplete="off"
-              spellCheck={false}
-              placeholder="Solana address"
-              value={send.receiver}
-              onChange={(event) => update({ receiver: event.target.value, error: undefined })}
-            />
-          </div>
-        </div>
-
-        {send.error ? (
-          <p id={ids.error} className="fd-error-text fd-send-error" role="alert">
-            {send.error}
-          </p>
-        ) : null}
+        <SendPreview.ErrorText id={ids.error} error={send.error} />
         <button type="submit" className="fd-button">
           Preview send
         </button>

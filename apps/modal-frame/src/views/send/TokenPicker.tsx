@@ -2,18 +2,22 @@ import type * as Token from '@frontdoor/schemas/entities/token'
 import * as Format from '@frontdoor/schemas/presentation/format'
 import * as Usd from '../../account/Usd.js'
 import { Icon } from '../../ui/Avatar.js'
+import * as SendStore from './SendStore.js'
 
-/** The token list of the Send flow (eip155 and solana): each balance, picked with a click (arrow keys move). */
+/**
+ * The token list of the Send flow (eip155 and solana): each balance, picked with a click (arrow keys
+ * move); the token picked becomes the flow's (its error cleared), then `onPicked` runs.
+ */
 export function TokenPicker({
   tokens,
   loading,
   apiUrl,
-  onPick,
+  onPicked,
 }: {
   tokens: Token.TokenBalance[]
   loading: boolean
   apiUrl: string
-  onPick: (token: Token.TokenBalance) => void
+  onPicked: () => void
 }) {
   if (loading) return <div className="fd-spinner" role="status" aria-label="Loading tokens" />
   if (tokens.length === 0) return <p className="fd-empty">No tokens to send.</p>
@@ -38,7 +42,10 @@ export function TokenPicker({
             <button
               type="button"
               className="fd-row fd-row-button"
-              onClick={() => onPick(token)}
+              onClick={() => {
+                SendStore.frame.update({ token, error: undefined })
+                onPicked()
+              }}
               {...(index === 0 ? { 'data-autofocus': true } : {})}
             >
               <Icon src={Usd.imageUrl(apiUrl, token.iconUrl)} label={token.symbol} />
