@@ -3,7 +3,7 @@ import * as BalancesView from '@frontdoor/schemas/presentation/balances'
 import * as Format from '@frontdoor/schemas/presentation/format'
 import * as TransactionsView from '@frontdoor/schemas/presentation/transactions'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
-import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { useActiveSolana } from '../../account/ActiveChain.js'
 import { AccountRoot, useQueries, useScope } from '../../account/Context.js'
 import * as Pending from '../../account/Pending.js'
@@ -11,9 +11,8 @@ import type * as Queries from '../../account/Queries.js'
 import * as Usd from '../../account/Usd.js'
 import { useController } from '../../controller/context.js'
 import { useStore } from '../../store/useStore.js'
-import { Avatar, Icon } from '../../ui/Avatar.js'
-import { copyAddress } from '../../ui/Clipboard.js'
-import * as Toast from '../../ui/Toast.js'
+import { Avatar } from '../../ui/Avatar.js'
+import * as AccountParts from './AccountParts.js'
 import * as Activity from './Activity.js'
 import { ActivityTab } from './ActivityTab.js'
 import { NftsTab } from './NftsTab.js'
@@ -59,7 +58,6 @@ function AccountView({ scope }: { scope: Queries.Scope }) {
   const pending = useStore(Pending.frame)
   const queries = useQueries()
   const [tab, setTab] = useState(lastTab)
-  const [busy, setBusy] = useState(false)
   const features = state.features
   const identity = useQuery(queries.identity(scope.context, scope.address))
   const balances = useQuery(queries.balance(scope))
@@ -68,15 +66,7 @@ function AccountView({ scope }: { scope: Queries.Scope }) {
     ...queries.history(scope, features.onramp[0]),
     enabled: features.activity,
   })
-  // The view stays rendered while the modal is hidden: opening it reads again what its cache let go
-  // stale (portfolio 30 s, history 15 s, identity 5 min).
-  const { open } = useStore(controller.modal)
-  const wasOpen = useRef(open)
-  useEffect(() => {
-    if (open && !wasOpen.current)
-      void queries.client.refetchQueries({ type: 'active', stale: true }, { cancelRefetch: false })
-    wasOpen.current = open
-  }, [open, queries])
+  AccountParts.useRefetchOnOpen()
 
   const chain = Caip.formatCaip2('eip155', scope.chainId)
   const network = state.host?.info.networks.find((n) => n.caipNetworkId === chain)
@@ -90,17 +80,6 @@ function AccountView({ scope }: { scope: Queries.Scope }) {
   const groups = TransactionsView.groupByYearMonth(transactions)
   const pendingCount = Activity.pendingOf(transactions)
 
-  const disconnect = async () => {
-    setBusy(true)
-    try {
-      await controller.connection.disconnect()
-    } catch (error) {
-      // 'Failed to disconnect chains: …' (spec section 8): the wallet could not be told.
-      Toast.frame.show((error as Error).message, 'error')
-    } finally {
-      setBusy(false)
-    }
-  }
   const select = (id: string) => {
     lastTab = id
     setTab(id)
@@ -108,27 +87,20 @@ function AccountView({ scope }: { scope: Queries.Scope }) {
 
   return (
     <div className="fd-account">
-      <div className="fd-account-head">
-        <Avatar
-          address={scope.address}
-          src={Usd.imageUrl(scope.context.apiUrl, identity.data?.avatar ?? undefined)}
-        />
-        <div className="fd-account-name">
-          <p className="fd-account-title" title={scope.address}>
-            {name ?? truncated}
-          </p>
-          <button
-            type="button"
-            className="fd-icon-button fd-small-icon"
-            aria-label="Copy address"
-            onClick={() => void copyAddress(scope.address)}
-          >
-            <svg viewBox="0 0 24 24" aria-hidden="true">
-              <rect x="8" y="8" width="12" height="12" rx="2" />
-              <path d="M16 8V6a2 2 0 0 0-2-2H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h2" />
-            </svg>
-          </button>
-        </div>
+      <AccountParts.Head
+        address={scope.address}
+        avatar={
+          <Avatar
+            address={scope.address}
+            src={Usd.imageUrl(scope.context.apiUrl, identity.data?.avatar ?? undefined)}
+          />
+        }
+        title={name ?? truncated}
+        balances={balances}
+        tokens={tokens}
+        network={network}
+        chainId={scope.chainId}
+      >
         {name ? (
           <p className="fd-muted">{truncated}</p>
         ) : identity.isSuccess ? (
@@ -140,48 +112,24 @@ function AccountView({ scope }: { scope: Queries.Scope }) {
             Choose name
           </button>
         ) : null}
-        <p
-          className="fd-account-balance"
-          aria-live="polite"
-          aria-busy={balances.isPending && balances.fetchStatus !== 'idle'}
-        >
-          <span className="fd-visually-hidden">Balance </span>
-          {balances.isSuccess ? Usd.total(tokens, network) : '$—'}
-        </p>
-        <button
-          type="button"
-          className="fd-network-button"
-          aria-label={`Network: ${network?.name ?? `chain ${scope.chainId}`}`}
-          onClick={() => controller.router.push('SwitchNetwork')}
-        >
-          <Icon label={network?.name ?? String(scope.chainId)} size={20} />
-          <span>{network?.name ?? `Chain ${scope.chainId}`}</span>
-          <svg viewBox="0 0 24 24" aria-hidden="true" className="fd-chevron">
-            <path d="M9 6l6 6-6 6" />
-          </svg>
-        </button>
-      </div>
+      </AccountParts.Head>
 
       <div className="fd-actions">
-        {features.send ? (
-          <Action label="Send" onClick={() => controller.router.push('Send')}>
-            <path d="M12 19V5M6 11l6-6 6 6" />
-          </Action>
-        ) : null}
+        {features.send ? <AccountParts.SendAction /> : null}
         {features.receive ? (
-          <Action label="Receive" onClick={() => controller.router.push('Receive')}>
+          <AccountParts.Action label="Receive" onClick={() => controller.router.push('Receive')}>
             <path d="M12 5v14M6 13l6 6 6-6" />
-          </Action>
+          </AccountParts.Action>
         ) : null}
         {features.swaps.length > 0 ? (
-          <Action label="Swap" onClick={() => controller.router.push('Swap')}>
+          <AccountParts.Action label="Swap" onClick={() => controller.router.push('Swap')}>
             <path d="M7 4v16M3 8l4-4 4 4M17 20V4M13 16l4 4 4-4" />
-          </Action>
+          </AccountParts.Action>
         ) : null}
         {features.onramp.length > 0 ? (
-          <Action label="Buy" onClick={() => controller.router.push('Buy')}>
+          <AccountParts.Action label="Buy" onClick={() => controller.router.push('Buy')}>
             <path d="M3 7h18v10H3zM3 11h18" />
-          </Action>
+          </AccountParts.Action>
         ) : null}
       </div>
 
@@ -227,7 +175,7 @@ function AccountView({ scope }: { scope: Queries.Scope }) {
         ]}
       />
 
-      <div className="fd-account-foot">
+      <AccountParts.Foot>
         {connection.connectorId === 'embedded' ? (
           <Suspense fallback={null}>
             <EmbeddedSettings />
@@ -238,61 +186,7 @@ function AccountView({ scope }: { scope: Queries.Scope }) {
             <NamespaceAccounts />
           </Suspense>
         ) : null}
-        <button type="button" className="fd-wallet" onClick={() => controller.router.push('ProfileWallets')}>
-          <Icon
-            src={connection.session?.wallet.icon}
-            label={connection.session?.wallet.name ?? 'W'}
-            size={32}
-          />
-          <span className="fd-wallet-name">
-            <span className="fd-ellipsis">{connection.session?.wallet.name ?? 'Wallet'}</span>
-            <span className="fd-row-sub">Manage wallets</span>
-          </span>
-        </button>
-        <button
-          type="button"
-          className="fd-button"
-          data-variant="secondary"
-          disabled={busy}
-          onClick={disconnect}
-        >
-          {busy ? 'Disconnecting…' : 'Disconnect'}
-        </button>
-      </div>
+      </AccountParts.Foot>
     </div>
-  )
-}
-
-/** A round action button with its label below; `soon` marks a flow that is not there yet. */
-function Action({
-  label,
-  onClick,
-  soon,
-  children,
-}: {
-  label: string
-  onClick: () => void
-  soon?: boolean
-  children: ReactNode
-}) {
-  return (
-    <button
-      type="button"
-      className="fd-action"
-      onClick={onClick}
-      {...(soon ? { 'aria-disabled': true, 'aria-describedby': `fd-soon-${label}`, 'data-soon': true } : {})}
-    >
-      <span className="fd-action-icon">
-        <svg viewBox="0 0 24 24" aria-hidden="true">
-          {children}
-        </svg>
-      </span>
-      {label}
-      {soon ? (
-        <span id={`fd-soon-${label}`} hidden>
-          Coming soon
-        </span>
-      ) : null}
-    </button>
   )
 }

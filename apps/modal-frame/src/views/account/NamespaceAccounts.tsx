@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react'
 import type * as Embedded from '../../connectors/embedded/Embedded.js'
 import { useController } from '../../controller/context.js'
 import { useStore } from '../../store/useStore.js'
-import { copyAddress } from '../../ui/Clipboard.js'
+import * as AccountParts from './AccountParts.js'
 import './namespace-accounts.css'
 
 /**
@@ -54,17 +54,7 @@ function Accounts({ embedded }: { embedded: Embedded.Embedded }) {
             <span className="fd-namespace-address" title={address}>
               {address}
             </span>
-            <button
-              type="button"
-              className="fd-icon-button fd-small-icon"
-              aria-label={`Copy ${name} address`}
-              onClick={() => void copyAddress(address)}
-            >
-              <svg viewBox="0 0 24 24" aria-hidden="true">
-                <rect x="8" y="8" width="12" height="12" rx="2" />
-                <path d="M16 8V6a2 2 0 0 0-2-2H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h2" />
-              </svg>
-            </button>
+            <AccountParts.CopyButton address={address} label={`Copy ${name} address`} />
           </li>
         ))}
       </ul>
