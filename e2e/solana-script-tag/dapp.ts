@@ -3,17 +3,7 @@
 // through which it finds and uses the wallets as @solana/wallet-adapter does. Frontdoor's wallet comes
 // from the script tag (sdk.js with data-solana, which loads solana.js).
 import { getWallets } from '@wallet-standard/app'
-
-type Outcome<T> = { result: T } | { code: number | undefined; message: string }
-const outcome = async <T>(run: () => Promise<T>): Promise<Outcome<T>> => {
-  try {
-    return { result: await run() }
-  } catch (error) {
-    const e = error as { code?: number; message: string }
-    return { code: e.code, message: e.message }
-  }
-}
-const toB64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes))
+import { outcome, toB64 } from '../wallet-standard/outcome.js'
 
 const wallets = getWallets()
 /** The wallets' names as their register events arrived. */

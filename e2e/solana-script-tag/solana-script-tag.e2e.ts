@@ -4,12 +4,12 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { expect, type Page, test } from '@playwright/test'
 import bs58 from 'bs58'
-import { build } from 'esbuild'
-import nacl from 'tweetnacl'
 import * as Release from '../../apps/host-sdk/scripts/release.js'
 import * as PageServer from '../appkit/PageServer.js'
 import * as Embedded from '../embedded/embedded.js'
 import * as Pages from '../modal/pages.js'
+import * as EmailWallet from '../wallet-standard/email-wallet.js'
+import * as Dapp from '../wallet-standard/page.js'
 
 // Solana for a one-line script-tag page (issue 16): sdk.js with data-solana loads solana.js from beside
 // itself, which registers Frontdoor as a Wallet Standard wallet; the page's dApp (its own
@@ -27,36 +27,17 @@ const { MODAL_URL } = Pages.addresses
 const SDK_URL = `${MODAL_URL}${Release.path()}`
 const SOLANA_URL = `${MODAL_URL}${Release.solanaPath()}`
 
-type Outcome<T> = { result: T } | { code: number | undefined; message: string }
-type Account = { address: string; publicKey: string; chains: string[] }
 type DappWindow = {
   frontdoor?: unknown
   dapp: {
     names: () => string[]
     registered: () => string[]
     chains: (name: string) => string[]
-    connect: (name: string) => Promise<Outcome<Account[]>>
-    signMessage: (
-      name: string,
-      text: string,
-    ) => Promise<Outcome<{ signature: string; signedMessage: string }>>
   }
 }
 
-let bundled: Promise<string> | undefined
 /** dapp.ts bundled for the browser. */
-function dappScript(): Promise<string> {
-  bundled ??= build({
-    entryPoints: [join(dirname(fileURLToPath(import.meta.url)), 'dapp.ts')],
-    bundle: true,
-    format: 'iife',
-    platform: 'browser',
-    target: 'es2022',
-    write: false,
-    logLevel: 'silent',
-  }).then((result) => result.outputFiles[0]!.text)
-  return bundled
-}
+const dappScript = () => Dapp.bundle(join(dirname(fileURLToPath(import.meta.url)), 'dapp.ts'))
 
 /** The Subresource Integrity hash of the file the modal frame server serves at `url`. */
 async function servedIntegrity(url: string): Promise<string> {
@@ -103,27 +84,6 @@ const names = (page: Page) => page.evaluate(() => (window as unknown as DappWind
 /** Waits until the dApp finds Frontdoor's wallet. */
 async function expectFrontdoorFound(page: Page) {
   await page.waitForFunction(() => (window as unknown as DappWindow).dapp.names().includes('Frontdoor'))
-}
-
-/** The dApp's connect(): the modal opens at Connect, where the visitor logs in with `email`. */
-async function connectByEmail(page: Page, email: string) {
-  const connecting = page.evaluate(() => (window as unknown as DappWindow).dapp.connect('Frontdoor'))
-  await Pages.expectConnectShown(page)
-  const modal = Pages.modal(page)
-  const input = modal.getByRole('textbox', { name: 'Email' })
-  const sentAfter = Date.now() - 1000
-  await expect(async () => {
-    if (await input.isVisible()) {
-      await input.click()
-      await input.fill(email)
-      await input.press('Enter')
-    }
-    await expect(modal.getByText('Enter the 6-digit code sent to')).toBeVisible({ timeout: 3000 })
-  }).toPass({ timeout: 20_000 })
-  await modal.getByRole('textbox', { name: 'Code' }).fill(await Embedded.otpFor(email, sentAfter))
-  const connected = await connecting
-  await Pages.expectClosed(page)
-  return connected
 }
 
 /** Approves the request on the auth frame's screen, read to its end as a visitor does. */
@@ -186,33 +146,21 @@ test.describe('Solana for a script-tag page (sdk.js data-solana, solana.js)', ()
     ])
 
     // connect(): an email login in the modal gives the vault's Solana account.
-    const connected = await connectByEmail(page, Embedded.freshEmail('solana-script-tag'))
+    const connected = await EmailWallet.connectByEmail(page, Embedded.freshEmail('solana-script-tag'))
     expect(connected).toHaveProperty('result')
-    const [account] = (connected as { result: Account[] }).result
+    const [account] = (connected as { result: EmailWallet.Account[] }).result
     expect(account?.chains).toEqual(['solana:localnet'])
     const key = bs58.decode(account!.address)
     expect(Buffer.from(account!.publicKey, 'base64')).toEqual(Buffer.from(key))
 
     // signMessage: shown on the auth frame's approval screen; approved, it verifies with the account's key.
     const text = `Sign in to the one-line Solana page at ${Date.now()}`
-    const signing = page.evaluate(
-      (t) => (window as unknown as DappWindow).dapp.signMessage('Frontdoor', t),
+    await EmailWallet.signMessage(page, {
       text,
-    )
-    const auth = Embedded.authFrame(page)
-    await expect(auth.getByRole('heading', { name: 'Sign message' })).toBeVisible()
-    await expect(auth.locator('.af-detail pre')).toHaveText(text)
-    await page.screenshot({ path: join(ARTIFACTS, 'sign-message.png') })
-    await approve(page)
-    const signed = await signing
-    expect(signed).toHaveProperty('result')
-    const { signature, signedMessage } = (signed as { result: { signature: string; signedMessage: string } })
-      .result
-    expect(signedMessage).toBe(text)
-    const bytes = Uint8Array.from(Buffer.from(signature, 'base64'))
-    expect(nacl.sign.detached.verify(new TextEncoder().encode(text), bytes, key)).toBe(true)
-    expect(nacl.sign.detached.verify(new TextEncoder().encode(`${text}!`), bytes, key)).toBe(false)
-    await Pages.expectClosed(page)
+      key,
+      screenshot: join(ARTIFACTS, 'sign-message.png'),
+      approve,
+    })
   })
 
   test('without data-solana sdk.js never asks for solana.js and there is no Frontdoor wallet; the unversioned sdk.js loads /solana.js beside it', async ({

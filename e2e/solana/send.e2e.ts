@@ -9,6 +9,7 @@ import { getAssociatedTokenAddressSync, getOrCreateAssociatedTokenAccount, trans
 import { Connection, Keypair, LAMPORTS_PER_SOL, PublicKey } from '@solana/web3.js'
 import * as Embedded from '../embedded/embedded.js'
 import * as Pages from '../modal/pages.js'
+import * as EmailWallet from '../wallet-standard/email-wallet.js'
 
 // The modal's own Solana flows with the embedded wallet (issue 16): an email wallet switches the
 // active chain to the local cluster (SwitchNetwork and SwitchActiveChain), the Account view shows its
@@ -55,18 +56,8 @@ async function approve(page: Page, screenshot: string) {
   const frame = Pages.modal(page)
   await expect(frame.getByRole('heading', { name: 'Approve Transaction' })).toBeVisible()
   const auth = Embedded.authFrame(page)
-  const button = auth.getByRole('button', { name: 'Approve' })
   await expect(auth.getByRole('heading', { name: 'Send transaction' })).toBeVisible()
-  await expect(auth.getByRole('status')).not.toHaveText('Checking that this screen is fully visible…')
-  await shot(page, screenshot)
-  const summary = (await auth.locator('.af-summary').boundingBox())!
-  await page.mouse.move(summary.x + summary.width / 2, summary.y + summary.height / 2)
-  for (let i = 0; i < 40 && (await button.isDisabled()); i++) {
-    await page.mouse.wheel(0, 120)
-    await new Promise((resolve) => setTimeout(resolve, 60))
-  }
-  await expect(button).toBeEnabled()
-  await button.click()
+  await EmailWallet.approveWithWheel(page, join(ARTIFACTS, `${screenshot}.png`))
 }
 
 /** The value of a row of the auth frame's approval screen. */

@@ -16,6 +16,7 @@ import bs58 from 'bs58'
 import nacl from 'tweetnacl'
 import * as Embedded from '../embedded/embedded.js'
 import * as Pages from '../modal/pages.js'
+import * as EmailWallet from '../wallet-standard/email-wallet.js'
 
 // The embedded wallet on the local Solana cluster (issue 16): an email wallet receives SOL by airdrop,
 // signs a message through the page's provider (verified with tweetnacl), and signs and sends SOL and
@@ -75,20 +76,8 @@ const base64 = (tx: Transaction) =>
  * Approves the request on screen: a screenshot of what it shows first, then, as a visitor does, the
  * wheel over the summary until all of it was seen and the visibility gate enables Approve.
  */
-async function approve(page: Page, screenshot: string) {
-  const auth = Embedded.authFrame(page)
-  const button = auth.getByRole('button', { name: 'Approve' })
-  await expect(auth.getByRole('status')).not.toHaveText('Checking that this screen is fully visible…')
-  await page.screenshot({ path: join(ARTIFACTS, screenshot) })
-  const summary = (await auth.locator('.af-summary').boundingBox())!
-  await page.mouse.move(summary.x + summary.width / 2, summary.y + summary.height / 2)
-  for (let i = 0; i < 40 && (await button.isDisabled()); i++) {
-    await page.mouse.wheel(0, 120)
-    await new Promise((resolve) => setTimeout(resolve, 60))
-  }
-  await expect(button).toBeEnabled()
-  await button.click()
-}
+const approve = (page: Page, screenshot: string) =>
+  EmailWallet.approveWithWheel(page, join(ARTIFACTS, screenshot))
 
 test.describe('embedded wallet on the local Solana cluster', () => {
   test('airdrop, signMessage, signTransaction and signAndSendTransaction of SOL and FUSD, as shown', async ({

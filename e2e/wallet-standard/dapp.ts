@@ -5,17 +5,7 @@
 import { getWallets } from '@wallet-standard/app'
 import type { Frontdoor } from '../../apps/host-sdk/src/index.js'
 import { registerSolana } from '../../apps/host-sdk/src/solana/index.js'
-
-type Outcome<T> = { result: T } | { code: number | undefined; message: string }
-const outcome = async <T>(run: () => Promise<T>): Promise<Outcome<T>> => {
-  try {
-    return { result: await run() }
-  } catch (error) {
-    const e = error as { code?: number; message: string }
-    return { code: e.code, message: e.message }
-  }
-}
-const toB64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes))
+import { outcome, toB64 } from './outcome.js'
 
 const wallets = getWallets()
 const byName = (name: string) => {

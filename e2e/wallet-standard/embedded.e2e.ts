@@ -5,9 +5,10 @@ import * as SolanaCluster from '@frontdoor/protocol/solana-cluster'
 import { expect, type Page, test } from '@playwright/test'
 import { Connection, Keypair, LAMPORTS_PER_SOL, PublicKey, SystemProgram, Transaction } from '@solana/web3.js'
 import bs58 from 'bs58'
-import nacl from 'tweetnacl'
 import * as Embedded from '../embedded/embedded.js'
 import * as Pages from '../modal/pages.js'
+import * as EmailWallet from './email-wallet.js'
+import type { Outcome } from './outcome.js'
 import * as Dapp from './page.js'
 
 // The host SDK's Wallet Standard wallet with the embedded wallet (issue 16): a dApp using
@@ -17,12 +18,9 @@ import * as Dapp from './page.js'
 const ARTIFACTS = join(dirname(fileURLToPath(import.meta.url)), '..', 'artifacts', 'wallet-standard')
 mkdirSync(ARTIFACTS, { recursive: true })
 
-type Outcome<T> = { result: T } | { code: number | undefined; message: string }
-type Account = { address: string; publicKey: string; chains: string[] }
 type DappWindow = {
   dapp: {
     wallets: () => { name: string }[]
-    connect: (name: string, silent?: boolean) => Promise<Outcome<Account[]>>
     accounts: (name: string) => string[]
     signMessage: (
       name: string,
@@ -32,47 +30,11 @@ type DappWindow = {
   }
 }
 
-/** Approves the request on the auth frame's screen, as a visitor does: the wheel over it until Approve is enabled. */
-async function approve(page: Page) {
-  const auth = Embedded.authFrame(page)
-  const button = auth.getByRole('button', { name: 'Approve' })
-  await expect(auth.getByRole('status')).not.toHaveText('Checking that this screen is fully visible…')
-  const summary = (await auth.locator('.af-summary').boundingBox())!
-  await page.mouse.move(summary.x + summary.width / 2, summary.y + summary.height / 2)
-  for (let i = 0; i < 40 && (await button.isDisabled()); i++) {
-    await page.mouse.wheel(0, 120)
-    await new Promise((resolve) => setTimeout(resolve, 60))
-  }
-  await expect(button).toBeEnabled()
-  await button.click()
-}
-
 /** Opens the dApp page (the dApp bundled on the demo's one-line page). */
 async function open(page: Page) {
   await Dapp.install(page)
   await page.goto(Dapp.URL)
   await page.waitForFunction(() => (window as unknown as Partial<DappWindow>).dapp !== undefined)
-}
-
-/** The dApp's connect(): the modal opens at Connect, where the visitor logs in with `email`. */
-async function connectByEmail(page: Page, email: string) {
-  const connecting = page.evaluate(() => (window as unknown as DappWindow).dapp.connect('Frontdoor'))
-  await Pages.expectConnectShown(page)
-  const modal = Pages.modal(page)
-  const input = modal.getByRole('textbox', { name: 'Email' })
-  const sentAfter = Date.now() - 1000
-  await expect(async () => {
-    if (await input.isVisible()) {
-      await input.click()
-      await input.fill(email)
-      await input.press('Enter')
-    }
-    await expect(modal.getByText('Enter the 6-digit code sent to')).toBeVisible({ timeout: 3000 })
-  }).toPass({ timeout: 20_000 })
-  await modal.getByRole('textbox', { name: 'Code' }).fill(await Embedded.otpFor(email, sentAfter))
-  const connected = await connecting
-  await Pages.expectClosed(page)
-  return connected
 }
 
 test.describe('Wallet Standard (Solana) with the embedded wallet', () => {
@@ -96,9 +58,9 @@ test.describe('Wallet Standard (Solana) with the embedded wallet', () => {
       if (request.url().startsWith(`${Pages.addresses.API_URL}/v1/auth/user`) && authorization)
         tokens.push(authorization.replace(/^Bearer /, ''))
     })
-    const connected = await connectByEmail(page, email)
+    const connected = await EmailWallet.connectByEmail(page, email)
     expect(connected).toHaveProperty('result')
-    const [account] = (connected as { result: Account[] }).result
+    const [account] = (connected as { result: EmailWallet.Account[] }).result
     expect(account?.chains).toEqual(['solana:localnet'])
     expect(Buffer.from(account!.publicKey, 'base64')).toEqual(Buffer.from(bs58.decode(account!.address)))
 
@@ -121,27 +83,15 @@ test.describe('Wallet Standard (Solana) with the embedded wallet', () => {
     // signMessage: the auth frame's approval screen shows the message; approved, the signature verifies
     // with the account's public key (and not for another message).
     const text = `Sign in to the Wallet Standard dApp with email at ${Date.now()}`
-    const signing = page.evaluate(
-      (t) => (window as unknown as DappWindow).dapp.signMessage('Frontdoor', t),
+    await EmailWallet.signMessage(page, {
       text,
-    )
-    const auth = Embedded.authFrame(page)
-    await expect(auth.getByRole('heading', { name: 'Sign message' })).toBeVisible()
-    await expect(auth.locator('.af-detail pre')).toHaveText(text)
-    await page.screenshot({ path: join(ARTIFACTS, 'embedded-sign-message.png') })
-    await approve(page)
-    const signed = await signing
-    expect(signed).toHaveProperty('result')
-    const { signature, signedMessage } = (signed as { result: { signature: string; signedMessage: string } })
-      .result
-    expect(signedMessage).toBe(text)
-    const key = bs58.decode(account!.address)
-    const bytes = Uint8Array.from(Buffer.from(signature, 'base64'))
-    expect(nacl.sign.detached.verify(new TextEncoder().encode(text), bytes, key)).toBe(true)
-    expect(nacl.sign.detached.verify(new TextEncoder().encode(`${text}!`), bytes, key)).toBe(false)
-    await Pages.expectClosed(page)
+      key: bs58.decode(account!.address),
+      screenshot: join(ARTIFACTS, 'embedded-sign-message.png'),
+      approve: EmailWallet.approveWithWheel,
+    })
 
     // Declined on the screen: the dApp gets 4001.
+    const auth = Embedded.authFrame(page)
     const declined = page.evaluate(() =>
       (window as unknown as DappWindow).dapp.signMessage('Frontdoor', 'no'),
     )
@@ -156,9 +106,9 @@ test.describe('Wallet Standard (Solana) with the embedded wallet', () => {
     test.setTimeout(120_000)
     const cluster = new Connection(SolanaCluster.url(process.env), 'confirmed')
     await open(page)
-    const connected = await connectByEmail(page, Embedded.freshEmail('wallet-standard-send'))
+    const connected = await EmailWallet.connectByEmail(page, Embedded.freshEmail('wallet-standard-send'))
     expect(connected).toHaveProperty('result')
-    const me = new PublicKey((connected as { result: Account[] }).result[0]!.address)
+    const me = new PublicKey((connected as { result: EmailWallet.Account[] }).result[0]!.address)
     await cluster.confirmTransaction(await cluster.requestAirdrop(me, LAMPORTS_PER_SOL))
     const friend = Keypair.generate().publicKey
     const transfer = new Transaction({
@@ -181,7 +131,7 @@ test.describe('Wallet Standard (Solana) with the embedded wallet', () => {
     ).toHaveText('0.25 SOL')
     expect(await cluster.getBalance(friend)).toBe(0)
     await page.screenshot({ path: join(ARTIFACTS, 'embedded-sign-and-send.png') })
-    await approve(page)
+    await EmailWallet.approveWithWheel(page)
     const sent = await sending
     expect(sent).toHaveProperty('result')
     const signature = bs58.encode(Buffer.from((sent as { result: string }).result, 'base64'))
