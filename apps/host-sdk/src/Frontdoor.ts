@@ -352,9 +352,14 @@ export function createFrontdoor(options: Options): Frontdoor {
       if (state.open !== open && (open || !inline)) setState({ ...state, open })
     }
     const { view } = openOptions
+    // The modal hears of it before the dialog shows: its frame renders the card while this page runs
+    // showModal() and the focus move (once connected, the message leaves at once).
+    const opened = connected
+      ? connected('open', openOptions)
+      : modal().then((call) => call('open', openOptions))
     if (!view) show(true)
     try {
-      await (await modal())('open', openOptions)
+      await opened
     } catch (error) {
       if (!view) show(false)
       throw error instanceof Transport.RemoteError ? new Error(error.message) : error

@@ -62,3 +62,45 @@ describe('App mounts the toast region', () => {
     act(() => Toast.frame.hide())
   })
 })
+
+describe('App moves focus into the card', () => {
+  test('on open once the card has been painted (not in the task that shows it); on a new view at once', async () => {
+    const frames: FrameRequestCallback[] = []
+    vi.spyOn(globalThis, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback))
+    const paint = () => {
+      for (const callback of frames.splice(0)) callback(0)
+    }
+    try {
+      const { controller, container } = await TestApp.render()
+      const card = container.querySelector<HTMLElement>('.fd-card')!
+      const email = () => card.querySelector<HTMLElement>('[data-autofocus]')
+      expect(email()?.getAttribute('type')).toBe('email')
+      for (let i = 0; i < 2; i++) {
+        expect(card.hidden).toBe(true)
+        await act(async () => {
+          controller.modal.open()
+          controller.router.resetByName('Connect')
+        })
+        expect(card.hidden).toBe(false)
+        expect(card.contains(document.activeElement)).toBe(false)
+        paint()
+        expect(card.contains(document.activeElement)).toBe(false)
+        await vi.waitFor(() => expect(document.activeElement).toBe(email()))
+
+        // Another view inside the open modal: focus moves in the same task (to the card while the
+        // lazy view loads).
+        await act(async () => controller.router.push('AllWallets'))
+        expect(card.contains(document.activeElement)).toBe(true)
+        expect(document.activeElement).toBe(card.querySelector('[data-autofocus]') ?? card)
+        await act(async () => {
+          controller.modal.close()
+          controller.router.reset('Connect')
+        })
+        // The page takes focus back when the modal closes.
+        ;(document.activeElement as HTMLElement | null)?.blur()
+      }
+    } finally {
+      vi.restoreAllMocks()
+    }
+  })
+})

@@ -4,6 +4,7 @@ import { ControllerContext } from '../controller/context.js'
 import * as Routes from '../router/Routes.js'
 import { useStore } from '../store/useStore.js'
 import * as Theme from '../theme/Theme.js'
+import * as AfterPaint from '../ui/AfterPaint.js'
 
 const Toasts = lazy(() => import('../ui/Toasts.js'))
 // A blocking alert is rare (a misconfigured project): its view is a chunk of its own.
@@ -20,11 +21,23 @@ export function App({ controller }: { controller: Controller.Controller }) {
   const inline = controller.env.mode === 'inline'
   const visible = modal.open || inline
 
+  // Focus moves to the view's first [data-autofocus] control (else the card): when the view changes, at
+  // once; when the modal opens, once the card has been painted. focus() lays the card out at once, and
+  // the frame that shows the card should not wait for that (nor for the focus's own handlers).
+  const focused = useRef(false)
   // biome-ignore lint/correctness/useExhaustiveDependencies: focus moves to the new view when the view changes
   useEffect(() => {
-    if (!visible) return
-    const first = card.current?.querySelector<HTMLElement>('[data-autofocus]') ?? card.current
-    first?.focus({ preventScroll: true })
+    if (!visible) {
+      focused.current = false
+      return
+    }
+    const focusFirst = () => {
+      focused.current = true
+      const first = card.current?.querySelector<HTMLElement>('[data-autofocus]') ?? card.current
+      first?.focus({ preventScroll: true })
+    }
+    if (focused.current) return focusFirst()
+    return AfterPaint.run(focusFirst)
   }, [visible, route.view])
 
   // The email login's screen loads once the modal has shown (not with the page: nothing of a login
