@@ -99,6 +99,17 @@ describe('App moves focus into the card', () => {
         // The page takes focus back when the modal closes.
         ;(document.activeElement as HTMLElement | null)?.blur()
       }
+
+      // A control the visitor focuses before the first paint keeps the focus.
+      await act(async () => {
+        controller.modal.open()
+        controller.router.resetByName('Connect')
+      })
+      const close = card.querySelector<HTMLElement>('button[aria-label="Close"]')!
+      close.focus()
+      paint()
+      await new Promise((resolve) => setTimeout(resolve, 20))
+      expect(document.activeElement).toBe(close)
     } finally {
       vi.restoreAllMocks()
     }

@@ -37,7 +37,13 @@ export function App({ controller }: { controller: Controller.Controller }) {
       first?.focus({ preventScroll: true })
     }
     if (focused.current) return focusFirst()
-    return AfterPaint.run(focusFirst)
+    // A control the visitor focused in the card meanwhile (a click, a Tab) keeps the focus.
+    const before = document.activeElement
+    return AfterPaint.run(() => {
+      const now = document.activeElement
+      if (now !== before && now !== card.current && card.current?.contains(now)) focused.current = true
+      else focusFirst()
+    })
   }, [visible, route.view])
 
   // The email login's screen loads once the modal has shown (not with the page: nothing of a login
