@@ -152,8 +152,19 @@ export function connectModal(iframe: HTMLIFrameElement, modalOrigin: string, han
         })
         .catch(reject)
     }
-    if (iframe.contentWindow) start()
-    else iframe.addEventListener('load', start, { once: true })
+    // Penpal listens from the moment the frame has a window: the modal's handshake (sent once its entry
+    // runs) is answered then, not after the frame's `load`, which waits for every chunk it preloads.
+    // createFrontdoor appends the frame later in the same task; a page that places it itself
+    // (`append: false`) is met at the frame's load.
+    let started = false
+    const startOnce = () => {
+      if (started || !iframe.contentWindow) return
+      started = true
+      start()
+    }
+    startOnce()
+    queueMicrotask(startOnce)
+    iframe.addEventListener('load', startOnce, { once: true })
   })
   return { call, destroy: () => destroy() }
 }
