@@ -375,8 +375,9 @@ export function createFrontdoor(options: Options): Frontdoor {
     dialog?.hide()
     if (state.open && !inline) setState({ ...state, open: false })
     settleAccounts({ error: Errors.providerError('userRejectedRequest') })
-    const call = await modal()
-    const answer = (await call('close')) as { closed?: boolean } | undefined
+    // Sent at once when connected, as open() does, so `close(); open()` reaches the modal in that order.
+    const closing = connected ? connected('close') : modal().then((call) => call('close'))
+    const answer = (await closing) as { closed?: boolean } | undefined
     if (answer?.closed === false && !inline) {
       dialog?.show()
       setState({ ...state, open: true })

@@ -1,0 +1,92 @@
+// @vitest-environment jsdom
+import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
+import type * as Transport from './Transport.js'
+
+// The modal's end of the bridge, faked: a real modal frame needs a real browser (e2e/modal covers it).
+// `wire` records, in order, each message the page sends and each dialog.showModal() it runs.
+const wire: string[] = []
+const modalCall: Transport.Call = async (name) => {
+  wire.push(name)
+  return name === 'close' ? { closed: true } : undefined
+}
+vi.mock('./Transport.js', async (importOriginal) => ({
+  ...(await importOriginal<typeof Transport>()),
+  connectModal: () => ({ call: Promise.resolve(modalCall), destroy: () => {} }),
+}))
+
+const { createFrontdoor } = await import('./Frontdoor.js')
+
+beforeAll(() => {
+  // jsdom has no constructed style sheets; the dialog's showModal()/close() are recorded on the wire.
+  globalThis.CSSStyleSheet.prototype.replaceSync ??= () => {}
+  HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
+    wire.push('showModal')
+    this.setAttribute('open', '')
+  }
+  HTMLDialogElement.prototype.close = function (this: HTMLDialogElement) {
+    this.removeAttribute('open')
+  }
+})
+afterEach(() => {
+  wire.length = 0
+})
+
+async function connectedFrontdoor() {
+  const frontdoor = createFrontdoor({ projectId: 'demo', networks: [31339], metadata: { name: 'Test' } })
+  // connected: the SDK sends at once from here on; each test starts with the modal closed
+  await new Promise((resolve) => setTimeout(resolve, 0))
+  await frontdoor.close()
+  wire.length = 0
+  return frontdoor
+}
+
+describe('open() and close() once the modal is connected', () => {
+  test('open sends `open` before the dialog shows (showModal)', async () => {
+    const frontdoor = await connectedFrontdoor()
+    expect(wire).toEqual([])
+    const opened = frontdoor.open()
+    expect(wire).toEqual(['open', 'showModal'])
+    await opened
+    expect(frontdoor.getState().open).toBe(true)
+    await frontdoor.close()
+  })
+
+  test('close(); open() reaches the modal in that order, and the dialog stays shown', async () => {
+    const frontdoor = await connectedFrontdoor()
+    await frontdoor.open()
+    wire.length = 0
+    const element = frontdoor.element as HTMLDialogElement
+    expect(element.open).toBe(true)
+    const closed = frontdoor.close()
+    const opened = frontdoor.open()
+    await Promise.all([closed, opened])
+    expect(wire).toEqual(['close', 'open', 'showModal'])
+    expect(element.open).toBe(true)
+    expect(frontdoor.getState().open).toBe(true)
+    await frontdoor.close()
+  })
+
+  test('open(); close() reaches the modal in that order, and the dialog ends hidden', async () => {
+    const frontdoor = await connectedFrontdoor()
+    const element = frontdoor.element as HTMLDialogElement
+    expect(element.open).toBe(false)
+    const opened = frontdoor.open()
+    const closed = frontdoor.close()
+    await Promise.all([opened, closed])
+    expect(wire).toEqual(['open', 'showModal', 'close'])
+    expect(element.open).toBe(false)
+    expect(frontdoor.getState().open).toBe(false)
+  })
+
+  test('close(); open({ view }) reaches the modal in that order', async () => {
+    const frontdoor = await connectedFrontdoor()
+    await frontdoor.open()
+    wire.length = 0
+    const closed = frontdoor.close()
+    const opened = frontdoor.open({ view: 'AllWallets' })
+    await Promise.all([closed, opened])
+    expect(wire).toEqual(['close', 'open', 'showModal'])
+    expect((frontdoor.element as HTMLDialogElement).open).toBe(true)
+    await frontdoor.close()
+  })
+})
