@@ -45,9 +45,18 @@ export async function openPostgres(
   options: Omit<Db.OpenOptions, 'databaseUrl' | 'dataDir'>,
 ): Promise<Postgres> {
   const database = await createPostgresDatabase(process.env.DATABASE_URL as string)
-  const db = await Db.open({ ...options, databaseUrl: database.url })
+  let db: Db.Db | undefined
   const admin = new pg.Client({ connectionString: database.url })
-  await admin.connect()
+  try {
+    db = await Db.open({ ...options, databaseUrl: database.url })
+    await admin.connect()
+  } catch (error) {
+    // The database made above is dropped even when opening it failed.
+    await admin.end().catch(() => {})
+    await db?.close().catch(() => {})
+    await database.drop()
+    throw error
+  }
   return {
     db,
     admin,
