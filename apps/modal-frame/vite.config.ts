@@ -32,6 +32,7 @@ function prerender(): Plugin {
   }
 }
 
+/** The UI chunk src/main.tsx imports once linked (also scripts/size.mjs's EAGER_DYNAMIC). */
 const UI_MODULE = '/src/app/mount.tsx'
 
 /**
