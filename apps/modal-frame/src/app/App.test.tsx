@@ -63,55 +63,196 @@ describe('App mounts the toast region', () => {
   })
 })
 
+/** A lazy view's chunk, held until the test releases it: its first visit shows it late, whatever the machine's speed. */
+const held = vi.hoisted(() => {
+  const gate = () => {
+    let release = () => {}
+    const promise = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    return { promise, release: () => release() }
+  }
+  return { allWallets: gate(), placeholder: gate() }
+})
+vi.mock('../views/all-wallets/AllWallets.js', async (importOriginal) => {
+  await held.allWallets.promise
+  return importOriginal()
+})
+vi.mock('../views/placeholder/Placeholder.js', async (importOriginal) => {
+  await held.placeholder.promise
+  return importOriginal()
+})
+
+/** Holds requestAnimationFrame's callbacks until `paint()` runs them. */
+function holdFrames() {
+  const frames: FrameRequestCallback[] = []
+  vi.spyOn(globalThis, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback))
+  return () => {
+    for (const callback of frames.splice(0)) callback(0)
+  }
+}
+
+/** Inside an element React hid (display:none) or a [hidden] one: focus() there does nothing in a browser. */
+const inHidden = (el: Element | null) => Boolean(el?.closest('[hidden], [style*="display: none"]'))
+
 describe('App moves focus into the card', () => {
-  test('on open once the card has been painted (not in the task that shows it); on a new view at once', async () => {
-    const frames: FrameRequestCallback[] = []
-    vi.spyOn(globalThis, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback))
-    const paint = () => {
-      for (const callback of frames.splice(0)) callback(0)
-    }
-    try {
-      const { controller, container } = await TestApp.render()
-      const card = container.querySelector<HTMLElement>('.fd-card')!
-      const email = () => card.querySelector<HTMLElement>('[data-autofocus]')
-      expect(email()?.getAttribute('type')).toBe('email')
-      for (let i = 0; i < 2; i++) {
-        expect(card.hidden).toBe(true)
-        await act(async () => {
-          controller.modal.open()
-          controller.router.resetByName('Connect')
-        })
-        expect(card.hidden).toBe(false)
-        expect(card.contains(document.activeElement)).toBe(false)
-        paint()
-        expect(card.contains(document.activeElement)).toBe(false)
-        await vi.waitFor(() => expect(document.activeElement).toBe(email()))
+  afterEach(() => {
+    vi.restoreAllMocks()
+  })
 
-        // Another view inside the open modal: focus moves in the same task (to the card while the
-        // lazy view loads).
-        await act(async () => controller.router.push('AllWallets'))
-        expect(card.contains(document.activeElement)).toBe(true)
-        expect(document.activeElement).toBe(card.querySelector('[data-autofocus]') ?? card)
-        await act(async () => {
-          controller.modal.close()
-          controller.router.reset('Connect')
-        })
-        // The page takes focus back when the modal closes.
-        ;(document.activeElement as HTMLElement | null)?.blur()
-      }
-
-      // A control the visitor focuses before the first paint keeps the focus.
+  test('on open once the card has been painted (not in the task that shows it); on a new view at once, and into a lazy view once it arrives', async () => {
+    const paint = holdFrames()
+    const { controller, container } = await TestApp.render()
+    const card = container.querySelector<HTMLElement>('.fd-card')!
+    const email = () => card.querySelector<HTMLElement>('[data-autofocus]')
+    const search = () => card.querySelector<HTMLElement>('input[type="search"][data-autofocus]')
+    expect(email()?.getAttribute('type')).toBe('email')
+    // Every element focus reached, and whether it was hidden then: never.
+    const reached: [Element, boolean][] = []
+    const onFocus = (event: FocusEvent) =>
+      reached.push([event.target as Element, inHidden(event.target as Element)])
+    document.addEventListener('focusin', onFocus)
+    for (let i = 0; i < 2; i++) {
+      expect(card.hidden).toBe(true)
       await act(async () => {
         controller.modal.open()
         controller.router.resetByName('Connect')
       })
-      const close = card.querySelector<HTMLElement>('button[aria-label="Close"]')!
-      close.focus()
+      expect(card.hidden).toBe(false)
+      expect(card.contains(document.activeElement)).toBe(false)
       paint()
-      await new Promise((resolve) => setTimeout(resolve, 20))
-      expect(document.activeElement).toBe(close)
-    } finally {
-      vi.restoreAllMocks()
+      expect(card.contains(document.activeElement)).toBe(false)
+      await vi.waitFor(() => expect(document.activeElement).toBe(email()))
+
+      // All Wallets inside the open modal. First visit: its chunk is held; the Connect view is kept
+      // hidden meanwhile, and focus waits on the card (not on the hidden email field).
+      await act(async () => controller.router.push('AllWallets'))
+      if (i === 0) {
+        expect(search()).toBeNull()
+        expect(inHidden(email())).toBe(true)
+        expect(document.activeElement).toBe(card)
+        // Released: the chunk is in once its module is (whatever the machine's load), then React shows it.
+        await act(async () => {
+          held.allWallets.release()
+          await import('../views/all-wallets/AllWallets.js')
+        })
+        await vi.waitFor(() => expect(search()).not.toBeNull(), { timeout: 10_000 })
+      }
+      // Loaded (the second visit at once): focus is on its search field.
+      expect(document.activeElement).toBe(search())
+      await act(async () => {
+        controller.modal.close()
+        controller.router.reset('Connect')
+      })
+      // The page takes focus back when the modal closes.
+      ;(document.activeElement as HTMLElement | null)?.blur()
     }
+    document.removeEventListener('focusin', onFocus)
+    expect(reached.filter(([el]) => el.matches('input[type="search"]'))).toHaveLength(2)
+    expect(reached.filter(([, hidden]) => hidden)).toEqual([])
+
+    // A control the visitor focuses before the first paint keeps the focus.
+    await act(async () => {
+      controller.modal.open()
+      controller.router.resetByName('Connect')
+    })
+    const close = card.querySelector<HTMLElement>('button[aria-label="Close"]')!
+    close.focus()
+    paint()
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(document.activeElement).toBe(close)
+  })
+
+  test('a lazy view that arrives after the visitor moved focus leaves the focus where they put it', async () => {
+    const paint = holdFrames()
+    const { controller, container } = await TestApp.render()
+    const card = container.querySelector<HTMLElement>('.fd-card')!
+    await act(async () => controller.modal.open())
+    paint()
+    await vi.waitFor(() => expect(card.contains(document.activeElement)).toBe(true))
+    // A view not built yet (its chunk held): focus waits on the card; the visitor then Tabs to Back.
+    await act(async () => controller.router.push('EmailVerifyOtp'))
+    expect(document.activeElement).toBe(card)
+    const back = card.querySelector<HTMLElement>('button[aria-label="Back"]')!
+    back.focus()
+    await act(async () => {
+      held.placeholder.release()
+      await import('../views/placeholder/Placeholder.js')
+    })
+    await vi.waitFor(() => expect(text(container)).toContain('Not available yet'), { timeout: 10_000 })
+    expect(document.activeElement).toBe(back)
+  })
+})
+
+describe('App inline (embedded in the page)', () => {
+  afterEach(() => {
+    vi.restoreAllMocks()
+  })
+
+  test('does not take the focus when it first shows; moves it on a view the visitor caused in the frame', async () => {
+    const paint = holdFrames()
+    // The visitor types in the host page: this frame's document does not have the focus.
+    const inFrame = vi.spyOn(document, 'hasFocus').mockReturnValue(false)
+    const { controller, container } = await render()
+    const card = container.querySelector<HTMLElement>('.fd-card')!
+    expect(card.querySelector('[data-autofocus]')).not.toBeNull()
+    expect(card.hidden).toBe(false)
+    paint()
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(card.contains(document.activeElement)).toBe(false)
+
+    // A view the page or the modal changed (not the visitor): the focus stays out.
+    await act(async () =>
+      controller.router.push('ConnectingExternal', { rdns: 'io.example', name: 'Example' }),
+    )
+    await vi.waitFor(() => expect(text(container)).toContain('Example is not available'), { timeout: 10_000 })
+    paint()
+    expect(card.contains(document.activeElement)).toBe(false)
+    await act(async () => controller.router.goBack())
+    paint()
+    expect(card.contains(document.activeElement)).toBe(false)
+
+    // The visitor, in the frame, picks a view: focus moves into it.
+    inFrame.mockReturnValue(true)
+    card.querySelector<HTMLElement>('button')?.focus()
+    await act(async () =>
+      controller.router.push('ConnectingExternal', { rdns: 'io.example', name: 'Example' }),
+    )
+    await vi.waitFor(() => expect(text(container)).toContain('Example is not available'), { timeout: 10_000 })
+    expect(document.activeElement).toBe(card.querySelector('[data-autofocus]') ?? card)
+  })
+})
+
+describe('App keeps Tab inside the card', () => {
+  test('Tab from the last control goes to the first, Shift+Tab from the first (or the card) to the last', async () => {
+    const { container } = await render()
+    const card = container.querySelector<HTMLElement>('.fd-card')!
+    const items = [
+      ...card.querySelectorAll<HTMLElement>(
+        'button:not([disabled]),input:not([disabled]),a[href],[tabindex]:not([tabindex="-1"])',
+      ),
+    ]
+    const first = items[0]!
+    const last = items.at(-1)!
+    expect(items.length).toBeGreaterThan(1)
+    const tab = (shiftKey: boolean) => {
+      const event = new KeyboardEvent('keydown', { key: 'Tab', shiftKey, bubbles: true, cancelable: true })
+      act(() => {
+        document.activeElement?.dispatchEvent(event)
+      })
+      return event.defaultPrevented
+    }
+    last.focus()
+    expect(tab(false)).toBe(true)
+    expect(document.activeElement).toBe(first)
+    expect(tab(true)).toBe(true)
+    expect(document.activeElement).toBe(last)
+    card.focus()
+    expect(tab(true)).toBe(true)
+    expect(document.activeElement).toBe(last)
+    // In between, the browser moves the focus.
+    first.focus()
+    expect(tab(false)).toBe(false)
+    expect(document.activeElement).toBe(first)
   })
 })

@@ -10,7 +10,13 @@ const Toasts = lazy(() => import('../ui/Toasts.js'))
 // A blocking alert is rare (a misconfigured project): its view is a chunk of its own.
 const AlertView = lazy(() => import('../views/alert/AlertView.js'))
 
-const FOCUSABLE = 'button:not([disabled]), input:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])'
+/** The spinner while a lazy view loads: `onGone` runs once the view has arrived in its place. */
+function Loading({ onGone }: { onGone: () => void }) {
+  useEffect(() => onGone, [onGone])
+  return <div className="fd-spinner" role="status" aria-label="Loading" />
+}
+
+const FOCUSABLE = ':is(button,input):not([disabled]),a[href],[tabindex]:not([tabindex="-1"])'
 
 /** The modal: an overlay (click closes) holding the card with the header and the current view. */
 export function App({ controller }: { controller: Controller.Controller }) {
@@ -21,30 +27,42 @@ export function App({ controller }: { controller: Controller.Controller }) {
   const inline = controller.env.mode === 'inline'
   const visible = modal.open || inline
 
-  // Focus moves to the view's first [data-autofocus] control (else the card): when the view changes, at
-  // once; when the modal opens, once the card has been painted. focus() lays the card out at once, and
-  // the frame that shows the card should not wait for that (nor for the focus's own handlers).
-  const focused = useRef(false)
+  // Focus moves to the view's first shown [data-autofocus] control (else the card): when the view
+  // changes, at once, and again when a lazy view's chunk arrives; when the modal opens, once the card
+  // has been painted. focus() lays the card out at once, and the frame that shows the card should not
+  // wait for that (nor for the focus's own handlers). Inline, the card is part of the page: it is not
+  // focused when it first shows, and focus moves only while the visitor is in the frame (a view they
+  // caused), never away from the page they are typing in.
+  const focused = useRef(inline)
+  const focusView = () => {
+    focused.current = true
+    // Not in a view Suspense keeps (display:none) while the next one loads: focus() there does nothing.
+    ;(
+      card.current?.querySelector<HTMLElement>('[data-autofocus]:not([style*="display: none"] *)') ??
+      card.current
+    )?.focus({ preventScroll: true })
+  }
+  const mayFocus = () => focused.current && (!inline || document.hasFocus())
   // biome-ignore lint/correctness/useExhaustiveDependencies: focus moves to the new view when the view changes
   useEffect(() => {
     if (!visible) {
       focused.current = false
       return
     }
-    const focusFirst = () => {
-      focused.current = true
-      const first = card.current?.querySelector<HTMLElement>('[data-autofocus]') ?? card.current
-      first?.focus({ preventScroll: true })
-    }
-    if (focused.current) return focusFirst()
+    if (focused.current) return void (mayFocus() && focusView())
     // A control the visitor focused in the card meanwhile (a click, a Tab) keeps the focus.
     const before = document.activeElement
     return AfterPaint.run(() => {
       const now = document.activeElement
       if (now !== before && now !== card.current && card.current?.contains(now)) focused.current = true
-      else focusFirst()
+      else focusView()
     })
   }, [visible, route.view])
+  // A lazy view has arrived: focus moves from the card (where it waited) into the view, unless the
+  // visitor moved it meanwhile. (The first render's function: it reads refs, and `inline` is constant.)
+  const onViewShown = useRef(() => {
+    if (mayFocus() && document.activeElement === card.current) focusView()
+  }).current
 
   // The email login's screen loads once the modal has shown (not with the page: nothing of a login
   // is fetched before the first open), while the visitor reads the Connect view.
@@ -58,9 +76,9 @@ export function App({ controller }: { controller: Controller.Controller }) {
   // Escape is heard on the whole frame document: right after open, focus may still be on the frame's
   // body rather than inside the card.
   useEffect(() => {
-    if (inline) return
+    if (inline || !visible) return
     const onEscape = (event: globalThis.KeyboardEvent) => {
-      if (event.key !== 'Escape' || !visible) return
+      if (event.key !== 'Escape') return
       event.preventDefault()
       controller.requestClose()
     }
@@ -68,18 +86,17 @@ export function App({ controller }: { controller: Controller.Controller }) {
     return () => window.removeEventListener('keydown', onEscape)
   }, [controller, inline, visible])
 
+  // Tab from the last control goes to the first, Shift+Tab from the first (or the card) to the last.
   const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key !== 'Tab' || !card.current) return
-    const items = [...card.current.querySelectorAll<HTMLElement>(FOCUSABLE)]
-    const first = items[0]
-    const last = items.at(-1)
-    if (!first || !last) return
-    if (event.shiftKey && (document.activeElement === first || document.activeElement === card.current)) {
+    const items =
+      event.key === 'Tab' && card.current ? [...card.current.querySelectorAll<HTMLElement>(FOCUSABLE)] : []
+    const now = document.activeElement
+    const next = event.shiftKey
+      ? (now === items[0] || now === card.current) && items.at(-1)
+      : now === items.at(-1) && items[0]
+    if (next) {
       event.preventDefault()
-      last.focus()
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault()
-      first.focus()
+      next.focus()
     }
   }
   const onOverlayClick = (event: MouseEvent) => {
@@ -153,9 +170,7 @@ export function App({ controller }: { controller: Controller.Controller }) {
             )}
           </div>
           <div className="fd-body" aria-busy={modal.loading}>
-            <Suspense fallback={<div className="fd-spinner" role="status" aria-label="Loading" />}>
-              {body}
-            </Suspense>
+            <Suspense fallback={<Loading onGone={onViewShown} />}>{body}</Suspense>
           </div>
           {/* Toasts (a lazy chunk) matter once an account is connected, or once an alert's toast shows. */}
           {state.status === 'connected' || state.toasts ? (
