@@ -32,54 +32,14 @@ function prerender(): Plugin {
   }
 }
 
-/** The UI chunk src/main.tsx imports once linked (also scripts/size.mjs's EAGER_DYNAMIC). */
-const UI_MODULE = '/src/app/mount.tsx'
-
-/**
- * Lists the UI chunk (src/app/mount.tsx) and every chunk it imports as `<link rel="modulepreload">` in
- * index.html: the browser fetches them while the entry runs the handshake, and src/main.tsx evaluates
- * them once the host is connected. The list costs the first-open JS nothing (it is in the document,
- * not in a chunk), and nothing waits for the entry to find React's chunk behind the UI chunk.
- */
-function preloadUi(): Plugin {
-  return {
-    name: 'frontdoor:preload-ui',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, { bundle }) {
-        const chunks = new Map<string, { imports: string[] }>()
-        let ui: string | undefined
-        for (const output of Object.values(bundle ?? {}))
-          if (output.type === 'chunk') {
-            chunks.set(output.fileName, output)
-            if (output.facadeModuleId?.endsWith(UI_MODULE)) ui = output.fileName
-          }
-        if (!ui) throw new Error(`preload-ui: no chunk for ${UI_MODULE}`)
-        const files: string[] = []
-        const add = (file: string) => {
-          if (files.includes(file) || html.includes(`/${file}"`)) return
-          files.push(file)
-          for (const next of chunks.get(file)?.imports ?? []) add(next)
-        }
-        add(ui)
-        return files.map((file) => ({
-          tag: 'link',
-          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
-          injectTo: 'head' as const,
-        }))
-      },
-    },
-  }
-}
-
 export default defineConfig({
-  plugins: [react(), prerender(), preloadUi()],
+  plugins: [react(), prerender()],
   build: {
     target: 'es2022',
     // A lazy view's own JS imports load when it does; only its CSS is listed ahead (the lists of every
     // lazy chunk's JS dependencies sat in the first-open chunks and cost 1.2 KB gzipped). The document
-    // lists the entry's own imports, so they load beside the entry rather than after it.
+    // lists the entry's own imports, so they load beside the entry rather than after it. (Listing the UI
+    // chunk and React there too made ready about 30 ms slower: the frame parsed them during its startup.)
     modulePreload: {
       polyfill: false,
       resolveDependencies: (_file, deps, { hostType }) =>

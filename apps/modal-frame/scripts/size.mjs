@@ -54,8 +54,8 @@ const addStatic = (key) => {
 }
 const entry = manifest['index.html']
 addStatic('index.html')
-// Only the UI chunk is imported at once by the entry (src/main.tsx, once the host is linked; vite.config.ts's
-// UI_MODULE preloads it); its other dynamic imports (the WalletConnect connector) load on first use.
+// Only the UI chunk is imported at once by the entry (src/main.tsx); its other dynamic imports (the
+// WalletConnect connector) load on first use.
 const EAGER_DYNAMIC = ['src/app/mount.tsx']
 for (const eager of entry.dynamicImports ?? []) if (EAGER_DYNAMIC.includes(eager)) addStatic(eager)
 const gzipped = (path) => gzipSync(readFileSync(path), { level: 9 }).length

@@ -135,10 +135,7 @@ export function create(env: Env.Env) {
     connection: connections.connection,
     /** The modal's key-value storage (for connectors that keep state, such as WalletConnect's store). */
     storage: backend,
-    /**
-     * Starts the bridge; resolves once the host is connected (or never, when no allowed host talks to us);
-     * `linked` runs once the handshake is done.
-     */
+    /** Starts the bridge; resolves once the host is connected (or never, when no allowed host talks to us). */
     start: link.start,
     /** The connector of the page's injected wallet `rdns`, once the page announced it. */
     injectedConnector: connections.injectedConnector,

@@ -96,8 +96,6 @@ async function setup(
     info?: Partial<HostModal.HostInfo>
     stored?: Record<string, string>
     wallet?: Connector.Connector
-    /** Held until it settles: the handshake; then the page's hostInfo never answers and setup returns at once. */
-    handshake?: Promise<void>
   } = {},
 ) {
   const env: Env.Env = {
@@ -108,7 +106,7 @@ async function setup(
     authUrl: 'http://127.0.0.1:9',
     allowedOrigins,
     originsError: undefined,
-    embedder: allowedOrigins.length ? PAGE : undefined,
+    embedder: PAGE,
   }
   const state = State.create(env, [])
   const router = Router.create()
@@ -155,18 +153,10 @@ async function setup(
     },
     connectHost: async (_origins, given) => {
       handlers = given
-      if (page.handshake) {
-        await page.handshake
-        remote.hostInfo = () => new Promise<never>(() => {})
-      }
       return { origin: PAGE, remote, destroy: () => {} } as unknown as HostBridge.Host
     },
   })
-  let linked = false
-  const started = link.start(() => {
-    linked = true
-  })
-  if (!page.handshake) await started
+  await link.start()
   // The bridge passes the caller's origin; here it is always the page's.
   const given = handlers!
   const call = {
@@ -179,28 +169,8 @@ async function setup(
     injectedWallets: (wallets: HostModal.InjectedWallet[]) =>
       given.injectedWallets({ wallets }, { origin: PAGE }),
   }
-  return { state, router, modal, pushed, call, connections, linked: () => linked }
+  return { state, router, modal, pushed, call, connections }
 }
-
-describe("start's linked (when src/main.tsx evaluates the UI)", () => {
-  test('settles once the handshake is done, before the page has told about itself', async () => {
-    let done = () => {}
-    const handshake = new Promise<void>((resolve) => {
-      done = resolve
-    })
-    const { linked } = await setup([PAGE], { handshake })
-    await new Promise((resolve) => setTimeout(resolve, 20))
-    expect(linked()).toBe(false)
-    done()
-    await new Promise((resolve) => setTimeout(resolve, 0))
-    expect(linked()).toBe(true)
-  })
-
-  test('settles at once when no origin may connect (the frame then shows why)', async () => {
-    const { linked } = await setup([], { handshake: new Promise(() => {}) })
-    expect(linked()).toBe(true)
-  })
-})
 
 describe('a page whose origin is not allowed', () => {
   test("gets 'Invalid App Configuration', and none of its calls is acted on", async () => {

@@ -198,23 +198,17 @@ export function create(options: Options) {
     },
   }
 
-  /**
-   * Starts the bridge; resolves once the host is connected (or never, when no allowed host talks to us).
-   * `linked` runs once the handshake is done, or at once when nobody may connect (src/main.tsx
-   * evaluates the UI then).
-   */
-  async function start(linked = () => {}) {
+  /** Starts the bridge; resolves once the host is connected (or never, when no allowed host talks to us). */
+  async function start() {
     const origins = [...new Set([...env.allowedOrigins, ...(env.embedder ? [env.embedder] : [])])]
     if (origins.length === 0) {
       // Nobody may connect: the frame only shows why, wherever it is displayed.
       state.set((s) => ({ ...s, alert: s.alert ?? Alerts.originsAlert(env) }))
       modal.open()
-      linked()
       return
     }
     const connected = await (options.connectHost ?? HostBridge.connectHost)(origins, handlers)
     performance.mark('frontdoor:host-connected')
-    linked()
     const alert = Alerts.forHost(env, connected.origin)
     allowed = alert === undefined
     // The host can close the modal even if its options turn out to be invalid.
