@@ -164,6 +164,20 @@ describe('constants', () => {
         "SOCIAL_POPUP_HEIGHT_PX": 800,
         "SOCIAL_POPUP_WIDTH_PX": 600,
         "SWAP_SLIPPAGE_TOLERANCE_PERCENT": 1,
+        "SWAP_SUPPORTED_CHAINS": [
+          "eip155:1",
+          "eip155:42161",
+          "eip155:10",
+          "eip155:324",
+          "eip155:8453",
+          "eip155:56",
+          "eip155:137",
+          "eip155:100",
+          "eip155:43114",
+          "eip155:250",
+          "eip155:8217",
+          "eip155:1313161554",
+        ],
         "SWAP_SUPPORTED_CHAINS_COUNT": 12,
         "TOAST_AUTO_HIDE_MS": 2500,
         "TOAST_REPLACEMENT_DELAY_MS": 150,
@@ -251,6 +265,8 @@ describe('constants', () => {
       bip122: 'payment',
     })
     expect(Constants.SWAP_SUPPORTED_CHAINS_COUNT).toBe(12)
+    expect(new Set(Constants.SWAP_SUPPORTED_CHAINS).size).toBe(12)
+    expect(Constants.SWAP_SUPPORTED_CHAINS.every((chain) => /^eip155:[1-9]\d*$/.test(chain))).toBe(true)
     expect(Constants.SEND_SUPPORTED_NAMESPACES).toEqual(['eip155', 'solana'])
     expect(Constants.ACTIVITY_SUPPORTED_NAMESPACES).toEqual(['eip155'])
     expect(Constants.NAMES_SUPPORTED_NAMESPACES).toEqual(['eip155'])

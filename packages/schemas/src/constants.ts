@@ -33,8 +33,29 @@ export const DEFAULT_ACCOUNT_TYPES = {
   bip122: 'payment',
 } as const
 
+/**
+ * The 12 EVM chains swaps are supported on (spec section 1), as AppKit lists them for its 1inch swaps
+ * (`SWAP_SUPPORTED_NETWORKS` of @reown/appkit-controllers' ConstantsUtil): Ethereum, Arbitrum One,
+ * OP Mainnet, zkSync Era, Base, BNB Smart Chain, Polygon, Gnosis, Avalanche, Fantom, Klaytn (Kaia) and
+ * Aurora.
+ */
+export const SWAP_SUPPORTED_CHAINS = [
+  'eip155:1',
+  'eip155:42161',
+  'eip155:10',
+  'eip155:324',
+  'eip155:8453',
+  'eip155:56',
+  'eip155:137',
+  'eip155:100',
+  'eip155:43114',
+  'eip155:250',
+  'eip155:8217',
+  'eip155:1313161554',
+] as const
+
 /** Number of EVM chains swaps are supported on. */
-export const SWAP_SUPPORTED_CHAINS_COUNT = 12
+export const SWAP_SUPPORTED_CHAINS_COUNT = SWAP_SUPPORTED_CHAINS.length
 
 /** Chain namespaces Send supports. */
 export const SEND_SUPPORTED_NAMESPACES = ['eip155', 'solana'] as const

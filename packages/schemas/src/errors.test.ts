@@ -52,6 +52,7 @@ describe('errors', () => {
         },
         "NETWORK_NOT_SUPPORTED_FOR_GAS_PRICE": "Network not supported for Gas Price",
         "NETWORK_NOT_SUPPORTED_FOR_SWAPS": "Network not supported for Swaps",
+        "NOT_AVAILABLE_ON_THIS_SERVER": "Not available on this server",
         "RPC_CALL_NOT_ALLOWED": "Requested RPC call is not allowed",
         "SEND_AMOUNT_AND_RECEIVER_REQUIRED": "An amount and receiver address are required",
         "SEND_TOKEN_REQUIRED": "A token is required",
@@ -66,6 +67,8 @@ describe('errors', () => {
         "TOKEN_BALANCE_UNAVAILABLE": "Token Balance Unavailable",
         "TRANSACTIONS_NEED_ACCOUNT_ADDRESS": "Transactions can't be fetched without an accountAddress",
         "UNSUPPORTED_CHAIN": "Unsupported chain",
+        "networkNotAvailable": [Function],
+        "noUpstream": [Function],
       }
     `)
   })
@@ -102,6 +105,8 @@ describe('spec strings', () => {
     expect(Errors.TOKEN_BALANCE_UNAVAILABLE).toBe('Token Balance Unavailable')
     expect(Errors.NETWORK_NOT_SUPPORTED_FOR_SWAPS).toBe('Network not supported for Swaps')
     expect(Errors.NETWORK_NOT_SUPPORTED_FOR_GAS_PRICE).toBe('Network not supported for Gas Price')
+    expect(Errors.noUpstream('eip155:1')).toBe('Not available on this server: no upstream for eip155:1')
+    expect(Errors.networkNotAvailable('Ethereum')).toBe('Ethereum is not available on this server')
     expect(Object.values(Errors.LOGIN)).toEqual([
       'Modal closed',
       'Popup closed',

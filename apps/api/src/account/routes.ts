@@ -14,6 +14,7 @@ import { Hono, type MiddlewareHandler } from 'hono'
 import * as zm from 'zod/mini'
 import * as SmartAccounts from '../auth/vault/SmartAccounts.js'
 import * as Clients from '../chains/Clients.js'
+import * as Served from '../chains/Served.js'
 import type * as Deps from '../Deps.js'
 import * as ClientIp from '../http/ClientIp.js'
 import * as Errors from '../http/Errors.js'
@@ -164,6 +165,7 @@ export function routes(deps: Deps.Deps) {
         const { address } = c.req.valid('param')
         const query = c.req.valid('query')
         await deps.projects.require(query.projectId)
+        if (query.chainId) Served.assertUpstream(deps, query.chainId)
         const page = await History.page({
           orm: deps.db.orm,
           prices,
@@ -206,12 +208,14 @@ export function routes(deps: Deps.Deps) {
         const served = deps.upstreams
           .chains()
           .filter((chainId) => Caip.parseCaip2(chainId).chainNamespace === namespace)
-        if (query.chainId && !served.includes(query.chainId))
+        if (query.chainId && !served.includes(query.chainId)) {
+          Served.assertUpstream(deps, query.chainId)
           throw Errors.fail(
             400,
             Errors.CODE.unsupportedChain,
             `${Messages.UNSUPPORTED_CHAIN}: ${query.chainId}`,
           )
+        }
         const chainIds = query.chainId ? [query.chainId] : served
         const list = await upstream(() =>
           balances.of({ address, chainIds, force: Boolean(query.forceUpdate?.length) }),
@@ -223,6 +227,7 @@ export function routes(deps: Deps.Deps) {
       const { address } = c.req.valid('param')
       const query = c.req.valid('query')
       await deps.projects.require(query.projectId)
+      if (query.chainId) Served.assertUpstream(deps, query.chainId)
       return c.json({ nfts: await Nfts.owned(deps.db.orm, { address, chainId: query.chainId }) })
     })
     .get('/v1/identity/:address', Validate.param(AddressParam), Validate.query(IdentityQuery), async (c) => {

@@ -1,4 +1,4 @@
-import { Caip } from '@frontdoor/schemas'
+import { Caip, Errors as Messages } from '@frontdoor/schemas'
 import {
   BaseError,
   createPublicClient,
@@ -79,7 +79,7 @@ export function of(upstreams: Upstreams.Upstreams, chainId: string): PublicClien
   const urls = upstreams.fallback(chainId)?.ranked() ?? []
   const { chainNamespace, chainId: reference } = Caip.parseCaip2(chainId)
   if (chainNamespace !== 'eip155' || !urls.length)
-    throw new ChainError(INTERNAL_ERROR, `The API has no node of ${chainId}`, undefined, true)
+    throw new ChainError(INTERNAL_ERROR, Messages.noUpstream(chainId), undefined, true)
   const chain = defineChain({
     id: Number(reference),
     name: chainId,

@@ -2,7 +2,32 @@ import { readFileSync } from 'node:fs'
 import * as SolanaCluster from '@frontdoor/protocol/solana-cluster'
 import { Caip, Network as NetworkSchema } from '@frontdoor/schemas'
 import type { Chain } from 'viem'
-import { arbitrum, avalanche, base, bsc, mainnet, optimism, polygon, sepolia } from 'viem/chains'
+import {
+  arbitrum,
+  arbitrumSepolia,
+  aurora,
+  avalanche,
+  base,
+  baseSepolia,
+  blast,
+  bsc,
+  bscTestnet,
+  celo,
+  fantom,
+  gnosis,
+  kaia,
+  linea,
+  mainnet,
+  mantle,
+  optimism,
+  optimismSepolia,
+  polygon,
+  polygonAmoy,
+  scroll,
+  sepolia,
+  zksync,
+  zora,
+} from 'viem/chains'
 
 import * as z from 'zod/mini'
 
@@ -27,10 +52,50 @@ function fromViem(chain: Chain): Network {
     name: chain.name,
     nativeCurrency: { ...chain.nativeCurrency },
     rpcUrls: { default: { http: [...chain.rpcUrls.default.http] } },
-    ...(explorer ? { blockExplorers: { default: { name: explorer.name, url: explorer.url } } } : {}),
+    // One form of explorer URL (viem writes Mantle's with a trailing slash): links append `/tx/…`.
+    ...(explorer
+      ? { blockExplorers: { default: { name: explorer.name, url: explorer.url.replace(/\/+$/, '') } } }
+      : {}),
     testnet: chain.testnet ?? false,
   }
 }
+
+/**
+ * The embedded wallet's EVM networks (spec section 1: "about 24 EVM chains", the exact list not
+ * shown), each with its real chain id, native currency, public explorer and testnet flag as viem's
+ * `viem/chains` defines them (Reown's docs: email and social wallets work on the EVM chains viem
+ * lists). Our choice of 24: the 12 swap chains of spec section 1 (Constants.SWAP_SUPPORTED_CHAINS,
+ * AppKit's `SWAP_SUPPORTED_NETWORKS`), the other major mainnets (Celo, Linea, Scroll, Zora, Mantle,
+ * Blast) and the main testnets (Sepolia, OP Sepolia, Base Sepolia, Arbitrum Sepolia, Polygon Amoy, BNB
+ * Smart Chain Testnet). They are listed, not served: the API reaches a chain only through an upstream
+ * (`RPC_UPSTREAMS_<chainId>`); without one the API and the views say it is not available on this server.
+ */
+export const EMBEDDED_WALLET_EVM_CHAINS: readonly Chain[] = [
+  mainnet,
+  optimism,
+  bsc,
+  gnosis,
+  polygon,
+  fantom,
+  zksync,
+  base,
+  arbitrum,
+  avalanche,
+  kaia,
+  aurora,
+  celo,
+  linea,
+  scroll,
+  zora,
+  mantle,
+  blast,
+  sepolia,
+  optimismSepolia,
+  baseSepolia,
+  arbitrumSepolia,
+  polygonAmoy,
+  bscTestnet,
+]
 
 function devnet(chainId: number, url: string): Network {
   return {
@@ -76,8 +141,10 @@ function localCluster(url: string): Network {
 }
 
 /**
- * The known networks: the two devnets (at their configured URLs), production networks, and the local
- * Solana cluster (at SOLANA_URL, by default its address of ARCHITECTURE.md).
+ * The known networks: the two devnets (at their configured URLs), the embedded wallet's EVM networks
+ * ({@link EMBEDDED_WALLET_EVM_CHAINS}), Solana's three public clusters (mainnet-beta, devnet and
+ * testnet, by their genesis hashes) and the local Solana cluster (at SOLANA_URL, by default its
+ * address of ARCHITECTURE.md).
  */
 export function all(devnets: {
   DEVNET_31337_URL: string
@@ -87,7 +154,7 @@ export function all(devnets: {
   return [
     devnet(31337, devnets.DEVNET_31337_URL),
     devnet(31338, devnets.DEVNET_31338_URL),
-    ...[mainnet, optimism, bsc, polygon, base, arbitrum, avalanche, sepolia].map(fromViem),
+    ...EMBEDDED_WALLET_EVM_CHAINS.map(fromViem),
     solana('5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', 'Solana', 'https://api.mainnet-beta.solana.com', '', false),
     solana(
       'EtWTRABZaYq6iMfeYKouRu166VU2xqa1',

@@ -1,6 +1,6 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { Chains, Network } from '@frontdoor/schemas'
+import { Chains, Constants, Network } from '@frontdoor/schemas'
 import * as NetworkRegistry from '@frontdoor/schemas/entities/network-registry'
 import { afterAll, describe, expect, test } from 'vitest'
 import * as z from 'zod/mini'
@@ -41,7 +41,7 @@ describe('GET /v1/smart-account/networks', () => {
 })
 
 describe('GET /v1/networks', () => {
-  test('lists CAIP networks: the devnets, production networks and the local Solana cluster', async () => {
+  test("lists CAIP networks: the devnets, the embedded wallet's 24 EVM networks with the 12 swap chains, Solana's 3 clusters and the local one", async () => {
     const { body } = await t.getJson('/v1/networks')
     const ids = body.networks.map((n: { caipNetworkId: string }) => n.caipNetworkId)
     expect(ids).toEqual([
@@ -50,16 +50,49 @@ describe('GET /v1/networks', () => {
       'eip155:1',
       'eip155:10',
       'eip155:56',
+      'eip155:100',
       'eip155:137',
+      'eip155:250',
+      'eip155:324',
       'eip155:8453',
       'eip155:42161',
       'eip155:43114',
+      'eip155:8217',
+      'eip155:1313161554',
+      'eip155:42220',
+      'eip155:59144',
+      'eip155:534352',
+      'eip155:7777777',
+      'eip155:5000',
+      'eip155:81457',
       'eip155:11155111',
+      'eip155:11155420',
+      'eip155:84532',
+      'eip155:421614',
+      'eip155:80002',
+      'eip155:97',
       'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
       'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
       'solana:4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z',
       'solana:FxwCwhiscJPbAuFKVEq7mmzfCkcEoFth',
     ])
+    // Spec section 1: about 24 EVM chains besides our devnets, the 12 swap chains among them.
+    const devnets = new Set(['eip155:31337', 'eip155:31338'])
+    const evm = (body.networks as Network.Network[]).filter(
+      (n) => n.chainNamespace === 'eip155' && !devnets.has(n.caipNetworkId),
+    )
+    expect(evm).toHaveLength(24)
+    for (const chain of Constants.SWAP_SUPPORTED_CHAINS) expect(ids).toContain(chain)
+    // Each public network has its public explorer (no trailing slash) and its testnet flag.
+    for (const network of evm) {
+      expect(network.blockExplorers?.default.url, network.name).toMatch(/^https:\/\/[^/]+(\/[^/]+)*$/)
+      expect(network.testnet, network.name).toBe(/Sepolia|Amoy|Testnet/.test(network.name))
+    }
+    expect(body.networks.find((n: Network.Network) => n.id === 5000)).toMatchObject({
+      name: 'Mantle',
+      nativeCurrency: { symbol: 'MNT', decimals: 18 },
+      blockExplorers: { default: { url: 'https://mantlescan.xyz' } },
+    })
     expect(body.networks[2]).toMatchObject({
       id: 1,
       chainNamespace: 'eip155',

@@ -1,13 +1,21 @@
-import { Caip } from '@frontdoor/schemas'
+import { Caip, Constants } from '@frontdoor/schemas'
 import { describe, expect, test } from 'vitest'
 import * as Chains from './Chains.js'
 
 const upstreams = { 'eip155:31337': ['http://a'], 'eip155:31338': ['http://b'] }
 
 describe('fromEnv', () => {
-  test('the devnets with upstreams by default', () => {
-    expect(Chains.fromEnv({}, upstreams)).toEqual(['eip155:31337', 'eip155:31338'])
-    expect(Chains.fromEnv({}, { 'eip155:31338': ['http://b'] })).toEqual(['eip155:31338'])
+  test("the spec's 12 swap chains and the devnets with upstreams by default", () => {
+    expect(Chains.fromEnv({}, upstreams)).toEqual([
+      ...Constants.SWAP_SUPPORTED_CHAINS,
+      'eip155:31337',
+      'eip155:31338',
+    ])
+    expect(Chains.fromEnv({}, { 'eip155:31338': ['http://b'] })).toEqual([
+      ...Constants.SWAP_SUPPORTED_CHAINS,
+      'eip155:31338',
+    ])
+    expect(Chains.fromEnv({}, upstreams)).toHaveLength(Constants.SWAP_SUPPORTED_CHAINS_COUNT + 2)
   })
 
   test('CONVERT_CHAINS lists them; empty turns swaps off; a bad id refuses to start', () => {

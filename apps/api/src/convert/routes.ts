@@ -3,6 +3,7 @@ import { Caip, Constants, ConvertRule, Errors as Messages } from '@frontdoor/sch
 import { Hono } from 'hono'
 import * as zm from 'zod/mini'
 import * as Tokens from '../account/Tokens.js'
+import * as Served from '../chains/Served.js'
 import type * as Deps from '../Deps.js'
 import * as ClientIp from '../http/ClientIp.js'
 import * as Errors from '../http/Errors.js'
@@ -60,9 +61,11 @@ export function routes(deps: Deps.Deps) {
 
   /** The chain's client and AMM, or the spec's 400 when swaps are not offered there. */
   const swapChain = (chainId: string) => {
+    if (!deps.config.convert.chains.includes(chainId)) throw notForSwaps(chainId)
+    // A swap chain of the spec that this server has no node of says so.
+    Served.assertUpstream(deps, chainId)
     const amm = Registry.of(chainId).amm
-    if (!deps.config.convert.chains.includes(chainId) || !amm || !deps.upstreams.has(chainId))
-      throw notForSwaps(chainId)
+    if (!amm || !deps.upstreams.has(chainId)) throw notForSwaps(chainId)
     return { amm, rpc: ChainRpc.create(deps.upstreams, chainId) }
   }
 
@@ -93,6 +96,7 @@ export function routes(deps: Deps.Deps) {
     .get('/v1/convert/gas-price', Validate.query(GasPriceQuery), async (c) => {
       const { chainId, projectId } = c.req.valid('query')
       await deps.projects.require(projectId)
+      if (deps.config.convert.chains.includes(chainId)) Served.assertUpstream(deps, chainId)
       if (!deps.config.convert.chains.includes(chainId) || !deps.upstreams.has(chainId))
         throw Errors.fail(400, Errors.CODE.unsupportedChain, Messages.NETWORK_NOT_SUPPORTED_FOR_GAS_PRICE, {
           chainId,

@@ -26,6 +26,8 @@ export const CODE = {
   payloadTooLarge: 'payload_too_large',
   rateLimited: 'rate_limited',
   unsupportedChain: 'unsupported_chain',
+  /** A chain the registry lists that this server has no upstream (RPC node) of. */
+  noUpstream: 'no_upstream',
   upstreamUnavailable: 'upstream_unavailable',
   databaseUnavailable: 'database_unavailable',
   serverError: 'server_error',

@@ -3,6 +3,7 @@ import { type Context, type Env, Hono, type MiddlewareHandler } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import * as z from 'zod'
 import * as zm from 'zod/mini'
+import * as Served from '../chains/Served.js'
 import type * as Deps from '../Deps.js'
 import * as Answer from '../http/Answer.js'
 import * as BodyLimit from '../http/BodyLimit.js'
@@ -85,8 +86,10 @@ export function routes(deps: Deps.Deps) {
     const { chainId, projectId } = c.req.valid('query')
     const project = await deps.projects.get(projectId)
     if (!project) return rpcError(c, 401, RpcCode.unauthorized, Messages.SERVER.INVALID_KEY, { projectId })
-    if (!deps.upstreams.has(chainId))
-      return rpcError(c, 400, RpcCode.invalidParams, 'Unsupported chain', {
+    // A chain nobody knows is 'Unsupported chain'; one the registry lists without an upstream says so.
+    const unserved = Served.problem({ networks: deps.config.networks, upstreams: deps.upstreams }, chainId)
+    if (unserved)
+      return rpcError(c, 400, RpcCode.invalidParams, unserved.message, {
         chainId,
         supported: deps.upstreams.chains(),
       })

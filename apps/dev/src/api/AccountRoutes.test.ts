@@ -250,7 +250,7 @@ describe('GET /v1/account/{address}/history', () => {
     expect(onOther[0]!.transfers[0]).toMatchObject({ direction: 'out', quantity: { numeric: '0.25' } })
     const spam = all.find((tx) => tx.transfers.some((x) => x.nft_info?.name === 'Free Airdrop Claim #1'))
     expect(spam?.transfers[0]?.nft_info?.flags.is_spam).toBe(true)
-    expect((await history(alice, '&chainId=eip155:1')).body).toEqual({ data: [], next: null })
+    expect((await history(alice, '&chainId=eip155:999999')).body).toEqual({ data: [], next: null })
     expect((await history(alice, '&onramp=coinbase')).body.data).toHaveLength(all.length)
   })
 
@@ -405,17 +405,36 @@ describe('GET /v1/account/{address}/balance', () => {
 
   test('bad input: currency, unsupported chain, forceUpdate, address', async () => {
     expect((await t.getJson(`/v1/account/${alice}/balance?projectId=demo&currency=eur`)).status).toBe(400)
-    const unsupported = await balance(alice, '&chainId=eip155:1')
+    const unsupported = await balance(alice, '&chainId=eip155:999999')
     expect(unsupported.status).toBe(400)
     expect(unsupported.body.error).toEqual({
       code: 'unsupported_chain',
-      message: `${Messages.UNSUPPORTED_CHAIN}: eip155:1`,
+      message: `${Messages.UNSUPPORTED_CHAIN}: eip155:999999`,
+    })
+    // Ethereum is in the registry, but this server has no upstream of it.
+    const unserved = await balance(alice, '&chainId=eip155:1')
+    expect(unserved.status).toBe(400)
+    expect(unserved.body.error).toEqual({
+      code: 'no_upstream',
+      message: Messages.noUpstream('eip155:1'),
+      chainId: 'eip155:1',
     })
     const force = await balance(alice, '&forceUpdate=yes')
     expect(force.status).toBe(400)
     expect(force.body.error.message).toBe("Invalid query field 'forceUpdate.0': Invalid CAIP-10 address: yes")
     expect((await balance('nobody')).status).toBe(400)
   })
+})
+
+test('history and NFTs of a registry network this server has no upstream of: said so', async () => {
+  for (const path of ['history', 'nfts']) {
+    const { status, body } = await t.getJson(`/v1/account/${alice}/${path}?projectId=demo&chainId=eip155:1`)
+    expect([path, status, body.error]).toEqual([
+      path,
+      400,
+      { code: 'no_upstream', message: Messages.noUpstream('eip155:1'), chainId: 'eip155:1' },
+    ])
+  }
 })
 
 describe('GET /v1/account/{address}/nfts', () => {

@@ -108,6 +108,30 @@ describe('GET /v1/convert/tokens', () => {
     const bad = await t.getJson(`/v1/convert/tokens?${q({ chainId: 'mainnet' })}`)
     expect(bad.status).toBe(400)
   })
+
+  test("a swap chain of the spec that this server has no upstream of: 'Not available on this server'", async () => {
+    const chains = t.deps.config.convert.chains
+    t.deps.config.convert.chains = [...chains, 'eip155:1']
+    try {
+      const message = 'Not available on this server: no upstream for eip155:1'
+      const tokens = await t.getJson(`/v1/convert/tokens?${q({ chainId: 'eip155:1' })}`)
+      expect([tokens.status, tokens.body.error]).toEqual([
+        400,
+        { code: 'no_upstream', message, chainId: 'eip155:1' },
+      ])
+      const gas = await t.getJson(`/v1/convert/gas-price?${q({ chainId: 'eip155:1' })}`)
+      expect([gas.status, gas.body.error.message]).toEqual([400, message])
+      const eth = ConvertRule.nativeId('eip155:1')
+      const usdc = 'eip155:1:0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48'
+      const quoted = await t.getJson(`/v1/convert/quotes?${q({ from: eth, to: usdc, amount: '1' })}`)
+      expect([quoted.status, quoted.body.error.message]).toEqual([400, message])
+    } finally {
+      t.deps.config.convert.chains = chains
+    }
+    // Not a swap chain: the spec's message, upstream or not.
+    const celo = await t.getJson(`/v1/convert/tokens?${q({ chainId: 'eip155:42220' })}`)
+    expect(celo.body.error.message).toBe(Messages.NETWORK_NOT_SUPPORTED_FOR_SWAPS)
+  })
 })
 
 describe('GET /v1/convert/gas-price', () => {

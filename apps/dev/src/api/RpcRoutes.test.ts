@@ -111,9 +111,21 @@ describe('POST /v1/', () => {
       id: null,
       error: { code: -32001, message: 'Unauthorized: invalid key', data: { projectId: 'ghost' } },
     })
-    const chain = await rpc('chainId=eip155:1&projectId=demo', call('eth_chainId'))
+    const chain = await rpc('chainId=eip155:999999&projectId=demo', call('eth_chainId'))
     expect(chain.status).toBe(400)
-    expect(chain.body.error).toMatchObject({ message: 'Unsupported chain', data: { chainId: 'eip155:1' } })
+    expect(chain.body.error).toMatchObject({
+      code: -32602,
+      message: 'Unsupported chain',
+      data: { chainId: 'eip155:999999' },
+    })
+    // A network the registry lists (Ethereum) without an upstream here: said so, not 'Unsupported chain'.
+    const listed = await rpc('chainId=eip155:1&projectId=demo', call('eth_chainId'))
+    expect(listed.status).toBe(400)
+    expect(listed.body.error).toMatchObject({
+      code: -32602,
+      message: 'Not available on this server: no upstream for eip155:1',
+      data: { chainId: 'eip155:1' },
+    })
     const bad = await rpc('chainId=31337&projectId=demo', call('eth_chainId'))
     expect(bad.status).toBe(400)
     expect(bad.body.error.message).toBe("Invalid query field 'chainId': Invalid CAIP-2 network id: 31337")
