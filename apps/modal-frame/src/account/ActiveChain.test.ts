@@ -58,3 +58,28 @@ describe('ActiveChain', () => {
     })
   })
 })
+
+describe('ActiveChain: the embedded wallet’s other families', () => {
+  const BITCOIN = {
+    namespace: 'bip122',
+    name: 'Bitcoin',
+    chainId: 'bip122:000000000019d6689c085ae165831e93',
+    address: 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu',
+  } as const
+  test('bitcoin once chosen for the connected account that holds a Bitcoin account; eip155 otherwise', () => {
+    const state = connected()
+    const active = ActiveChain.create()
+    active.choose('bip122', state as unknown as StateStore)
+    expect(ActiveChain.activeNamespace(active.get(), state.get(), SOLANA, [BITCOIN])).toBe('bip122')
+    // Without that account (another connector, or keys that did not open): eip155.
+    expect(ActiveChain.activeNamespace(active.get(), state.get(), SOLANA, [])).toBe('eip155')
+    expect(ActiveChain.activeNamespace(active.get(), state.get(), SOLANA)).toBe('eip155')
+    // Polkadot chosen while only Bitcoin is held: eip155.
+    active.choose('polkadot', state as unknown as StateStore)
+    expect(ActiveChain.activeNamespace(active.get(), state.get(), SOLANA, [BITCOIN])).toBe('eip155')
+    // Disconnecting brings back eip155.
+    active.choose('bip122', state as unknown as StateStore)
+    state.set({ status: 'disconnected', address: undefined })
+    expect(active.get().namespace).toBe('eip155')
+  })
+})

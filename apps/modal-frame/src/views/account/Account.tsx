@@ -4,11 +4,12 @@ import * as Format from '@frontdoor/schemas/presentation/format'
 import * as TransactionsView from '@frontdoor/schemas/presentation/transactions'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useState } from 'react'
-import { useActiveSolana } from '../../account/ActiveChain.js'
+import { useActiveNamespaceAccount, useActiveSolana } from '../../account/ActiveChain.js'
 import { AccountRoot, useQueries, useScope } from '../../account/Context.js'
 import * as Pending from '../../account/Pending.js'
-import type * as Queries from '../../account/Queries.js'
+import * as Queries from '../../account/Queries.js'
 import * as Usd from '../../account/Usd.js'
+import * as Served from '../../chain/Served.js'
 import { useController } from '../../controller/context.js'
 import { useStore } from '../../store/useStore.js'
 import { Avatar } from '../../ui/Avatar.js'
@@ -26,6 +27,12 @@ const EmbeddedSettings = lazy(() => import('./EmbeddedSettings.js'))
 const NamespaceAccounts = lazy(() => import('./NamespaceAccounts.js'))
 // The Account view on solana (SwitchActiveChain), for a connection with a Solana account: a chunk too.
 const SolanaAccount = lazy(() => import('./SolanaAccount.js'))
+// The Account view on Bitcoin, Polkadot or Cosmos (SwitchActiveChain), for the embedded wallet: a chunk too.
+const NamespaceAccount = lazy(() => import('./NamespaceAccount.js'))
+// The Account view on an EVM network this server has no node of: a chunk too.
+const UnservedAccount = lazy(() => import('./UnservedAccount.js'))
+
+const LOADING = <div className="fd-spinner" role="status" aria-label="Loading account" />
 
 /** The tab the Account view shows, kept while the user visits Send, Receive ... and comes back. */
 let lastTab = 'tokens'
@@ -40,21 +47,57 @@ export default function Account() {
 }
 
 function Connected() {
+  const controller = useController()
   const scope = useScope()
   const solana = useActiveSolana()
+  const other = useActiveNamespaceAccount()
+  const served = Served.useServed(controller.env.apiUrl, scope ? Queries.caip2(scope.chainId) : '')
   if (solana)
     return (
-      <Suspense fallback={<div className="fd-spinner" role="status" aria-label="Loading account" />}>
+      <Suspense fallback={LOADING}>
         <SolanaAccount account={solana} />
       </Suspense>
     )
-  return scope ? <AccountView scope={scope} /> : null
+  if (other)
+    return (
+      <Suspense fallback={LOADING}>
+        <NamespaceAccount account={other} />
+      </Suspense>
+    )
+  if (!scope) return null
+  // Until the API has said which chains it serves (once per frame load), nothing is read.
+  if (served === undefined) return LOADING
+  if (!served)
+    return (
+      <Suspense fallback={LOADING}>
+        <UnservedAccount scope={scope}>
+          <EmbeddedFoot />
+        </UnservedAccount>
+      </Suspense>
+    )
+  return <AccountView scope={scope} />
+}
+
+/** The embedded wallet's part of the footer: its settings and its other addresses (chunks of their own). */
+function EmbeddedFoot() {
+  const controller = useController()
+  const connection = useStore(controller.connection)
+  if (connection.connectorId !== 'embedded') return null
+  return (
+    <>
+      <Suspense fallback={null}>
+        <EmbeddedSettings />
+      </Suspense>
+      <Suspense fallback={null}>
+        <NamespaceAccounts />
+      </Suspense>
+    </>
+  )
 }
 
 function AccountView({ scope }: { scope: Queries.Scope }) {
   const controller = useController()
   const state = useStore(controller.state)
-  const connection = useStore(controller.connection)
   const pending = useStore(Pending.frame)
   const queries = useQueries()
   const [tab, setTab] = useState(lastTab)
@@ -176,16 +219,7 @@ function AccountView({ scope }: { scope: Queries.Scope }) {
       />
 
       <AccountParts.Foot>
-        {connection.connectorId === 'embedded' ? (
-          <Suspense fallback={null}>
-            <EmbeddedSettings />
-          </Suspense>
-        ) : null}
-        {connection.connectorId === 'embedded' ? (
-          <Suspense fallback={null}>
-            <NamespaceAccounts />
-          </Suspense>
-        ) : null}
+        <EmbeddedFoot />
       </AccountParts.Foot>
     </div>
   )

@@ -10,14 +10,16 @@ function messageOf(error: unknown): string {
 }
 
 /**
- * The page's networks as buttons: the current one marked, a spinner on the one being switched to,
- * and the reason under a row whose switch failed. Arrow keys move between rows.
+ * The page's networks as buttons: the current one marked, those this server has no node of said so,
+ * a spinner on the one being switched to, and the reason under a row whose switch failed. Arrow keys
+ * move between rows.
  */
 export function NetworkList({
   networks,
   current,
   onPick,
   label = 'Networks',
+  unserved,
 }: {
   networks: Network.Network[]
   /** The CAIP-2 id of the current network. */
@@ -25,6 +27,8 @@ export function NetworkList({
   /** Switches to `network`; rejects with the reason shown under its row. */
   onPick: (network: Network.Network) => Promise<void>
   label?: string
+  /** Whether this server has no node of a network (CAIP-2): its row says 'Not available on this server'. */
+  unserved?: ((caipNetworkId: string) => boolean) | undefined
 }) {
   const [busy, setBusy] = useState<string>()
   const [failed, setFailed] = useState<{ id: string; message: string }>()
@@ -72,7 +76,11 @@ export function NetworkList({
               <Icon label={network.name} size={32} />
               <span className="fd-row-main">
                 <span className="fd-row-title">{network.name}</span>
-                {network.testnet ? <span className="fd-row-sub">Testnet</span> : null}
+                {unserved?.(id) ? (
+                  <span className="fd-row-sub">{Errors.NOT_AVAILABLE_ON_THIS_SERVER}</span>
+                ) : network.testnet ? (
+                  <span className="fd-row-sub">Testnet</span>
+                ) : null}
               </span>
               {busy === id ? (
                 <span className="fd-button-spinner fd-network-spinner" role="status" aria-label="Switching" />

@@ -1,5 +1,6 @@
 import * as Caip from '@frontdoor/schemas/caip'
 import * as ActiveChain from '../../account/ActiveChain.js'
+import * as Served from '../../chain/Served.js'
 import { useController } from '../../controller/context.js'
 import { useStore } from '../../store/useStore.js'
 import { NetworkList } from './NetworkList.js'
@@ -17,6 +18,8 @@ export default function SwitchNetwork() {
   const controller = useController()
   const state = useStore(controller.state)
   const solana = ActiveChain.useSolanaAccount()
+  const others = ActiveChain.useNamespaceAccounts()
+  const served = Served.useChains(controller.env.apiUrl)
   const active = ActiveChain.activeNamespace(useStore(ActiveChain.frame), state, solana)
   const page = state.host?.info.networks ?? []
   const networks =
@@ -34,6 +37,7 @@ export default function SwitchNetwork() {
       <NetworkList
         networks={networks}
         current={current}
+        unserved={(id) => served !== undefined && !served.has(id)}
         onPick={async (network) => {
           if (network.caipNetworkId === ActiveChain.SOLANA_NETWORK.caipNetworkId && solana) {
             ActiveChain.frame.choose('solana', controller.state)
@@ -46,7 +50,7 @@ export default function SwitchNetwork() {
         }}
       />
       <p className="fd-muted">Your wallet may ask you to approve the switch, or to add the network first.</p>
-      {solana ? (
+      {solana || others.length > 0 ? (
         <button
           type="button"
           className="fd-text-button"

@@ -16,6 +16,7 @@ import * as Usd from '../../account/Usd.js'
 import * as Track from '../../analytics/Track.js'
 import { useController } from '../../controller/context.js'
 import { useStore } from '../../store/useStore.js'
+import * as NotServed from '../../ui/NotServed.js'
 import * as Toast from '../../ui/Toast.js'
 import { useAutofocus } from '../../ui/useAutofocus.js'
 import { type Receiver, useReceiver } from './Receiver.js'
@@ -48,7 +49,11 @@ function Connected() {
         <SolanaSend account={solana} />
       </Suspense>
     )
-  return scope ? <SendView scope={scope} /> : null
+  return scope ? (
+    <NotServed.Gate chainId={scope.chainId}>
+      <SendView scope={scope} />
+    </NotServed.Gate>
+  ) : null
 }
 
 const same = (a: Token.TokenBalance, b: Token.TokenBalance) =>

@@ -16,6 +16,7 @@ import * as Chain from '../../chain/Chain.js'
 import { useController } from '../../controller/context.js'
 import { useStore } from '../../store/useStore.js'
 import { Icon } from '../../ui/Avatar.js'
+import * as NotServed from '../../ui/NotServed.js'
 import * as Toast from '../../ui/Toast.js'
 import { useAutofocus } from '../../ui/useAutofocus.js'
 import * as SwapApi from './SwapApi.js'
@@ -40,7 +41,11 @@ export default function Swap() {
 
 function Connected() {
   const scope = useScope()
-  return scope ? <SwapView scope={scope} /> : null
+  return scope ? (
+    <NotServed.Gate chainId={scope.chainId}>
+      <SwapView scope={scope} />
+    </NotServed.Gate>
+  ) : null
 }
 
 /** What a wallet's, node's or the API's error says, for the view. */
