@@ -59,22 +59,6 @@ export const NETWORK_NOT_SUPPORTED_FOR_SWAPS = 'Network not supported for Swaps'
 /** Gas price asked on a network without it. */
 export const NETWORK_NOT_SUPPORTED_FOR_GAS_PRICE = 'Network not supported for Gas Price'
 
-/**
- * A network the registry lists but this server has no node (RPC upstream) of: nothing can be read or
- * sent there, so the API refuses it and the views say so.
- */
-export const NOT_AVAILABLE_ON_THIS_SERVER = 'Not available on this server'
-
-/** The API's message for a chain it has no upstream of. */
-export function noUpstream(chainId: string): string {
-  return `${NOT_AVAILABLE_ON_THIS_SERVER}: no upstream for ${chainId}`
-}
-
-/** What a view says of a network this server has no upstream of. */
-export function networkNotAvailable(name: string): string {
-  return `${name} is not available on this server`
-}
-
 /** Login errors. */
 export const LOGIN = {
   MODAL_CLOSED: 'Modal closed',
@@ -127,6 +111,7 @@ export const EXECUTION_REVERTED = 'Execution reverted'
 // places whole modules: the modal's first-open chunks would otherwise carry them, for lazy views).
 export { INTERNAL } from './internal-errors.js'
 export { NAMES } from './name-errors.js'
+export { NOT_AVAILABLE_ON_THIS_SERVER, networkNotAvailable, noUpstream } from './no-upstream-errors.js'
 
 /** Internal error when disconnecting some chains failed; `details` lists them. */
 export function failedToDisconnectChains(details: string): string {

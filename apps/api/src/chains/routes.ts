@@ -10,7 +10,7 @@ import type * as Deps from '../Deps.js'
  */
 export function routes(deps: Deps.Deps) {
   return new Hono()
-    .get('/v1/supported-chains', (c) => c.json({ http: deps.upstreams.chains(), ws: [] as string[] }))
+    .get(Chains.SUPPORTED_CHAINS_PATH, (c) => c.json({ http: deps.upstreams.chains(), ws: [] as string[] }))
     .get('/v1/networks', (c) => c.json({ networks: deps.config.networks }))
     .get(Chains.SMART_ACCOUNT_NETWORKS_PATH, (c) => c.json({ networks: SmartAccounts.chains(deps.config) }))
 }

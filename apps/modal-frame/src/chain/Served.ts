@@ -1,4 +1,4 @@
-import * as Chains from '@frontdoor/schemas/api/chains'
+import * as SupportedChains from '@frontdoor/schemas/api/supported-chains'
 import { useEffect, useState } from 'react'
 import * as Api from '../api/Api.js'
 
@@ -22,7 +22,11 @@ export function chains(apiUrl: string): Promise<ReadonlySet<string>> {
   let reading = readings.get(apiUrl)
   if (!reading) {
     // One attempt: while it is out the account views wait, and without an answer they go on as before.
-    reading = Api.get(`${apiUrl}/v1/supported-chains`, Chains.SupportedChainsResponse, 0).then(
+    reading = Api.get(
+      apiUrl + SupportedChains.SUPPORTED_CHAINS_PATH,
+      SupportedChains.SupportedChainsResponse,
+      0,
+    ).then(
       (body) => {
         const served = new Set(body.http)
         answered.set(apiUrl, served)

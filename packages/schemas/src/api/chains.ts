@@ -2,13 +2,8 @@ import * as z from 'zod/mini'
 import * as Caip from '../caip.js'
 import * as Constants from '../constants.js'
 
-/** `GET /v1/supported-chains` response: CAIP-2 ids reachable over HTTP and over WebSocket. */
-export const SupportedChainsResponse = z.object({
-  http: z.array(Caip.Caip2Schema),
-  ws: z.array(Caip.Caip2Schema),
-})
-/** `GET /v1/supported-chains` response: CAIP-2 ids reachable over HTTP and over WebSocket. */
-export type SupportedChainsResponse = z.infer<typeof SupportedChainsResponse>
+// A module of its own, so the modal's account views take it without this module's JSON-RPC schemas.
+export { SUPPORTED_CHAINS_PATH, SupportedChainsResponse } from './supported-chains.js'
 
 /** Where the API lists the chains with the embedded wallet's smart account. */
 export const SMART_ACCOUNT_NETWORKS_PATH = '/v1/smart-account/networks'
