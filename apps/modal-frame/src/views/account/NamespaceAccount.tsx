@@ -14,13 +14,20 @@ import './namespace-accounts.css'
  * goes back to the chain families. This server has no node of these chains, so no balance, activity
  * or send shows, and the view says so.
  */
+/**
+ * What the generated avatar (which reads hex digits) is given for a Bitcoin, Polkadot or Cosmos
+ * address: the hex of its last six characters, where addresses differ (their prefixes do not).
+ */
+const avatarSeed = (address: string) =>
+  [...address.slice(-6)].map((c) => c.charCodeAt(0).toString(16).padStart(2, '0')).join('')
+
 export default function NamespaceAccount({ account }: { account: NamespaceAccounts.Account }) {
   const controller = useController()
   const { address, name, namespace } = account
   return (
     <div className="fd-account" data-namespace={namespace}>
       <div className="fd-account-head">
-        <Avatar address={address} />
+        <Avatar address={avatarSeed(address)} />
         <div className="fd-account-name">
           <p className="fd-account-title" title={address} data-testid="namespace-address">
             {Format.truncateAddress(address)}
