@@ -75,6 +75,35 @@ export async function loginByEmail(page: Page, email: string): Promise<`0x${stri
 }
 
 /**
+ * On a page of its own (no demo buttons: sdk.js only), opens the modal and logs in with a new email
+ * address `name`+…; returns the address of its wallet once the page's provider has it.
+ */
+export async function loginOnPage(page: Page, name: string): Promise<`0x${string}`> {
+  const email = freshEmail(name)
+  const sentAfter = Date.now() - 1000
+  await page.evaluate(
+    () => void (window as unknown as { frontdoor: { open: () => Promise<void> } }).frontdoor.open(),
+  )
+  await Pages.expectConnectShown(page)
+  const input = Pages.modal(page).getByRole('textbox', { name: 'Email' })
+  await expect(async () => {
+    if (await input.isVisible()) {
+      await input.fill(email)
+      await input.press('Enter')
+    }
+    await expect(Pages.modal(page).getByText('Enter the 6-digit code sent to')).toBeVisible({ timeout: 3000 })
+  }).toPass({ timeout: 20_000 })
+  await Pages.modal(page)
+    .getByRole('textbox', { name: 'Code' })
+    .fill(await otpFor(email, sentAfter))
+  await Pages.expectClosed(page)
+  await expect
+    .poll(() => Pages.providerRequest(page, 'eth_accounts'))
+    .toMatchObject({ result: [expect.any(String)] })
+  return ((await Pages.providerRequest(page, 'eth_accounts')) as { result: `0x${string}`[] }).result[0]!
+}
+
+/**
  * Starts an EIP-1193 request through the page's provider without waiting: unsafe requests wait for
  * the user in the auth frame.
  */

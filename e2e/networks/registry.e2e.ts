@@ -60,28 +60,7 @@ async function restartApi(env?: Record<string, string>) {
 async function emailWallet(page: Page, name: string): Promise<Hex> {
   await page.goto(site.url)
   await page.waitForFunction(() => 'frontdoor' in window)
-  const email = Embedded.freshEmail(name)
-  const sentAfter = Date.now() - 1000
-  await page.evaluate(
-    () => void (window as unknown as { frontdoor: { open: () => Promise<void> } }).frontdoor.open(),
-  )
-  await Pages.expectConnectShown(page)
-  const input = Pages.modal(page).getByRole('textbox', { name: 'Email' })
-  await expect(async () => {
-    if (await input.isVisible()) {
-      await input.fill(email)
-      await input.press('Enter')
-    }
-    await expect(Pages.modal(page).getByText('Enter the 6-digit code sent to')).toBeVisible({ timeout: 3000 })
-  }).toPass({ timeout: 20_000 })
-  await Pages.modal(page)
-    .getByRole('textbox', { name: 'Code' })
-    .fill(await Embedded.otpFor(email, sentAfter))
-  await Pages.expectClosed(page)
-  await expect
-    .poll(() => Pages.providerRequest(page, 'eth_accounts'))
-    .toMatchObject({ result: [expect.any(String)] })
-  return ((await Pages.providerRequest(page, 'eth_accounts')) as { result: Hex[] }).result[0]!
+  return Embedded.loginOnPage(page, name)
 }
 
 /** The network the Account view shows for the connected wallet. */
