@@ -152,6 +152,24 @@ describe('docker-compose.yml', () => {
     expect(Edge.templateNames(template).filter((name) => !names.has(name))).toEqual([])
   })
 
+  test("the edge publishes each public address's port on its host; the page, the modal and the auth frame are three sites", () => {
+    // `${NAME:-default}` -> default
+    const fallback = (value: string) => /^\$\{\w+:-(.+)\}$/.exec(value)?.[1] ?? value
+    const env = compose.services['api-1']?.environment ?? {}
+    const published = (compose.services.edge?.ports ?? []).map((port) => {
+      const [host, outside] = /^(\$\{\w+:-[^}]+\}|[^:]+):(\d+):\d+$/.exec(port)?.slice(1) ?? []
+      return `${fallback(host ?? '')}:${outside}`
+    })
+    const urls = ['MODAL_URL', 'AUTH_URL', 'API_URL', 'RELAY_URL'].map(
+      (name) => new URL(fallback(env[name] ?? '')),
+    )
+    expect(published.sort()).toEqual(urls.map((url) => url.host).sort())
+    const sites = ['DEMO_URL', 'MODAL_URL', 'AUTH_URL'].map(
+      (name) => new URL(fallback(env[name] ?? '')).hostname,
+    )
+    expect(new Set(sites).size).toBe(3)
+  })
+
   test('every service that builds names a Dockerfile that exists, and a target it has; every dependency is a service', () => {
     for (const [name, service] of Object.entries(compose.services)) {
       expect(service.build ?? service.image, name).toBeTruthy()

@@ -153,7 +153,8 @@ describe.skipIf(!NGINX)('nginx at the edge', () => {
     const reserved = await reservePorts(4)
     const [modalPort, authPort, apiPort, edgeRelayPort] = reserved.ports
     modal = `http://127.0.0.1:${modalPort}`
-    auth = `http://127.0.0.1:${authPort}`
+    // The auth frame on a host of its own, as in the scale profile (and production).
+    auth = `http://127.0.0.2:${authPort}`
     api = `http://127.0.0.1:${apiPort}`
     relayPort = edgeRelayPort as number
     // The frame servers ask the API (one node, directly) for the project's origins.
@@ -187,7 +188,7 @@ describe.skipIf(!NGINX)('nginx at the edge', () => {
       Edge.site({
         listen: {
           modal: `127.0.0.1:${modalPort}`,
-          auth: `127.0.0.1:${authPort}`,
+          auth: `127.0.0.2:${authPort}`,
           api: `127.0.0.1:${apiPort}`,
           relay: `127.0.0.1:${relayPort}`,
         },

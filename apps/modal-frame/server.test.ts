@@ -54,7 +54,7 @@ const options = {
   distDir: dist,
   sdkPath: join(dist, 'sdk.js'),
   sdkVersionedPath: '/sdk/9.8.7/sdk.js',
-  authUrl: 'http://127.0.0.1:5181',
+  authUrl: 'http://127.0.0.2:5181',
   relayUrl: 'ws://127.0.0.1:4001',
 }
 
@@ -80,7 +80,7 @@ describe('frame, the API unreachable', () => {
     // The page is not on the (empty) list: the frame may render only the alert, anywhere.
     expect(directive(csp, 'frame-ancestors')).toBe('*')
     expect(directive(csp, 'connect-src')).toBe("'self' http://127.0.0.1:9 ws://127.0.0.1:4001")
-    expect(directive(csp, 'frame-src')).toBe('http://127.0.0.1:5181')
+    expect(directive(csp, 'frame-src')).toBe('http://127.0.0.2:5181')
     expect(response.headers.get('x-content-type-options')).toBe('nosniff')
     expect(response.headers.get('permissions-policy')).toContain('clipboard-write=(self)')
     expect(response.headers.get('permissions-policy')).toContain('camera=()')
@@ -88,7 +88,7 @@ describe('frame, the API unreachable', () => {
     expect(html).not.toContain('frontdoor:origins-error')
     expect(html).toContain('<meta name="frontdoor:api-url" content="http://127.0.0.1:9">')
     expect(html).toContain('<meta name="frontdoor:relay-url" content="ws://127.0.0.1:4001">')
-    expect(html).toContain('<meta name="frontdoor:auth-url" content="http://127.0.0.1:5181">')
+    expect(html).toContain('<meta name="frontdoor:auth-url" content="http://127.0.0.2:5181">')
     expect(html).toContain('<meta name="frontdoor:allowed-origins" content="[]">')
   })
 

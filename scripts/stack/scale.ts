@@ -23,7 +23,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 /** The public addresses: the edge's four origins, and the parts that are not behind it. */
 export const ADDRESSES = {
   MODAL_URL: 'http://127.0.0.1:8080',
-  AUTH_URL: 'http://127.0.0.1:8081',
+  AUTH_URL: 'http://127.0.0.2:8081',
   API_URL: 'http://127.0.0.1:8082',
   RELAY_URL: 'ws://127.0.0.1:8083',
   DEMO_URL: 'http://localhost:6173',

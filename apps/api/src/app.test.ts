@@ -81,8 +81,8 @@ describe('build', () => {
     expect((await preflight('http://127.0.0.1:5180')).headers.get('access-control-allow-origin')).toBe(
       'http://127.0.0.1:5180',
     )
-    expect((await preflight('http://127.0.0.1:5181')).headers.get('access-control-allow-origin')).toBe(
-      'http://127.0.0.1:5181',
+    expect((await preflight('http://127.0.0.2:5181')).headers.get('access-control-allow-origin')).toBe(
+      'http://127.0.0.2:5181',
     )
     expect((await preflight('https://evil.example')).headers.get('access-control-allow-origin')).toBeNull()
   })

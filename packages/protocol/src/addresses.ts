@@ -1,12 +1,17 @@
 /**
- * The addresses of Frontdoor's parts. Every address is an environment variable with the default of
- * ARCHITECTURE.md section 1; nothing else is hard-coded. `localhost` (the host page) versus `127.0.0.1`
- * (our frames) keeps the modal a third-party, cross-site frame in development, as it is in production.
+ * The addresses of Frontdoor's parts. Every address is an environment variable with a default; nothing
+ * else is hard-coded. The defaults have production's topology: the host page (`localhost`), the modal
+ * (`127.0.0.1`) and the auth frame (`127.0.0.2`) are three sites, so the modal is a third-party,
+ * cross-site frame and the auth frame has a host of its own, where its partitioned cookie (the session's
+ * store when the browser denies it localStorage) is out of the modal's reach. Chromium treats all of
+ * 127.0.0.0/8 as a secure context and each IP address as its own site; Linux routes all of it to the
+ * loopback interface, and Node resolves it without DNS (a `*.localhost` name Chromium resolves itself,
+ * but glibc does not).
  */
 export const ADDRESS_DEFAULTS = {
   DEMO_URL: 'http://localhost:5173',
   MODAL_URL: 'http://127.0.0.1:5180',
-  AUTH_URL: 'http://127.0.0.1:5181',
+  AUTH_URL: 'http://127.0.0.2:5181',
   API_URL: 'http://127.0.0.1:4000',
   RELAY_URL: 'ws://127.0.0.1:4001',
   DEVNET_31337_URL: 'http://127.0.0.1:8545',

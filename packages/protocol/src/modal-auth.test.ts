@@ -42,10 +42,10 @@ schemaSuite('AuthMessages', ModalAuth.AuthMessages, {
   connectSocial: {
     params: {
       valid: [
-        { uri: 'http://127.0.0.1:5181/callback?code=c&state=s' },
+        { uri: 'http://127.0.0.2:5181/callback?code=c&state=s' },
         { code: 'r3deem' },
         { code: 'r3deem', binding: 'b'.repeat(43) },
-        { uri: 'http://127.0.0.1:5181/callback?code=c', binding: 'b'.repeat(43) },
+        { uri: 'http://127.0.0.2:5181/callback?code=c', binding: 'b'.repeat(43) },
       ],
       invalid: [
         { uri: 'data:text/html,x' },

@@ -12,7 +12,7 @@ import * as Harness from './Harness.js'
 // error shape and succeeds on retry. Nothing here is mocked: the restart and the kills are real. The
 // chain the indexer follows is a small JSON-RPC stand-in that makes an empty block every 200 ms.
 
-const AUTH_ORIGIN = 'http://127.0.0.1:5181'
+const AUTH_ORIGIN = 'http://127.0.0.2:5181'
 const DEVICE = 'faults-test-device'
 
 if (!Harness.PG_BIN)

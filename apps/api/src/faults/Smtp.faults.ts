@@ -10,7 +10,7 @@ import * as Harness from './Harness.js'
 // Today's code already survives both (routes.ts withdraws the code of an email that failed); this
 // proves it against a real refusing port.
 
-const AUTH_ORIGIN = 'http://127.0.0.1:5181'
+const AUTH_ORIGIN = 'http://127.0.0.2:5181'
 const DEVICE = 'faults-smtp-device'
 /** What the user is told (the auth frame passes the message on; the modal shows it under the field). */
 const EMAIL_FAILED = {

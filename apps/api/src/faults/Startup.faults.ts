@@ -14,7 +14,7 @@ if (!Harness.PG_BIN)
   console.warn('faults: no PostgreSQL binaries under /usr/lib/postgresql/*/bin; start-up faults skipped')
 if (!Harness.REDIS_SERVER) console.warn('faults: redis-server not installed; start-up faults skipped')
 
-const AUTH_ORIGIN = 'http://127.0.0.1:5181'
+const AUTH_ORIGIN = 'http://127.0.0.2:5181'
 const DEVICE = 'faults-startup-device'
 
 describe.skipIf(!Harness.PG_BIN || !Harness.REDIS_SERVER)(

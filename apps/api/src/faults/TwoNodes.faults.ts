@@ -22,7 +22,7 @@ const skip = !Harness.PG_BIN
     : undefined
 if (skip) console.warn(skip)
 
-const AUTH_ORIGIN = 'http://127.0.0.1:5181'
+const AUTH_ORIGIN = 'http://127.0.0.2:5181'
 const DEVICE = 'faults-two-nodes-device'
 /** Hardhat's fourth funded account (the standard test mnemonic): pays straight to the node. */
 const PAYER = privateKeyToAccount('0x7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6')

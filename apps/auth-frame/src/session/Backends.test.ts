@@ -1,5 +1,7 @@
+import { ADDRESS_DEFAULTS } from '@frontdoor/protocol/addresses'
 import { describe, expect, test } from 'vitest'
 import * as Backends from './Backends.js'
+import * as Session from './Session.js'
 
 /** A cookie jar as a document exposes it (`cookie` getter and setter); attributes are checked. */
 function jar() {
@@ -73,5 +75,32 @@ describe('choose', () => {
         ownHost: 'a',
       }).kind,
     ).toBe('memory')
+  })
+})
+
+describe("the stack's default addresses, where the browser denies the frame its localStorage", () => {
+  // Chromium's default third-party settings for a cross-site frame (Playwright's contexts, incognito):
+  // localStorage throws, partitioned cookies are kept. Each page view chooses its store anew.
+  const pageView = (doc: ReturnType<typeof jar>) =>
+    Backends.choose({
+      local: denied,
+      cookies: Backends.partitionedCookies(doc),
+      modalHost: new URL(ADDRESS_DEFAULTS.MODAL_URL).hostname,
+      ownHost: new URL(ADDRESS_DEFAULTS.AUTH_URL).hostname,
+    })
+
+  test('an email session is kept in a partitioned cookie and survives a reload', () => {
+    const doc = jar()
+    const first = pageView(doc)
+    expect(first.kind).toBe('cookie')
+    const session = { token: 'session-token', expiresAtMs: Date.now() + 60_000 }
+    Session.create(first.backend).set(session)
+    // The reload: a new document of the same frame, the same cookie jar.
+    const reloaded = pageView(doc)
+    expect(reloaded.kind).toBe('cookie')
+    expect(Session.create(reloaded.backend).get()).toEqual(session)
+    // Sign out forgets it for the next page view too.
+    Session.create(reloaded.backend).clear()
+    expect(Session.create(pageView(doc).backend).get()).toBeUndefined()
   })
 })

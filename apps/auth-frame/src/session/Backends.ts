@@ -5,8 +5,9 @@ import * as Session from './Session.js'
  * denies a cross-site frame its storage (Chromium's default and incognito), a partitioned cookie
  * (CHIPS) of the auth origin, read by this frame's script only (the frame's API calls omit
  * credentials, so the API never sees it); else memory (the session lasts the page view).
- * Cookies are scoped by host, not port: when the modal is served from this frame's host (development,
- * 127.0.0.1), the modal could read the cookie, so the cookie is not used there.
+ * Cookies are scoped by host, not port: were the modal served from this frame's host, the modal could
+ * read the cookie, so the cookie is not used there. The stack's defaults give each its own host, as
+ * production does (the modal 127.0.0.1, this frame 127.0.0.2).
  */
 
 /** A key-value store. */

@@ -360,7 +360,7 @@ describe('social login with the dev OIDC provider', () => {
   })
 
   test('an origin other than the modal is refused, and nothing is posted anywhere', async () => {
-    for (const origin of ['http://localhost:5173', 'http://127.0.0.1:5181', '*', 'http://127.0.0.1:5180/']) {
+    for (const origin of ['http://localhost:5173', 'http://127.0.0.2:5181', '*', 'http://127.0.0.1:5180/']) {
       const response = await fetch(startUrl(api, 'google', { origin }), { headers: { accept: 'text/html' } })
       expect(response.status).toBe(403)
       const html = await response.text()

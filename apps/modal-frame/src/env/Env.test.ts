@@ -19,7 +19,7 @@ describe('read', () => {
       doc({
         'frontdoor:api-url': 'http://127.0.0.1:4000/',
         'frontdoor:relay-url': 'ws://127.0.0.1:4001/',
-        'frontdoor:auth-url': 'http://127.0.0.1:5181',
+        'frontdoor:auth-url': 'http://127.0.0.2:5181',
         'frontdoor:allowed-origins': '["http://localhost:5173", 5]',
         'frontdoor:embedder': 'http://localhost:5173',
       }),
@@ -30,7 +30,7 @@ describe('read', () => {
       mode: 'inline',
       apiUrl: 'http://127.0.0.1:4000',
       relayUrl: 'ws://127.0.0.1:4001',
-      authUrl: 'http://127.0.0.1:5181',
+      authUrl: 'http://127.0.0.2:5181',
       allowedOrigins: ['http://localhost:5173'],
       originsError: undefined,
       embedder: 'http://localhost:5173',
@@ -53,9 +53,9 @@ describe('read', () => {
     expect(Env.read(doc({ 'frontdoor:relay-url': 'wss://relay.example' }), 'http://x/').relayUrl).toBe(
       'wss://relay.example',
     )
-    expect(env.authUrl).toBe('http://127.0.0.1:5181')
+    expect(env.authUrl).toBe('http://127.0.0.2:5181')
     expect(Env.read(doc({ 'frontdoor:auth-url': 'https://auth.example/x' }), 'http://x/').authUrl).toBe(
-      'http://127.0.0.1:5181',
+      'http://127.0.0.2:5181',
     )
     expect(Env.read(doc({ 'frontdoor:origins-error': 'RATE_LIMITED' }), 'http://x/').originsError).toBe(
       'RATE_LIMITED',

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import * as AuthFrame from './AuthFrame.js'
 import * as TestPeer from './testPeer.js'
 
-const authUrl = 'http://127.0.0.1:5181'
+const authUrl = 'http://127.0.0.2:5181'
 
 describe('create', () => {
   beforeEach(() => {

@@ -37,7 +37,7 @@ function setup(handlers: Partial<TestPeer.AuthHandlers> = {}, hostOrigin?: strin
   ) as TestPeer.AuthHandlers
   const embedded = Embedded.create({
     settings: () => ({
-      authUrl: 'http://127.0.0.1:5181',
+      authUrl: 'http://127.0.0.2:5181',
       apiUrl: 'http://127.0.0.1:4000',
       projectId: 'demo',
       metadata: { name: 'Demo' },

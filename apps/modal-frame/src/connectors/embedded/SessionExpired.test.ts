@@ -14,7 +14,7 @@ function setup(handlers: Partial<TestPeer.AuthHandlers>) {
   const ui = { router: Router.create('Connect'), open: vi.fn(), close: vi.fn(), toast: vi.fn() }
   const embedded = Embedded.create({
     settings: () => ({
-      authUrl: 'http://127.0.0.1:5181',
+      authUrl: 'http://127.0.0.2:5181',
       apiUrl: 'http://127.0.0.1:4000',
       projectId: 'demo',
       metadata: { name: 'Demo' },

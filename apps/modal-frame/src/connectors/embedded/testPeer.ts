@@ -79,7 +79,7 @@ export function connect(handlers: Partial<AuthHandlers>, options: PeerOptions = 
     }
     return {
       remote: Bridge.remote(ModalAuth.modal.calls, transport),
-      origin: 'http://127.0.0.1:5181',
+      origin: 'http://127.0.0.2:5181',
       destroy: () => {},
     }
   }) as typeof Bridge.connect
