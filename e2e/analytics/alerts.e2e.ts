@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import { fileURLToPath } from 'node:url'
 import { DEV_ACCOUNTS } from '@frontdoor/devnet/accounts'
-import { expect, type Locator, type Page, test } from '@playwright/test'
+import { expect, type Page, test } from '@playwright/test'
 import * as AppKitPageServer from '../appkit/PageServer.js'
 import * as Embedded from '../embedded/embedded.js'
 import * as Pages from '../modal/pages.js'
@@ -77,39 +77,6 @@ async function openSite(page: Page, projectId: string) {
   await page.waitForFunction(() => (window as unknown as { frontdoor?: unknown }).frontdoor !== undefined)
   await page.evaluate(() => void (window as unknown as { frontdoor: { open: () => void } }).frontdoor.open())
   await expect(Pages.dialog(page)).toHaveAttribute('open', '')
-}
-
-/**
- * Puts `text` in `field` with the input events a paste or a password manager makes (the value, then
- * 'input'), after a click on it. For the regular-profile browser the test launches itself: in CI its
- * keyboard often did not reach the modal's cross-site frame (fill and key presses alike; a trace showed
- * the key going to the host page's iframe element while the modal's document had focus and the field was
- * its active element), and a click on the field did not change that. Typed logins are covered by every
- * other email login test; this one is about the reload.
- */
-async function enter(field: Locator, text: string) {
-  await field.click()
-  await field.evaluate((input, value) => {
-    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set
-    setValue?.call(input, value)
-    input.dispatchEvent(new Event('input', { bubbles: true }))
-  }, text)
-  await expect(field).toHaveValue(text)
-}
-
-/** Embedded.loginByEmail with {@link enter} for the fields and a click on Continue. */
-async function loginWithoutKeyboard(page: Page, email: string) {
-  const sentAfter = Date.now() - 1000
-  await page.getByRole('button', { name: 'Connect', exact: true }).click()
-  await Pages.expectConnectShown(page)
-  const frame = Pages.modal(page)
-  await expect(frame.getByText('Enter the 6-digit code sent to')).toHaveCount(0)
-  await enter(frame.getByRole('textbox', { name: 'Email' }), email)
-  await frame.getByRole('button', { name: 'Continue' }).click()
-  await expect(frame.getByText('Enter the 6-digit code sent to')).toBeVisible({ timeout: 15_000 })
-  await enter(frame.getByRole('textbox', { name: 'Code' }), await Embedded.otpFor(email, sentAfter))
-  await Pages.expectClosed(page)
-  await expect(page.getByTestId('status')).toHaveText('connected')
 }
 
 /** The modal's toast region showing `text`. */
@@ -252,31 +219,30 @@ test.describe('alerts of spec section 8', () => {
     expect(errors.some((e) => e.includes('iframe_load_failed'))).toBe(false)
   })
 
-  test("'Session Expired': a reload with an embedded session the API revoked opens the modal on the toast", async () => {
+  test("'Session Expired': a reload with an embedded session the API revoked opens the modal on the toast", async ({
+    page,
+  }) => {
     test.setTimeout(120_000)
-    const { page, close } = await Embedded.regularProfile()
-    try {
-      await page.goto(DEMO_URL)
-      const verified = page.waitForResponse((r) => r.url().endsWith('/v1/auth/email/verify') && r.ok())
-      await loginWithoutKeyboard(page, Embedded.freshEmail('expired'))
-      const { token } = (await (await verified).json()) as { token: string }
-      // Before: a reload restores the session.
-      await page.reload()
-      await expect(page.getByTestId('status')).toHaveText('connected', { timeout: 20_000 })
-      await expect(Pages.dialog(page)).not.toHaveAttribute('open', '')
-      // The API revokes the session (its sign-out, as another tab of the auth frame would ask).
-      const signout = await fetch(`${API_URL}/v1/auth/signout`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, origin: AUTH_URL },
-      })
-      expect(signout.status).toBe(200)
-      await page.reload()
-      await expect(Pages.dialog(page)).toHaveAttribute('open', '', { timeout: 20_000 })
-      await expect(toast(page, 'Session Expired')).toBeVisible()
-      await page.screenshot({ path: `${SHOTS}session-expired.png` })
-      await expect(page.getByTestId('status')).toHaveText('disconnected')
-    } finally {
-      await close()
-    }
+    // The session outlives a reload in the auth frame's partitioned cookie (Playwright's context denies
+    // the cross-site frame its localStorage).
+    await page.goto(DEMO_URL)
+    const verified = page.waitForResponse((r) => r.url().endsWith('/v1/auth/email/verify') && r.ok())
+    await Embedded.loginByEmail(page, Embedded.freshEmail('expired'))
+    const { token } = (await (await verified).json()) as { token: string }
+    // Before: a reload restores the session.
+    await page.reload()
+    await expect(page.getByTestId('status')).toHaveText('connected', { timeout: 20_000 })
+    await expect(Pages.dialog(page)).not.toHaveAttribute('open', '')
+    // The API revokes the session (its sign-out, as another tab of the auth frame would ask).
+    const signout = await fetch(`${API_URL}/v1/auth/signout`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, origin: AUTH_URL },
+    })
+    expect(signout.status).toBe(200)
+    await page.reload()
+    await expect(Pages.dialog(page)).toHaveAttribute('open', '', { timeout: 20_000 })
+    await expect(toast(page, 'Session Expired')).toBeVisible()
+    await page.screenshot({ path: `${SHOTS}session-expired.png` })
+    await expect(page.getByTestId('status')).toHaveText('disconnected')
   })
 })

@@ -1,13 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { chromium, expect, type FrameLocator, type Locator, type Page } from '@playwright/test'
+import { expect, type Frame, type FrameLocator, type Locator, type Page } from '@playwright/test'
+import * as Session from '../../apps/auth-frame/src/session/Session.js'
 import * as Pages from '../modal/pages.js'
-import config from '../playwright.config.js'
 
 /** Helpers of the embedded-wallet end-to-end tests: the dev mailbox, the auth frame, the login. */
 
-const { MAILBOX_URL } = Pages.addresses
+const { MAILBOX_URL, AUTH_URL } = Pages.addresses
 
 /** A fresh address for this run, so cooldowns and lockouts of earlier runs do not apply. */
 export function freshEmail(name: string): string {
@@ -112,30 +109,35 @@ export function startRequest(page: Page, method: string, params?: unknown) {
 }
 
 /**
- * A page in a regular (not incognito) Chromium profile. Playwright's own contexts are incognito-like,
- * where Chromium denies a cross-site frame its storage (as it does for third-party cookies), so the
- * auth frame keeps its session for the page view only; a regular profile, as most visitors have,
- * lets it keep the session in its (partitioned) localStorage across reloads.
+ * The auth frame's stored session (its JSON), and where the frame keeps it: its localStorage where the
+ * browser allows it, else its partitioned cookie (Playwright's contexts, as incognito, deny a cross-site
+ * frame its localStorage); undefined when it keeps none.
  */
-export async function regularProfile() {
-  const dir = mkdtempSync(join(tmpdir(), 'frontdoor-profile-'))
-  mkdirSync(join(dir, 'Default'))
-  writeFileSync(
-    join(dir, 'Default', 'Preferences'),
-    JSON.stringify({ profile: { cookie_controls_mode: 0, block_third_party_cookies: false } }),
-  )
-  const context = await chromium.launchPersistentContext(dir, {
-    ...config.use?.launchOptions,
-    headless: true,
+export async function storedSession(
+  page: Page,
+): Promise<{ store: 'localStorage' | 'cookie'; value: string } | undefined> {
+  const auth = page.frames().find((frame) => frame.url().startsWith(AUTH_URL))
+  if (!auth) throw new Error('the auth frame is not in the page')
+  return auth.evaluate((key) => {
+    try {
+      const value = localStorage.getItem(key)
+      if (value) return { store: 'localStorage' as const, value }
+    } catch {}
+    const name = `${encodeURIComponent(key)}=`
+    const part = document.cookie.split('; ').find((line) => line.startsWith(name))
+    return part ? { store: 'cookie' as const, value: decodeURIComponent(part.slice(name.length)) } : undefined
+  }, Session.KEY)
+}
+
+/** All that a frame's own script can read of its storage: localStorage, sessionStorage and cookies. */
+export function readableStorage(frame: Frame): Promise<string> {
+  return frame.evaluate(() => {
+    let storage = ''
+    try {
+      storage = JSON.stringify({ ...localStorage, ...sessionStorage })
+    } catch {}
+    return `${storage} ${document.cookie}`
   })
-  const page = context.pages()[0] ?? (await context.newPage())
-  return {
-    page,
-    close: async () => {
-      await context.close()
-      rmSync(dir, { recursive: true, force: true })
-    },
-  }
 }
 
 /**

@@ -129,80 +129,77 @@ async function mails(to: string): Promise<number> {
 }
 
 test.describe('multi-wallet', () => {
-  test('sdk.js page: WalletConnect, add an email wallet, switch back and sign, switch to email without a code and sign, reload keeps both', async () => {
+  test('sdk.js page: WalletConnect, add an email wallet, switch back and sign, switch to email without a code and sign, reload keeps both', async ({
+    page,
+  }) => {
     test.setTimeout(180_000)
-    // A regular profile lets the cross-site auth frame keep the email session across the reload.
-    const browser = await Embedded.regularProfile()
-    const page = browser.page
-    try {
-      const wc = await WalletConnectWallet.create({ privateKey: WC_USER.privateKey })
-      wallets.push(wc)
-      await page.goto(PAGE)
-      await recordEvents(page)
+    // Playwright's context denies the cross-site auth frame its localStorage: the email session is its
+    // partitioned cookie, which the reload keeps.
+    const wc = await WalletConnectWallet.create({ privateKey: WC_USER.privateKey })
+    wallets.push(wc)
+    await page.goto(PAGE)
+    await recordEvents(page)
 
-      // 1. A WalletConnect wallet.
-      await open(page)
-      await Pages.expectConnectShown(page)
-      await pairWalletConnect(page, wc)
-      expect(await accounts(page)).toEqual([wc.address])
+    // 1. A WalletConnect wallet.
+    await open(page)
+    await Pages.expectConnectShown(page)
+    await pairWalletConnect(page, wc)
+    expect(await accounts(page)).toEqual([wc.address])
 
-      // 2. "Add wallet": an email wallet through the dev mailbox. The WalletConnect session stays alive.
-      let frame = await manageWallets(page)
-      await frame.getByRole('button', { name: 'Add wallet' }).click()
-      const email = Embedded.freshEmail('multi')
-      const sentAfter = Date.now() - 1000
-      const input = frame.getByRole('textbox', { name: 'Email' })
-      await input.fill(email)
-      await input.press('Enter')
-      await frame.getByRole('textbox', { name: 'Code' }).fill(await Embedded.otpFor(email, sentAfter))
-      await Pages.expectClosed(page)
-      await expect.poll(() => accounts(page)).not.toEqual([wc.address])
-      const [emailAddress] = (await accounts(page)) as [`0x${string}`]
-      expect(emailAddress).toMatch(/^0x[0-9a-fA-F]{40}$/)
-      expect(wc.connected()).toBe(true)
+    // 2. "Add wallet": an email wallet through the dev mailbox. The WalletConnect session stays alive.
+    let frame = await manageWallets(page)
+    await frame.getByRole('button', { name: 'Add wallet' }).click()
+    const email = Embedded.freshEmail('multi')
+    const sentAfter = Date.now() - 1000
+    const input = frame.getByRole('textbox', { name: 'Email' })
+    await input.fill(email)
+    await input.press('Enter')
+    await frame.getByRole('textbox', { name: 'Code' }).fill(await Embedded.otpFor(email, sentAfter))
+    await Pages.expectClosed(page)
+    await expect.poll(() => accounts(page)).not.toEqual([wc.address])
+    const [emailAddress] = (await accounts(page)) as [`0x${string}`]
+    expect(emailAddress).toMatch(/^0x[0-9a-fA-F]{40}$/)
+    expect(wc.connected()).toBe(true)
 
-      // Manage wallets lists both, each with its address; the email wallet is current.
-      frame = await manageWallets(page)
-      await expect(row(frame, emailAddress)).toContainText('Current')
-      await expect(row(frame, wc.address)).toContainText(WC_NAME)
-      await page.screenshot({ path: join(ARTIFACTS, 'manage-wallets-two.png') })
-      await page.keyboard.press('Escape')
-      await Pages.expectClosed(page)
+    // Manage wallets lists both, each with its address; the email wallet is current.
+    frame = await manageWallets(page)
+    await expect(row(frame, emailAddress)).toContainText('Current')
+    await expect(row(frame, wc.address)).toContainText(WC_NAME)
+    await page.screenshot({ path: join(ARTIFACTS, 'manage-wallets-two.png') })
+    await page.keyboard.press('Escape')
+    await Pages.expectClosed(page)
 
-      // 3. Switch back to WalletConnect: no new pairing or approval; the page hears accountsChanged.
-      const askedBefore = wc.requests.length
-      await switchTo(page, wc.address)
-      expect(await events(page)).toContainEqual(['accountsChanged', [wc.address]])
-      await signs(page, wc.address, 'Signed by the WalletConnect wallet after a switch')
-      expect(wc.requests.slice(askedBefore).map((r) => r.method)).toEqual(['personal_sign'])
+    // 3. Switch back to WalletConnect: no new pairing or approval; the page hears accountsChanged.
+    const askedBefore = wc.requests.length
+    await switchTo(page, wc.address)
+    expect(await events(page)).toContainEqual(['accountsChanged', [wc.address]])
+    await signs(page, wc.address, 'Signed by the WalletConnect wallet after a switch')
+    expect(wc.requests.slice(askedBefore).map((r) => r.method)).toEqual(['personal_sign'])
 
-      // 4. Switch to the email wallet: no new code, and it signs (approved in the auth frame).
-      const mailsBefore = await mails(email)
-      await switchTo(page, emailAddress)
-      expect(await events(page)).toContainEqual(['accountsChanged', [emailAddress]])
-      await signs(page, emailAddress, 'Signed by the email wallet after a switch', async () => {
-        const auth = Embedded.authFrame(page)
-        await expect(auth.getByRole('button', { name: 'Approve' })).toBeEnabled()
-        await page.screenshot({ path: join(ARTIFACTS, 'email-approve-after-switch.png') })
-        await auth.getByRole('button', { name: 'Approve' }).click()
-      })
-      expect(await mails(email)).toBe(mailsBefore)
+    // 4. Switch to the email wallet: no new code, and it signs (approved in the auth frame).
+    const mailsBefore = await mails(email)
+    await switchTo(page, emailAddress)
+    expect(await events(page)).toContainEqual(['accountsChanged', [emailAddress]])
+    await signs(page, emailAddress, 'Signed by the email wallet after a switch', async () => {
+      const auth = Embedded.authFrame(page)
+      await expect(auth.getByRole('button', { name: 'Approve' })).toBeEnabled()
+      await page.screenshot({ path: join(ARTIFACTS, 'email-approve-after-switch.png') })
+      await auth.getByRole('button', { name: 'Approve' }).click()
+    })
+    expect(await mails(email)).toBe(mailsBefore)
 
-      // 5. Reload: the email wallet is current again, and both are still listed with their addresses.
-      await page.reload()
-      await expect.poll(() => accounts(page), { timeout: 15_000 }).toEqual([emailAddress])
-      frame = await manageWallets(page)
-      await expect(row(frame, emailAddress)).toContainText('Current')
-      await expect(row(frame, wc.address)).toContainText(WC_NAME)
-      await page.screenshot({ path: join(ARTIFACTS, 'manage-wallets-after-reload.png') })
-      await page.keyboard.press('Escape')
-      // And the WalletConnect wallet still answers after the reload, without a new pairing.
-      await switchTo(page, wc.address)
-      await signs(page, wc.address, 'Signed after the reload')
-      expect(await mails(email)).toBe(mailsBefore)
-    } finally {
-      await browser.close()
-    }
+    // 5. Reload: the email wallet is current again, and both are still listed with their addresses.
+    await page.reload()
+    await expect.poll(() => accounts(page), { timeout: 15_000 }).toEqual([emailAddress])
+    frame = await manageWallets(page)
+    await expect(row(frame, emailAddress)).toContainText('Current')
+    await expect(row(frame, wc.address)).toContainText(WC_NAME)
+    await page.screenshot({ path: join(ARTIFACTS, 'manage-wallets-after-reload.png') })
+    await page.keyboard.press('Escape')
+    // And the WalletConnect wallet still answers after the reload, without a new pairing.
+    await switchTo(page, wc.address)
+    await signs(page, wc.address, 'Signed after the reload')
+    expect(await mails(email)).toBe(mailsBefore)
   })
 
   test('injected <-> WalletConnect: switch both ways, each signs, no new approval; delete ends only one', async ({
