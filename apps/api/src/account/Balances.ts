@@ -2,11 +2,12 @@ import { BalancesView, Constants, type Token } from '@frontdoor/schemas'
 import { and, eq } from 'drizzle-orm'
 import { decodeFunctionResult, encodeFunctionData, erc20Abi, formatUnits, getAddress, type Hex } from 'viem'
 import type * as Networks from '../chains/Networks.js'
+import type * as Deps from '../Deps.js'
 import type * as Db from '../db/Db.js'
 import * as Tables from '../db/Tables.js'
 import * as ChainRpc from '../indexer/ChainRpc.js'
 import * as Registry from '../indexer/Registry.js'
-import type * as Prices from '../prices/Prices.js'
+import * as Prices from '../prices/Prices.js'
 import type * as Upstreams from '../rpc/Upstreams.js'
 import * as SolanaBalances from './SolanaBalances.js'
 import * as Tokens from './Tokens.js'
@@ -184,4 +185,29 @@ export function create(options: Options): Balances {
       return value
     },
   }
+}
+
+const perApp = new WeakMap<Deps.Deps, { prices: Prices.Prices; balances: Balances }>()
+
+/**
+ * The one price source and balance reader of an API (`deps`): the balance route, the history's
+ * amounts and the embedded wallet's asset discovery (`wallet_getAssets`) share them, so every answer
+ * carries the same amounts and the same prices from one cache, and a `forceUpdate` read refreshes what
+ * asset discovery answers next.
+ */
+export function shared(deps: Deps.Deps) {
+  let entry = perApp.get(deps)
+  if (!entry) {
+    const prices = Prices.create({ upstreams: deps.upstreams })
+    const balances = create({
+      orm: deps.db.orm,
+      upstreams: deps.upstreams,
+      prices,
+      networks: deps.config.networks,
+      publicUrl: deps.config.publicUrl,
+    })
+    entry = { prices, balances }
+    perApp.set(deps, entry)
+  }
+  return entry
 }

@@ -28,7 +28,6 @@ import * as ChainRpc from '../indexer/ChainRpc.js'
 import * as OnrampProvider from '../onramp/Provider.js'
 import * as Purchases from '../onramp/Purchases.js'
 import * as Fungibles from '../prices/Fungibles.js'
-import * as Prices from '../prices/Prices.js'
 import * as Upstreams from '../rpc/Upstreams.js'
 import * as Balances from './Balances.js'
 import * as History from './History.js'
@@ -139,14 +138,7 @@ async function upstream<T>(work: () => Promise<T>): Promise<T> {
  * app.route('/', Account.routes(deps))
  */
 export function routes(deps: Deps.Deps) {
-  const prices = Prices.create({ upstreams: deps.upstreams })
-  const balances = Balances.create({
-    orm: deps.db.orm,
-    upstreams: deps.upstreams,
-    prices,
-    networks: deps.config.networks,
-    publicUrl: deps.config.publicUrl,
-  })
+  const { prices, balances } = Balances.shared(deps)
   const limit = RateLimiter.budget(
     deps.limiter,
     deps.config.limits.account,

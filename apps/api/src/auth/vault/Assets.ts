@@ -6,7 +6,8 @@ import * as zm from 'zod/mini'
 /**
  * `wallet_getAssets` (EIP-7811) of the embedded wallet: its params, and its answer from the blockchain
  * API's balances (the registry's tokens and every ERC-20 the indexer saw the account receive), keyed by
- * hex chain id.
+ * hex chain id. Each asset's metadata carries the balance's price, value and icon too (spec section 3,
+ * "Asset from wallet"): the modal shows these balances as it shows the balance route's, priced alike.
  */
 
 const hexChainId = zm.string().check(zm.regex(/^0x[0-9a-fA-F]{1,16}$/, 'must be a hex chain id'))
@@ -33,7 +34,7 @@ export type Asset = {
   address: 'native' | `0x${string}`
   balance: `0x${string}`
   type: 'native' | 'erc20'
-  metadata: { symbol: string; decimals: number; name: string }
+  metadata: { symbol: string; decimals: number; name: string; price: number; value: number; iconUrl: string }
 }
 
 /** The CAIP-2 chains a request asks for, among those served (every served one without a filter). */
@@ -63,7 +64,14 @@ export function answer(balances: readonly Token.TokenBalance[], params: Params[0
       address: token ?? 'native',
       balance: numberToHex(parseUnits(balance.quantity.numeric, decimals)),
       type: token ? 'erc20' : 'native',
-      metadata: { symbol: balance.symbol, decimals, name: balance.name },
+      metadata: {
+        symbol: balance.symbol,
+        decimals,
+        name: balance.name,
+        price: balance.price,
+        value: balance.value ?? balance.price * Number(balance.quantity.numeric),
+        iconUrl: balance.iconUrl,
+      },
     }
     if (params.assetTypeFilter && !params.assetTypeFilter.includes(asset.type)) continue
     const wanted = params.assetFilter?.[hexId] ?? (params.assetFilter ? [] : undefined)

@@ -15,7 +15,6 @@ import * as Clients from '../../chains/Clients.js'
 import type * as Deps from '../../Deps.js'
 import * as RateLimiter from '../../http/RateLimiter.js'
 import * as Validate from '../../http/Validate.js'
-import * as Prices from '../../prices/Prices.js'
 import * as AuthErrors from '../AuthErrors.js'
 import * as Login from '../Login.js'
 import * as Bearer from '../sessions/Bearer.js'
@@ -145,13 +144,7 @@ function evmChainId(value: number | string | undefined): number {
  * wallet_getAssets (EIP-7811) answers the account's assets from the blockchain API's balances.
  */
 export function routes(deps: Deps.Deps) {
-  const balances = Balances.create({
-    orm: deps.db.orm,
-    upstreams: deps.upstreams,
-    prices: Prices.create({ upstreams: deps.upstreams }),
-    networks: deps.config.networks,
-    publicUrl: deps.config.publicUrl,
-  })
+  const { balances } = Balances.shared(deps)
 
   // One transaction at a time per user in this process, so two sends never take the same nonce here;
   // across API nodes a send whose nonce another node's took first is filled and signed again.
