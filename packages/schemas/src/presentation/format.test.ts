@@ -21,6 +21,25 @@ describe('formatAmount', () => {
   })
 })
 
+describe('formatFee', () => {
+  test('3 decimals from 0.001 up; 2 significant digits below, never 0 for a fee that is not', () => {
+    expect(Format.formatFee('0.0000213')).toBe('0.000021')
+    expect(Format.formatFee('0.000000000000021')).toBe('0.000000000000021')
+    expect(Format.formatFee('0.0015')).toBe('0.002')
+    expect(Format.formatFee('1234.5678')).toBe('1,234.568')
+    expect(Format.formatFee('0')).toBe('0')
+    expect(Format.formatFee('not a number')).toBe('0')
+  })
+
+  test('property: a fee above 0 shows above 0', () => {
+    fc.assert(
+      fc.property(fc.double({ min: 1e-18, max: 1e6, noNaN: true }), (value) => {
+        expect(Number(Format.formatFee(value).replaceAll(',', ''))).toBeGreaterThan(0)
+      }),
+    )
+  })
+})
+
 describe('truncateAddress', () => {
   test('4 start and 6 end characters', () => {
     expect(Format.truncateAddress('0x1234567890abcdef1234567890abcdef12abcdef')).toBe('0x12…abcdef')

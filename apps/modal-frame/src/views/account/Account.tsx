@@ -185,7 +185,12 @@ function AccountView({ scope }: { scope: Queries.Scope }) {
             id: 'tokens',
             label: 'Tokens',
             panel: () => (
-              <TokensTab balances={balances.data} status={balances.status} apiUrl={scope.context.apiUrl} />
+              <TokensTab
+                balances={balances.data}
+                status={balances.status}
+                apiUrl={scope.context.apiUrl}
+                network={network}
+              />
             ),
           },
           { id: 'nfts', label: 'NFTs', panel: () => <NftsTab scope={scope} /> },

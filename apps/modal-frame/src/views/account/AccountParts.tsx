@@ -32,7 +32,8 @@ export function useRefetchOnOpen() {
 
 /**
  * Who is connected: the avatar, the title (name or address) with its copy button, what `children`
- * add below it, the USD total of `tokens`, and the network (a click opens SwitchNetwork).
+ * add below it, the USD total of `tokens` (on a testnet the spec's 0.00, marked Testnet: Usd.ts), and
+ * the network (a click opens SwitchNetwork).
  */
 export function Head({
   address,
@@ -73,7 +74,12 @@ export function Head({
         aria-busy={balances.isPending && balances.fetchStatus !== 'idle'}
       >
         <span className="fd-visually-hidden">Balance </span>
-        {balances.isSuccess ? Usd.total(tokens, network) : '$—'}
+        {balances.isSuccess ? Usd.total(tokens, network) : Usd.isTestnet(network) ? '—' : '$—'}
+        {Usd.isTestnet(network) ? (
+          <span className="fd-testnet-mark" title="Tokens on a testnet have no USD value">
+            <span className="fd-visually-hidden">, </span>Testnet
+          </span>
+        ) : null}
       </p>
       <button
         type="button"

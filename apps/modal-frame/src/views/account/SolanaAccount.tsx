@@ -46,7 +46,7 @@ export default function SolanaAccount({ account }: { account: SolanaWallet.Accou
         </div>
       ) : null}
 
-      <TokensTab balances={balances.data} status={balances.status} apiUrl={apiUrl} />
+      <TokensTab balances={balances.data} status={balances.status} apiUrl={apiUrl} network={network} />
 
       <AccountParts.Foot />
     </div>

@@ -76,12 +76,6 @@ function balanceOf(context: Chain.Context, chainId: number, asset: Payment.Asset
     : client.getBalance({ address: owner })
 }
 
-/** An amount with 3 decimals (spec section 9); '<0.001' for a smaller one that is not zero (a fee). */
-function small(numeric: string): string {
-  const shown = Format.formatAmount(numeric)
-  return shown === '0' && Number(numeric) > 0 ? '<0.001' : shown
-}
-
 function Review({ pending, scope }: { pending: Payment.Pending; scope: Queries.Scope }) {
   const controller = useController()
   const queries = useQueries()
@@ -188,7 +182,7 @@ function Review({ pending, scope }: { pending: Payment.Pending; scope: Queries.S
   }
 
   const feeText = fee.data
-    ? `${small(formatUnits(fee.data.fee, payment.native.decimals))} ${payment.native.symbol}`
+    ? `${Format.formatFee(formatUnits(fee.data.fee, payment.native.decimals))} ${payment.native.symbol}`
     : fee.isError
       ? messageOf(fee.error)
       : short

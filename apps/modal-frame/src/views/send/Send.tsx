@@ -2,7 +2,6 @@ import { EVENT } from '@frontdoor/schemas/api/analytics'
 import type * as Token from '@frontdoor/schemas/entities/token'
 import * as Errors from '@frontdoor/schemas/errors'
 import * as BalancesView from '@frontdoor/schemas/presentation/balances'
-import * as Format from '@frontdoor/schemas/presentation/format'
 import { useQuery } from '@tanstack/react-query'
 import { type FormEvent, lazy, Suspense, useId, useState } from 'react'
 import { formatUnits } from 'viem/utils'
@@ -99,7 +98,8 @@ function SendView({ scope }: { scope: Queries.Scope }) {
   })
 
   const update = SendStore.frame.update
-  const amountUsd = token ? Number(send.amount || 0) * token.price : 0
+  // Spec section 5: no USD figure on a testnet (Usd.ts); elsewhere the price of the balances.
+  const amountUsd = Usd.figure(token ? Number(send.amount || 0) * token.price : 0, network)
 
   const preview = (event: FormEvent) => {
     event.preventDefault()
@@ -170,6 +170,7 @@ function SendView({ scope }: { scope: Queries.Scope }) {
           tokens={tokens}
           loading={balances.isPending}
           apiUrl={scope.context.apiUrl}
+          network={network}
           onPicked={() => setPicking(false)}
         />
       </div>
@@ -177,7 +178,7 @@ function SendView({ scope }: { scope: Queries.Scope }) {
 
   if (send.step === 'preview' && token && receiverAddress) {
     const nativeSymbol = network?.nativeCurrency.symbol ?? native?.symbol ?? 'ETH'
-    const feeAmount = fee.data ? formatUnits(fee.data.fee, network?.nativeCurrency.decimals ?? 18) : undefined
+    const feeAmount = fee.data ? formatUnits(fee.data.fee, network?.nativeCurrency.decimals ?? 18) : '0'
     return (
       <div ref={root}>
         <div className="fd-send">
@@ -197,9 +198,7 @@ function SendView({ scope }: { scope: Queries.Scope }) {
             </SendPreview.Detail>
             <SendPreview.Fee
               estimate={fee}
-              text={() =>
-                `${Format.formatAmount(feeAmount ?? '0')} ${nativeSymbol} (${Usd.format(Number(feeAmount) * (native?.price ?? 0))})`
-              }
+              text={() => Usd.fee(feeAmount, nativeSymbol, native?.price ?? 0, network)}
             />
           </dl>
           <SendPreview.ErrorText error={send.error} />

@@ -43,7 +43,10 @@ export function TokenSelect({
   )
 }
 
-/** The amount as typed (a comma taken as the decimal point), the token's symbol, Max and the USD value. */
+/**
+ * The amount as typed (a comma taken as the decimal point), the token's symbol, Max and the USD value
+ * (none on a testnet).
+ */
 export function Amount({
   id,
   errorId,
@@ -58,7 +61,8 @@ export function Amount({
   errorId: string | undefined
   value: string
   symbol: string
-  usd: number
+  /** The amount's USD figure (Usd.figure), undefined on a testnet. */
+  usd: string | undefined
   onChange: (amount: string) => void
   onMax: () => void
 }) {
@@ -80,7 +84,7 @@ export function Amount({
           Max
         </button>
       </div>
-      <span className="fd-row-sub">{Usd.format(usd)}</span>
+      {usd ? <span className="fd-row-sub">{usd}</span> : null}
     </div>
   )
 }

@@ -88,7 +88,7 @@ describe('Amount', () => {
           errorId="error"
           value=""
           symbol="SOL"
-          usd={2}
+          usd="$2.00"
           onChange={(amount) => typed.push(amount)}
           onMax={() => {}}
         />,
@@ -104,5 +104,22 @@ describe('Amount', () => {
       input.dispatchEvent(new Event('input', { bubbles: true }))
     })
     expect(typed).toEqual(['1.5'])
+  })
+
+  test('no USD line on a testnet (the figure is undefined there)', () => {
+    act(() =>
+      root.render(
+        <SendFields.Amount
+          id="amount"
+          errorId={undefined}
+          value="1"
+          symbol="ETH"
+          usd={undefined}
+          onChange={() => {}}
+          onMax={() => {}}
+        />,
+      ),
+    )
+    expect(container.textContent).not.toContain('$')
   })
 })

@@ -17,7 +17,7 @@ export function messageOf(error: unknown): string {
   return typeof message === 'string' && message ? message : Errors.FRAME.SOMETHING_WENT_WRONG
 }
 
-/** The token's icon, the amount sent and its USD value. */
+/** The token's icon, the amount sent and its USD value (none on a testnet). */
 export function Summary({
   apiUrl,
   iconUrl,
@@ -30,7 +30,8 @@ export function Summary({
   symbol: string
   /** The decimal amount sent. */
   amount: string
-  usd: number
+  /** The amount's USD figure (Usd.figure), undefined on a testnet. */
+  usd: string | undefined
 }) {
   return (
     <div className="fd-send-summary">
@@ -38,7 +39,7 @@ export function Summary({
       <p className="fd-send-amount">
         {Format.formatAmount(amount)} {symbol}
       </p>
-      <p className="fd-muted">{Usd.format(usd)}</p>
+      {usd ? <p className="fd-muted">{usd}</p> : null}
     </div>
   )
 }

@@ -3,6 +3,7 @@ import * as SolanaTransfer from '@frontdoor/protocol/solana-transfer'
 import type * as SolanaWallet from '@frontdoor/protocol/solana-wallet'
 import type * as Token from '@frontdoor/schemas/entities/token'
 import * as BalancesView from '@frontdoor/schemas/presentation/balances'
+import * as Format from '@frontdoor/schemas/presentation/format'
 import { useQuery } from '@tanstack/react-query'
 import { type FormEvent, useId, useState } from 'react'
 import { formatUnits } from 'viem/utils'
@@ -10,6 +11,7 @@ import * as ActiveChain from '../../account/ActiveChain.js'
 import { useQueries } from '../../account/Context.js'
 import * as SolanaAvatar from '../../account/SolanaAvatar.js'
 import * as SolanaRpc from '../../account/SolanaRpc.js'
+import * as Usd from '../../account/Usd.js'
 import { useController } from '../../controller/context.js'
 import { useStore } from '../../store/useStore.js'
 import * as Toast from '../../ui/Toast.js'
@@ -122,7 +124,8 @@ export default function SolanaSend({ account }: { account: SolanaWallet.Account 
       : undefined
   const update = SendStore.frame.update
   const symbol = token?.symbol ?? 'SOL'
-  const amountUsd = token ? Number(send.amount || 0) * token.price : 0
+  // Spec section 5: no USD figure on a testnet (the local cluster is one: Usd.ts).
+  const amountUsd = Usd.figure(token ? Number(send.amount || 0) * token.price : 0, network)
 
   const preview = (event: FormEvent) => {
     event.preventDefault()
@@ -185,6 +188,7 @@ export default function SolanaSend({ account }: { account: SolanaWallet.Account 
           tokens={tokens}
           loading={balances.isPending}
           apiUrl={apiUrl}
+          network={network}
           onPicked={() => setPicking(false)}
         />
       </div>
@@ -208,7 +212,10 @@ export default function SolanaSend({ account }: { account: SolanaWallet.Account 
               <SendPreview.Receiver address={receiverAddress} seed={SolanaAvatar.seed(receiverAddress)} />
             </SendPreview.Detail>
             <SendPreview.Detail term="Network">{network.name}</SendPreview.Detail>
-            <SendPreview.Fee estimate={prepared} text={() => `${formatUnits(costs!.fee, 9)} SOL`} />
+            <SendPreview.Fee
+              estimate={prepared}
+              text={() => `${Format.formatFee(formatUnits(costs!.fee, 9))} SOL`}
+            />
             {prepared.data?.createsTokenAccount ? (
               <SendPreview.Detail term="New token account">
                 {formatUnits(costs!.tokenAccountRent, 9)} SOL

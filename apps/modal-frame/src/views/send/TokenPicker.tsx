@@ -12,11 +12,14 @@ export function TokenPicker({
   tokens,
   loading,
   apiUrl,
+  network,
   onPicked,
 }: {
   tokens: Token.TokenBalance[]
   loading: boolean
   apiUrl: string
+  /** The send's network: no USD values on a testnet. */
+  network: Usd.Network
   onPicked: () => void
 }) {
   if (loading) return <div className="fd-spinner" role="status" aria-label="Loading tokens" />
@@ -37,28 +40,31 @@ export function TokenPicker({
           next?.focus()
         }}
       >
-        {tokens.map((token, index) => (
-          <li key={token.address ?? 'native'}>
-            <button
-              type="button"
-              className="fd-row fd-row-button"
-              onClick={() => {
-                SendStore.frame.update({ token, error: undefined })
-                onPicked()
-              }}
-              {...(index === 0 ? { 'data-autofocus': true } : {})}
-            >
-              <Icon src={Usd.imageUrl(apiUrl, token.iconUrl)} label={token.symbol} />
-              <span className="fd-row-main">
-                <span className="fd-row-title">{token.name}</span>
-                <span className="fd-row-sub">
-                  {Format.formatAmount(token.quantity.numeric)} {token.symbol}
+        {tokens.map((token, index) => {
+          const usd = Usd.figure(token.value, network)
+          return (
+            <li key={token.address ?? 'native'}>
+              <button
+                type="button"
+                className="fd-row fd-row-button"
+                onClick={() => {
+                  SendStore.frame.update({ token, error: undefined })
+                  onPicked()
+                }}
+                {...(index === 0 ? { 'data-autofocus': true } : {})}
+              >
+                <Icon src={Usd.imageUrl(apiUrl, token.iconUrl)} label={token.symbol} />
+                <span className="fd-row-main">
+                  <span className="fd-row-title">{token.name}</span>
+                  <span className="fd-row-sub">
+                    {Format.formatAmount(token.quantity.numeric)} {token.symbol}
+                  </span>
                 </span>
-              </span>
-              <span className="fd-row-end">{Usd.format(token.value ?? 0)}</span>
-            </button>
-          </li>
-        ))}
+                {usd ? <span className="fd-row-end">{usd}</span> : null}
+              </button>
+            </li>
+          )
+        })}
       </ul>
     </div>
   )

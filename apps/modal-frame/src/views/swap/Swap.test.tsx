@@ -107,7 +107,7 @@ function stubApi(options: { quotes: bigint[]; builds: bigint[]; gas?: string; ga
 }
 
 /** The Swap view of a connected injected wallet, with 1 ETH to swap for FUSD typed in. */
-async function setup(nativeDecimals = 18) {
+async function setup(nativeDecimals = 18, testnet = false) {
   const router = Router.create('Account')
   router.push('Swap')
   const sent: unknown[] = []
@@ -129,6 +129,7 @@ async function setup(nativeDecimals = 18) {
             name: 'Devnet',
             chainNamespace: 'eip155',
             nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: nativeDecimals },
+            testnet,
           },
         ],
       },
@@ -237,5 +238,24 @@ describe('Network fee', () => {
     const t = await setup(6)
     await t.preview()
     expect(t.details()['Network fee']).toMatch(/^100 ETH/)
+  })
+
+  test('a real estimate, never 0 ETH: 200,000 gas at 1 gwei is 0.0002 ETH, and its USD value at the balance price', async () => {
+    stubApi({ quotes: [2_000_000_000n], builds: [2_000_000_000n], gas: '200000', gasPrice: '1000000000' })
+    const t = await setup()
+    await t.preview()
+    expect(t.details()['Network fee']).toBe('0.0002 ETH ($0.40)')
+  })
+})
+
+describe('a network marked testnet (spec section 5)', () => {
+  test('no USD figure on either side, in the token lists or for the fee: token amounts only', async () => {
+    stubApi({ quotes: [2_000_000_000n], builds: [2_000_000_000n], gas: '200000', gasPrice: '1000000000' })
+    const t = await setup(18, true)
+    await vi.waitFor(() => expect(t.container.textContent).toContain('1 ETH'))
+    expect(t.container.textContent).not.toContain('$')
+    await t.preview()
+    expect(t.details()['Network fee']).toBe('0.0002 ETH')
+    expect(t.container.textContent).not.toContain('$')
   })
 })

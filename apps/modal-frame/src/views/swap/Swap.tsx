@@ -142,12 +142,15 @@ function SwapView({ scope }: { scope: Queries.Scope }) {
   const nativeHolding = holdings.find((t) => ConvertRule.isNative(t.address))
   // The fee is paid in the chain's native coin: its decimals as the page declared the network, else
   // as the convert list has it.
-  const nativeCurrency = host?.info.networks.find((n) => n.caipNetworkId === chainId)?.nativeCurrency
+  const network = host?.info.networks.find((n) => n.caipNetworkId === chainId)
+  const nativeCurrency = network?.nativeCurrency
   const nativeDecimals = nativeCurrency?.decimals ?? nativeHolding?.decimals
   const fee =
     built.data && nativeDecimals !== undefined
       ? formatUnits(BigInt(built.data.tx.eip155.gas) * BigInt(built.data.tx.eip155.gasPrice), nativeDecimals)
       : undefined
+  // Spec section 5: no USD figure on a testnet (Usd.ts); elsewhere the price of the balances.
+  const payUsd = Usd.figure(Number(swap.amount || 0) * (from?.price ?? 0), network)
 
   /** Sends one transaction through the connected wallet (the embedded one shows its approval over this view). */
   const sendTransaction = async (tx: Built): Promise<`0x${string}`> => {
@@ -269,6 +272,7 @@ function SwapView({ scope }: { scope: Queries.Scope }) {
           label={side === 'from' ? 'Select token to pay' : 'Select token to receive'}
           tokens={holdings}
           apiUrl={scope.context.apiUrl}
+          network={network}
           onPick={(token) =>
             update({
               picking: undefined,
@@ -344,7 +348,12 @@ function SwapView({ scope }: { scope: Queries.Scope }) {
                   : built.isError
                     ? messageOf(built.error)
                     : fee
-                      ? `${SwapForm.small(fee)} ${nativeCurrency?.symbol ?? nativeHolding?.symbol ?? 'ETH'} (${Usd.format(Number(fee) * (nativeHolding?.price ?? 0))})`
+                      ? Usd.fee(
+                          fee,
+                          nativeCurrency?.symbol ?? nativeHolding?.symbol ?? 'ETH',
+                          nativeHolding?.price ?? 0,
+                          network,
+                        )
                       : 'Estimating…'}
               </dd>
             </div>
@@ -444,7 +453,7 @@ function SwapView({ scope }: { scope: Queries.Scope }) {
               Max
             </button>
           </div>
-          <span className="fd-row-sub">{Usd.format(Number(swap.amount || 0) * (from?.price ?? 0))}</span>
+          {payUsd ? <span className="fd-row-sub">{payUsd}</span> : null}
         </fieldset>
 
         <button
@@ -543,12 +552,15 @@ function TokenPicker({
   label,
   tokens,
   apiUrl,
+  network,
   onPick,
   onCancel,
 }: {
   label: string
   tokens: SwapForm.Holding[]
   apiUrl: string
+  /** The swap's network: no USD values on a testnet. */
+  network: Usd.Network
   onPick: (token: SwapForm.Holding) => void
   onCancel: () => void
 }) {
@@ -595,20 +607,23 @@ function TokenPicker({
         </p>
       ) : (
         <ul className="fd-rows" aria-label={label}>
-          {shown.map((token) => (
-            <li key={token.address}>
-              <button type="button" className="fd-row fd-row-button" onClick={() => onPick(token)}>
-                <Icon src={Usd.imageUrl(apiUrl, token.iconUrl)} label={token.symbol} />
-                <span className="fd-row-main">
-                  <span className="fd-row-title">{token.name}</span>
-                  <span className="fd-row-sub">
-                    {Format.formatAmount(token.balance)} {token.symbol}
+          {shown.map((token) => {
+            const usd = Usd.figure(token.value, network)
+            return (
+              <li key={token.address}>
+                <button type="button" className="fd-row fd-row-button" onClick={() => onPick(token)}>
+                  <Icon src={Usd.imageUrl(apiUrl, token.iconUrl)} label={token.symbol} />
+                  <span className="fd-row-main">
+                    <span className="fd-row-title">{token.name}</span>
+                    <span className="fd-row-sub">
+                      {Format.formatAmount(token.balance)} {token.symbol}
+                    </span>
                   </span>
-                </span>
-                <span className="fd-row-end">{Usd.format(token.value)}</span>
-              </button>
-            </li>
-          ))}
+                  {usd ? <span className="fd-row-end">{usd}</span> : null}
+                </button>
+              </li>
+            )
+          })}
         </ul>
       )}
       <button type="button" className="fd-button" data-variant="secondary" onClick={onCancel}>

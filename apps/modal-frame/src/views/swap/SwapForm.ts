@@ -1,7 +1,6 @@
 import type * as Convert from '@frontdoor/schemas/api/convert'
 import * as ConvertRule from '@frontdoor/schemas/convert-rules'
 import type * as Token from '@frontdoor/schemas/entities/token'
-import * as Format from '@frontdoor/schemas/presentation/format'
 import { decodeFunctionData, formatUnits } from 'viem/utils'
 import * as Units from '../../account/Units.js'
 
@@ -175,12 +174,6 @@ export function rate(
   const from = Number(formatUnits(BigInt(quote.fromAmount), fromDecimals))
   const to = Number(formatUnits(BigInt(quote.toAmount), toDecimals))
   return from > 0 ? to / from : 0
-}
-
-/** An amount for the details: 3 decimals, '<0.001' for a tiny non-zero one (a network fee). */
-export function small(amount: string): string {
-  const value = Number(amount)
-  return value > 0 && value < 0.001 ? '<0.001' : Format.formatAmount(amount)
 }
 
 /** A percentage for the details: 2 decimals, '<0.01%' for a tiny non-zero one. */
