@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import * as Constants from '@frontdoor/schemas/constants'
 import * as Errors from '@frontdoor/schemas/errors'
 import * as Storage from '@frontdoor/schemas/storage'
+import { QueryObserver } from '@tanstack/react-query'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import * as Api from '../api/Api.js'
 import * as ConnectionStorage from '../connection/Storage.js'
@@ -104,6 +105,71 @@ describe('balance', () => {
     expect(requests.at(-1)?.searchParams.get('forceUpdate')).toBe(token)
     await queries.client.fetchQuery({ ...queries.balance(scope), staleTime: 0 })
     expect(requests.at(-1)?.searchParams.has('forceUpdate')).toBe(false)
+  })
+})
+
+describe('balance on new heads (Heads.ts)', () => {
+  const NATIVE = 'eip155:31337:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
+  /** The balances as a mounted view observes them (an active query), and waits for its reads. */
+  function observe(queries: Queries.Queries, scope: Queries.Scope) {
+    const observer = new QueryObserver(queries.client, queries.balance(scope))
+    const stop = observer.subscribe(() => {})
+    const settled = () => vi.waitFor(() => expect(observer.getCurrentResult().fetchStatus).toBe('idle'))
+    return { stop, settled }
+  }
+  const balanceReads = () => requests.filter((url) => url.pathname.endsWith('/balance'))
+
+  test('a head not seen before reads the balances again past both caches (forceUpdate), within the 30 s portfolio cache; the same head again does not', async () => {
+    reply = () => ({ status: 200, body: { balances: [BALANCE] } })
+    const { queries, scope } = setup()
+    const view = observe(queries, scope)
+    await view.settled()
+    expect(balanceReads()).toHaveLength(1)
+    expect(balanceReads()[0]?.searchParams.has('forceUpdate')).toBe(false)
+
+    // The first head seen: the balances may be older than it (a stored record, the API's 15 s cache).
+    expect(queries.onHead(scope, 7n)).toBe(true)
+    await view.settled()
+    expect(balanceReads()).toHaveLength(2)
+    expect(balanceReads()[1]?.searchParams.get('forceUpdate')).toBe(NATIVE)
+
+    // The chain stands still: the portfolio cache holds (a second view, the modal opened again).
+    expect(queries.onHead(scope, 7n)).toBe(false)
+    await view.settled()
+    expect(balanceReads()).toHaveLength(2)
+
+    // A block: read again at once, well within the 30 s.
+    expect(queries.onHead(scope, 8n)).toBe(true)
+    await view.settled()
+    expect(balanceReads()).toHaveLength(3)
+    expect(balanceReads()[2]?.searchParams.get('forceUpdate')).toBe(NATIVE)
+    // A devnet reset or a reorg goes back: that head is new too.
+    expect(queries.onHead(scope, 3n)).toBe(true)
+    await view.settled()
+    expect(balanceReads()).toHaveLength(4)
+    view.stop()
+  })
+
+  test('the 30 s retry lock holds against new heads; the first head after it reads again', async () => {
+    reply = () => ({ status: 400, body: { error: 'chainId: unsupported' } })
+    const { queries, scope, shown, advance } = setup()
+    const view = observe(queries, scope)
+    await view.settled()
+    expect(shown).toEqual([Errors.TOKEN_BALANCE_UNAVAILABLE])
+    expect(balanceReads()).toHaveLength(1)
+
+    reply = () => ({ status: 200, body: { balances: [BALANCE] } })
+    expect(queries.onHead(scope, 7n)).toBe(false)
+    expect(queries.onHead(scope, 8n)).toBe(false)
+    await view.settled()
+    expect(balanceReads()).toHaveLength(1)
+
+    advance(Constants.BALANCE_RETRY_LOCK_S * 1000)
+    expect(queries.onHead(scope, 8n)).toBe(true)
+    await view.settled()
+    expect(balanceReads()).toHaveLength(2)
+    expect(queries.client.getQueryData(queries.balance(scope).queryKey)).toEqual([BALANCE])
+    view.stop()
   })
 })
 

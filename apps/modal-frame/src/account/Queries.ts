@@ -43,6 +43,14 @@ export type Scope = {
 /** The CAIP-2 id of an EVM chain. */
 export const caip2 = (chainId: number) => Caip.formatCaip2('eip155', chainId)
 
+/** The native coin's pseudo-address in CAIP-10 token lists (a common convention). */
+const NATIVE_ADDRESS = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
+
+/** The CAIP-10 id a token goes by in the balance API's `forceUpdate` (the native coin's pseudo-address). */
+export function tokenId(token: Pick<Token.TokenBalance, 'address' | 'chainId'>): string {
+  return token.address ?? `${token.chainId}:${NATIVE_ADDRESS}`
+}
+
 /** What a failed query of this kind does once its retries are spent. */
 type Meta = { kind: 'balance' | 'history' }
 
@@ -121,6 +129,9 @@ export function create(options: Options = {}) {
   /** CAIP-10 tokens the next balance read of a key must ask the API to read again (after a send). */
   const forced = new Map<string, Set<string>>()
   const lockKey = (key: readonly unknown[]) => JSON.stringify(key)
+  /** The latest head (block number) seen of each chain (CAIP-2), and the head each balance key was read at. */
+  const heads = new Map<string, bigint>()
+  const readAt = new Map<string, bigint>()
 
   const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({
@@ -159,6 +170,7 @@ export function create(options: Options = {}) {
           lock.assertOpen(lockKey(key))
           const force = forced.get(lockKey(key))
           forced.delete(lockKey(key))
+          const head = heads.get(caip2(scope.chainId))
           // After a send the API is asked to read the sent tokens again (forceUpdate), which asset
           // discovery cannot be told: that read goes to the API, later ones to the wallet again.
           const fromWallet =
@@ -180,6 +192,7 @@ export function create(options: Options = {}) {
           cache?.write(Storage.PORTFOLIO_CACHE, cacheId(scope), balances)
           const native = balances.find((balance) => balance.address === undefined)
           if (native) cache?.write(Storage.NATIVE_BALANCE_CACHE, cacheId(scope), native)
+          if (head !== undefined) readAt.set(lockKey(key), head)
           return balances
         },
       })
@@ -260,6 +273,27 @@ export function create(options: Options = {}) {
           return profile
         },
       })
+    },
+    /**
+     * A head (block number) of `scope`'s chain, seen while a balance view is open (Heads.ts): a new
+     * block may have moved the balances, so unless they were read at that head already they are read
+     * again, the API told to skip its cache (`forceUpdate` names the native coin: any list has the API
+     * read every token again). The portfolio cache (30 s, spec section 9) thus holds only while the
+     * chain stands still; the retry lock (30 s) holds as it is: nothing is asked while it does, and the
+     * next head seen after it asks. Answers whether a read went out.
+     */
+    onHead(scope: Scope, head: bigint): boolean {
+      const chain = caip2(scope.chainId)
+      const queryKey = keys.balance(scope)
+      const key = lockKey(queryKey)
+      // The latest seen, not the highest: a devnet reset or a reorg goes back.
+      heads.set(chain, head)
+      if (readAt.get(key) === head || lock.isLocked(key)) return false
+      forced.set(key, new Set([...(forced.get(key) ?? []), tokenId({ chainId: chain })]))
+      // The read that goes out now is the one of this head.
+      readAt.delete(key)
+      void client.invalidateQueries({ queryKey })
+      return true
     },
     /**
      * After a send: reads the balances again, asking the API to skip its cache for `tokens` (CAIP-10),

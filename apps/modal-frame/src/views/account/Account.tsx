@@ -6,6 +6,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useState } from 'react'
 import { useActiveNamespaceAccount, useActiveSolana } from '../../account/ActiveChain.js'
 import { AccountRoot, useQueries, useScope } from '../../account/Context.js'
+import * as Heads from '../../account/Heads.js'
 import * as Pending from '../../account/Pending.js'
 import * as Queries from '../../account/Queries.js'
 import * as Usd from '../../account/Usd.js'
@@ -104,6 +105,7 @@ function AccountView({ scope }: { scope: Queries.Scope }) {
   const features = state.features
   const identity = useQuery(queries.identity(scope.context, scope.address))
   const balances = useQuery(queries.balance(scope))
+  Heads.useFreshBalances(scope)
   // With the on-ramp on, the history shows the purchases too.
   const history = useInfiniteQuery({
     ...queries.history(scope, features.onramp[0]),

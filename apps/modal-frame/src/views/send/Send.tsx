@@ -8,6 +8,7 @@ import { formatUnits } from 'viem/utils'
 import { useActiveSolana } from '../../account/ActiveChain.js'
 import { AccountRoot, useQueries, useScope } from '../../account/Context.js'
 import * as Fee from '../../account/Fee.js'
+import * as Heads from '../../account/Heads.js'
 import * as Pending from '../../account/Pending.js'
 import * as Queries from '../../account/Queries.js'
 import * as Settle from '../../account/Settle.js'
@@ -58,20 +59,13 @@ function Connected() {
 const same = (a: Token.TokenBalance, b: Token.TokenBalance) =>
   (a.address ?? '').toLowerCase() === (b.address ?? '').toLowerCase() && a.chainId === b.chainId
 
-/** The native coin's pseudo-address in CAIP-10 token lists (a common convention). */
-const NATIVE_ADDRESS = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
-
-/** The CAIP-10 id a sent token goes by in the balance API's `forceUpdate`. */
-function tokenIds(token: Token.TokenBalance): string[] {
-  return [token.address ?? `${token.chainId}:${NATIVE_ADDRESS}`]
-}
-
 function SendView({ scope }: { scope: Queries.Scope }) {
   const controller = useController()
   const state = useStore(controller.state)
   const send = useStore(SendStore.frame)
   const queries = useQueries()
   const balances = useQuery(queries.balance(scope))
+  Heads.useFreshBalances(scope)
   const receiver = useReceiver(scope.context, send.receiver)
   const [picking, setPicking] = useState(false)
   // Focus follows the steps: the token list, the form, the preview.
@@ -160,7 +154,7 @@ function SendView({ scope }: { scope: Queries.Scope }) {
     SendStore.frame.reset()
     router.reset('Account')
     Toast.frame.show('Transaction sent', 'success')
-    void Settle.settle({ queries, scope, hash, tokens: tokenIds(token), pending: Pending.frame })
+    void Settle.settle({ queries, scope, hash, tokens: [Queries.tokenId(token)], pending: Pending.frame })
   }
 
   if (picking)

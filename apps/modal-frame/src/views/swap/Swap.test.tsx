@@ -139,6 +139,7 @@ async function setup(nativeDecimals = 18, testnet = false) {
     state,
     connection,
     router,
+    modal: Store.create({ open: true }),
     env: { apiUrl: 'http://api.test', projectId: 'demo' },
   } as unknown as Controller.Controller
   SwapStore.frame.update({ amount: '1' })

@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query'
 import { type FormEvent, type KeyboardEvent, useId, useState } from 'react'
 import { formatUnits, toHex } from 'viem/utils'
 import { AccountRoot, useQueries, useScope } from '../../account/Context.js'
+import * as Heads from '../../account/Heads.js'
 import * as Queries from '../../account/Queries.js'
 import * as Settle from '../../account/Settle.js'
 import * as Units from '../../account/Units.js'
@@ -73,6 +74,7 @@ function SwapView({ scope }: { scope: Queries.Scope }) {
     staleTime: 5 * 60_000,
   })
   const balances = useQuery(queries.balance(scope))
+  Heads.useFreshBalances(scope)
   const gas = useQuery({
     queryKey: ['convert', 'gas-price', chainId],
     queryFn: () => SwapApi.gasPrice(scope.context, chainId),
