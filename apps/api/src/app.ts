@@ -1,6 +1,5 @@
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import { matchedRoutes } from 'hono/route'
-import type { Logger } from 'pino'
 import * as Account from './account/routes.js'
 import * as Analytics from './analytics/routes.js'
 import * as AuthErrors from './auth/AuthErrors.js'
@@ -15,6 +14,7 @@ import * as Directory from './directory/routes.js'
 import * as Answer from './http/Answer.js'
 import * as BodyLimit from './http/BodyLimit.js'
 import * as Cors from './http/Cors.js'
+import type * as HttpEnv from './http/Env.js'
 import * as Errors from './http/Errors.js'
 import * as Metrics from './http/Metrics.js'
 import * as MetricsAuth from './http/MetricsAuth.js'
@@ -29,8 +29,8 @@ import * as Siwx from './siwx/routes.js'
 import * as DevOidc from './social/DevOidc.js'
 import * as Social from './social/routes.js'
 
-/** Context variables every route may read. */
-export type Env = { Variables: Answer.Variables & { logger: Logger } }
+/** Context variables every route may read (`http/Env.ts`, a leaf that routes import without the app). */
+export type Env = HttpEnv.Env
 
 /** Routes too frequent to log at info level. */
 const QUIET_ROUTES = new Set([Startup.LIVENESS_PATH, Startup.READINESS_PATH, '/metrics'])

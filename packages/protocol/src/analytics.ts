@@ -1,4 +1,5 @@
 import * as Analytics from '@frontdoor/schemas/api/analytics'
+import type * as AnalyticsProps from '@frontdoor/schemas/api/analytics-props'
 import * as Constants from '@frontdoor/schemas/constants'
 
 /**
@@ -60,7 +61,7 @@ export function create(options: Options) {
   /** When the error reports of the current window were queued. */
   let errorTimes: number[] = []
 
-  function add(props: Analytics.TrackProps | Analytics.ErrorProps) {
+  function add(props: AnalyticsProps.TrackProps | AnalyticsProps.ErrorProps) {
     if (enabled === false || queue.length >= QUEUE_MAX) return false
     queue.push({ eventId: crypto.randomUUID(), timestamp: now(), props })
     return true
@@ -100,7 +101,7 @@ export function create(options: Options) {
      */
     report(
       error: { name: string; message: string },
-      where: Pick<Analytics.ErrorProps['properties'], 'source' | 'kind'>,
+      where: Pick<AnalyticsProps.ErrorProps['properties'], 'source' | 'kind'>,
     ) {
       const at = now()
       errorTimes = errorTimes.filter((t) => at - t < Constants.ERROR_REPORTS_WINDOW_S * 1000)
@@ -161,7 +162,7 @@ export function pathOf(url: string): string {
 export function watchErrors(
   target: Window & typeof globalThis,
   client: Pick<Client, 'report'>,
-  source: Analytics.ErrorProps['properties']['source'],
+  source: AnalyticsProps.ErrorProps['properties']['source'],
 ) {
   const nameOf = (value: unknown) => (value instanceof Error ? value.name : 'Error')
   const messageOf = (value: unknown) => (value instanceof Error ? value.message : String(value))

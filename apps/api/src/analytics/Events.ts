@@ -1,4 +1,5 @@
 import * as Analytics from '@frontdoor/schemas/api/analytics'
+import type * as AnalyticsProps from '@frontdoor/schemas/api/analytics-props'
 import { and, count, eq } from 'drizzle-orm'
 import type * as Db from '../db/Db.js'
 import * as Tables from '../db/Tables.js'
@@ -22,7 +23,9 @@ const ERROR_NAME_MAX_CHARS = 100
  * `report` with an error report's name and message redacted (`Analytics.redact`: emails, addresses,
  * token-like runs, codes), as the clients do: a report from an old or foreign client is no exception.
  */
-export function redacted<T extends { props: Analytics.TrackProps | Analytics.ErrorProps }>(report: T): T {
+export function redacted<T extends { props: AnalyticsProps.TrackProps | AnalyticsProps.ErrorProps }>(
+  report: T,
+): T {
   const { props } = report
   if (props.type !== 'error') return report
   const { name, message } = props.properties

@@ -1,5 +1,29 @@
 import type { Context, MiddlewareHandler } from 'hono'
-import * as SecureHeaders from './SecureHeaders.js'
+
+/**
+ * The API's security headers, on every answer: {@link of} sends them whole, `SecureHeaders.api()` adds
+ * them to the others (the set Hono's `secureHeaders` gives with these options; SecureHeaders.test
+ * compares them), keeping any a route set itself (the login pages' CSP and referrer policy):
+ * - `Content-Security-Policy: default-src 'none'; frame-ancestors 'none'` and `X-Frame-Options: DENY`:
+ *   an answer is data, never a page to run or frame;
+ * - `Cross-Origin-Resource-Policy: cross-origin`: the frames (other origins) load its wallet images;
+ * - no `Cross-Origin-Opener-Policy`: the social login popup, on the API's origin, posts its result
+ *   to the modal that opened it, and that policy would cut it from its opener;
+ * - Hono's defaults for the rest (`nosniff`, `no-referrer`, HSTS, `Origin-Agent-Cluster`, ...).
+ */
+export const HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'cross-origin-resource-policy': 'cross-origin',
+  'origin-agent-cluster': '?1',
+  'referrer-policy': 'no-referrer',
+  'strict-transport-security': 'max-age=15552000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+  'x-dns-prefetch-control': 'off',
+  'x-download-options': 'noopen',
+  'x-frame-options': 'DENY',
+  'x-permitted-cross-domain-policies': 'none',
+  'x-xss-protection': '0',
+})
 
 /**
  * What the API's middleware adds to each answer, kept on the request's context before its route runs:
@@ -63,7 +87,7 @@ export function of(
   const id: string | undefined = c.get('requestId')
   const cors: Grant | undefined = c.get('cors')
   if (id === undefined || cors === undefined) return new Response(body, { status, headers })
-  const all: Record<string, string> = { ...SecureHeaders.HEADERS, ...headers }
+  const all: Record<string, string> = { ...HEADERS, ...headers }
   all[REQUEST_ID_HEADER] ??= id
   if (cors.origin) all['access-control-allow-origin'] = cors.origin
   if (cors.expose) all['access-control-expose-headers'] = cors.expose

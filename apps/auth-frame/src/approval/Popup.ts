@@ -56,7 +56,7 @@ const ToWindow = z.discriminatedUnion('type', [
 ])
 
 /** The window as the frame holds it. */
-export type Opened = { focus(): void; close(): void }
+export type Opened = Screen.Opened
 
 /** What {@link open} needs (tests pass their own). */
 export type OpenOptions = {

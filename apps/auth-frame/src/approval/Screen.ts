@@ -1,7 +1,6 @@
 import * as Env from '../env/Env.js'
 import type * as Approval from './Approval.js'
 import type * as Changes from './Changes.js'
-import type * as Popup from './Popup.js'
 import * as Summary from './Summary.js'
 import type * as Visibility from './Visibility.js'
 
@@ -14,6 +13,9 @@ import type * as Visibility from './Visibility.js'
  * own origin (Popup.ts). Escape declines. All request data is written as text, never as markup.
  */
 
+/** The review window as the screen holds it; Popup.ts opens it. */
+export type Opened = { focus(): void; close(): void }
+
 /** What the screen calls back. */
 export type Handlers = {
   approve: (id: number) => void
@@ -25,7 +27,7 @@ export type Handlers = {
     options: Omit<Visibility.GateOptions, 'onChange'> & { onChange: (enabled: boolean) => void },
   ) => Visibility.Gate
   /** Opens the approval window (no IntersectionObserver v2); undefined when the browser blocked it. */
-  openPopup: (content: Content, onDecision: (approved: boolean) => void) => Popup.Opened | undefined
+  openPopup: (content: Content, onDecision: (approved: boolean) => void) => Opened | undefined
   /** The origin of the page as confirmed (Env.confirmedOrigin), if known; read at each request. */
   pageOrigin: () => string | undefined
   /** Simulates a transaction or a batch (its asset changes, Changes.ts); none: the screen shows no changes. */
@@ -140,7 +142,7 @@ export function create(root: HTMLElement, handlers: Handlers) {
   let shownId: number | undefined
   let stopWatching: (() => void) | undefined
   let gate: Visibility.Gate | undefined
-  let popup: Popup.Opened | undefined
+  let popup: Opened | undefined
   let popupState: 'none' | 'open' | 'blocked' = 'none'
   let enabled = false
   let seenAll = true

@@ -2,12 +2,7 @@ import * as PageStorage from '../PageStorage.js'
 import type * as Siwx from './Siwx.js'
 
 /** Options of the default sign-in (`siwx: { required?, statement? }`). */
-export type Options = {
-  /** True: the visitor must sign in (default false). */
-  required?: boolean
-  /** The statement shown in the message. */
-  statement?: string
-}
+export type Options = Siwx.DefaultOptions
 
 /**
  * A session as the API's reads answer it (packages/schemas `Sessions.ReadSession`): `id` is its pci;

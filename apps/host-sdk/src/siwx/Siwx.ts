@@ -1,6 +1,5 @@
 import * as Errors from '@frontdoor/schemas/errors'
 import * as Check from './Check.js'
-import type * as DefaultSiwx from './DefaultSiwx.js'
 
 /**
  * Sign in with the wallet (SIWX, CAIP-122 / EIP-4361) on the page's side. The page gives `siwx`: its
@@ -9,6 +8,14 @@ import type * as DefaultSiwx from './DefaultSiwx.js'
  * functions). The modal asks for these functions over the bridge
  * (packages/protocol siwx.ts); the page runs them and answers, and the modal checks the answers.
  */
+
+/** Options of the default sign-in (`siwx: { required?, statement? }`; DefaultSiwx.ts). */
+export type DefaultOptions = {
+  /** True: the visitor must sign in (default false). */
+  required?: boolean
+  /** The statement shown in the message. */
+  statement?: string
+}
 
 /** What a sign-in message says (packages/schemas `Siwx.SiwxMessageData`). */
 export type MessageData = {
@@ -57,8 +64,8 @@ export type Config = {
  * mapped onto it, never both (spec section 5: 'Cannot set both `siweConfig` and `siwx` options').
  */
 export function configOf(
-  options: { siwx?: Config | DefaultSiwx.Options | undefined; siweConfig?: unknown },
-  fallback: (options: DefaultSiwx.Options) => Config,
+  options: { siwx?: Config | DefaultOptions | undefined; siweConfig?: unknown },
+  fallback: (options: DefaultOptions) => Config,
 ): Config | undefined {
   // The npm entry maps `siweConfig` onto `siwx` (index.ts) after the same check.
   if (options.siwx !== undefined && options.siweConfig !== undefined)

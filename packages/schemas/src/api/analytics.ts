@@ -1,5 +1,3 @@
-export type { ErrorProps, TrackProps } from './analytics-props.js'
-
 /**
  * The reports of `POST /e` (spec section 7) as the modal and the auth frame send them, and as the
  * dashboard reads them: each report's `props` is an analytics event (`type: 'track'`) or an error

@@ -1,11 +1,11 @@
 import type { MiddlewareHandler } from 'hono'
-import type * as App from '../../app.js'
 import type * as Deps from '../../Deps.js'
+import type * as HttpEnv from '../../http/Env.js'
 import * as AuthErrors from '../AuthErrors.js'
 import * as Sessions from './Sessions.js'
 
 /** What {@link required} puts in the context: the session and its token. */
-export type Env = { Variables: App.Env['Variables'] & { session: Sessions.Active & { token: string } } }
+export type Env = { Variables: HttpEnv.Env['Variables'] & { session: Sessions.Active & { token: string } } }
 
 const BEARER = /^Bearer ([A-Za-z0-9_-]{16,128})$/
 
