@@ -12,7 +12,7 @@ const SKIPPED =
   /(^|\/)(node_modules|dist|\.cache|e2e|bench|deploy|docs|scripts|consumer|test|fixtures)(\/|$)|\.(test|e2e|faults|bench)\.tsx?$|\.d\.ts$/
 
 /** The source files of every workspace under `apps/` and `packages/`, relative to `root`. */
-export function files(root: string): string[] {
+function files(root: string): string[] {
   const found: string[] = []
   const walk = (folder: string) => {
     for (const name of readdirSync(join(root, folder))) {
