@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import * as Addresses from '@frontdoor/protocol/addresses'
 import * as SolanaCluster from '@frontdoor/protocol/solana-cluster'
+import * as ClientAddress from '@frontdoor/rate-limit/client-address'
+import type * as RateLimiter from '@frontdoor/rate-limit/rate-limiter'
 import { Caip, Constants } from '@frontdoor/schemas'
 import * as Networks from './chains/Networks.js'
 import * as ConvertChains from './convert/Chains.js'
-import * as ClientIp from './http/ClientIp.js'
-import type * as RateLimiter from './http/RateLimiter.js'
 import * as OnrampOptions from './onramp/Options.js'
 import * as OAuthProviders from './social/OAuthProviders.js'
 
@@ -279,7 +279,7 @@ export function fromEnv(env: Record<string, string | undefined>): { config: Conf
       oauth: OAuthProviders.fromEnv(env),
       devLogins: devLoginsFromEnv(env, environment),
       metricsToken: env.METRICS_TOKEN?.trim() || undefined,
-      trustProxy: ClientIp.trustedProxies(env.TRUST_PROXY),
+      trustProxy: ClientAddress.trustedProxies(env.TRUST_PROXY),
       limits: DEFAULT_LIMITS,
       indexer: { chains: indexerChainsFromEnv(env, upstreams) },
       convert: { chains: ConvertChains.fromEnv(env, upstreams) },

@@ -1,8 +1,8 @@
+import * as RedisStore from '@frontdoor/rate-limit/redis-store'
 import * as TestRedis from '@frontdoor/relay/test-redis'
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import * as Config from '../Config.js'
-import * as RedisStore from '../http/RedisStore.js'
 import * as Harness from './Harness.js'
 
 // Issue 24: Redis restarted, stopped and its connections killed (CLIENT KILL) under a running API

@@ -26,16 +26,3 @@ describe('of', () => {
     expect(await (await seen(1)).text()).toBe('unknown')
   })
 })
-
-describe('trustedProxies', () => {
-  test('reads TRUST_PROXY: off, 1/true for one proxy, a count for several', () => {
-    expect(ClientIp.trustedProxies(undefined)).toBe(0)
-    expect(ClientIp.trustedProxies('')).toBe(0)
-    expect(ClientIp.trustedProxies('0')).toBe(0)
-    expect(ClientIp.trustedProxies('false')).toBe(0)
-    expect(ClientIp.trustedProxies('1')).toBe(1)
-    expect(ClientIp.trustedProxies('true')).toBe(1)
-    expect(ClientIp.trustedProxies('3')).toBe(3)
-    expect(() => ClientIp.trustedProxies('yes please')).toThrow(/TRUST_PROXY/)
-  })
-})

@@ -1,9 +1,9 @@
 import { randomInt } from 'node:crypto'
+import * as RateLimiter from '@frontdoor/rate-limit/rate-limiter'
+import * as RedisStore from '@frontdoor/rate-limit/redis-store'
 import { Redis } from 'ioredis'
 import { afterAll, describe, expect, test } from 'vitest'
 import * as TestApp from '../TestApp.js'
-import * as RateLimiter from './RateLimiter.js'
-import * as RedisStore from './RedisStore.js'
 
 /**
  * Rate limits as middleware: each route group's budget, counted in memory (one process) or in Redis

@@ -1,4 +1,5 @@
 import * as SocialPopup from '@frontdoor/protocol/social-popup'
+import type * as Limiter from '@frontdoor/rate-limit/rate-limiter'
 import { Errors, SocialProviderRule } from '@frontdoor/schemas'
 import type { HttpBindings } from '@hono/node-server'
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response'
@@ -51,7 +52,7 @@ export function browserCookie(attempt: string): string {
 }
 
 /** Logins and channels a client address may begin per minute (each stores a row until it expires). */
-export const BEGIN_LIMIT: RateLimiter.Limit = { limit: 60, windowMs: 60_000 }
+export const BEGIN_LIMIT: Limiter.Limit = { limit: 60, windowMs: 60_000 }
 
 /** Options of {@link routes}; tests move the clock with `now`. */
 export type Options = {

@@ -1,6 +1,5 @@
 import * as History from '@frontdoor/api/account/History'
 import * as App from '@frontdoor/api/app'
-import * as RateLimiter from '@frontdoor/api/http/RateLimiter'
 import * as Names from '@frontdoor/api/identity/Names'
 import * as Indexer from '@frontdoor/api/indexer/Indexer'
 import * as Registry from '@frontdoor/api/indexer/Registry'
@@ -9,6 +8,7 @@ import * as Upstreams from '@frontdoor/api/rpc/Upstreams'
 import * as TestApp from '@frontdoor/api/TestApp'
 import { uniswapV2PairAbi } from '@frontdoor/devnet/abis'
 import * as Devnet from '@frontdoor/devnet/devnet'
+import * as RateLimiter from '@frontdoor/rate-limit/rate-limiter'
 import {
   Balance,
   History as HistorySchemas,
