@@ -57,7 +57,9 @@ function relay(port: number, options: { env?: Record<string, string>; core?: num
     cwd: root,
     // RELAY_PROJECTS: the relay serves the bench's project without asking an API (none runs here).
     // The per-topic mailbox caps (500 messages, 4 MiB) are for WalletConnect's few messages per topic;
-    // 200 topics at 20k msg/s pass them in seconds, so the bench lifts them (the total cap stays).
+    // 200 topics at 20k msg/s pass them in seconds, so the bench lifts them (the total cap stays), and
+    // the shares and socket limits per client and address: every bench client is on 127.0.0.1. They
+    // are still counted on every publish and socket, so their cost is in the figures.
     env: {
       ...process.env,
       RELAY_URL: `ws://127.0.0.1:${port}`,
@@ -65,6 +67,10 @@ function relay(port: number, options: { env?: Record<string, string>; core?: num
       RELAY_PROJECTS: 'bench',
       RELAY_MAX_MAILBOX_MESSAGES_PER_TOPIC: '10000000',
       RELAY_MAX_MAILBOX_BYTES_PER_TOPIC: String(2 ** 40),
+      RELAY_MAX_MAILBOX_BYTES_PER_CLIENT: String(2 ** 40),
+      RELAY_MAX_MAILBOX_BYTES_PER_ADDRESS: String(2 ** 40),
+      RELAY_NEW_SOCKETS_PER_MINUTE: '1000000',
+      RELAY_MAX_SOCKETS_PER_ADDRESS: '1000000',
       ...options.env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import * as AuthFrame from '../apps/auth-frame/server.js'
 import * as ModalFrame from '../apps/modal-frame/server.js'
 import { FrameServer } from '../packages/frame-server/src/index.js'
+import * as ClientAddress from '../packages/rate-limit/src/ClientAddress.js'
 import * as Edge from './Edge.js'
 
 /**
@@ -79,19 +80,25 @@ function apiNode(name: string): Server {
   })
 }
 
-/** A relay node stand-in: accepts a WebSocket upgrade and says its name in a header. */
+/**
+ * A relay node stand-in: accepts a WebSocket upgrade and says its name, and the X-Forwarded-For it
+ * received, in headers.
+ */
 function relayNode(name: string): Server {
   const server = createServer((_req, res) => res.writeHead(426).end())
-  server.on('upgrade', (_req, socket) => {
+  server.on('upgrade', (req, socket) => {
     socket.end(
-      `HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nX-Relay-Node: ${name}\r\n\r\n`,
+      `HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nX-Relay-Node: ${name}\r\nX-Relay-Forwarded-For: ${req.headers['x-forwarded-for'] ?? ''}\r\n\r\n`,
     )
   })
   return server
 }
 
 /** Sends a WebSocket upgrade request; resolves with the status and headers of the answer. */
-function upgrade(port: number): Promise<{ status: number; headers: Record<string, unknown> }> {
+function upgrade(
+  port: number,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Record<string, unknown> }> {
   return new Promise((resolve, reject) => {
     const req = request({
       host: '127.0.0.1',
@@ -102,6 +109,7 @@ function upgrade(port: number): Promise<{ status: number; headers: Record<string
         upgrade: 'websocket',
         'sec-websocket-version': '13',
         'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==',
+        ...headers,
       },
     })
     req.on('upgrade', (res, socket) => {
@@ -384,6 +392,15 @@ describe.skipIf(!NGINX)('nginx at the edge', () => {
     expect(first.headers['x-frontdoor-node']).toBe(
       `127.0.0.1:${relayPorts[first.headers['x-relay-node'] === 'relay-1' ? 0 : 1]}`,
     )
+  })
+
+  test("a relay node behind the edge (TRUST_PROXY=1) reads the client's address the edge appended, never one the client wrote", async () => {
+    const forged = await upgrade(relayPort, { 'x-forwarded-for': '6.6.6.6' })
+    const plain = await upgrade(relayPort)
+    expect(forged.headers['x-relay-forwarded-for']).toBe('6.6.6.6, 127.0.0.1')
+    expect(plain.headers['x-relay-forwarded-for']).toBe('127.0.0.1')
+    for (const answer of [forged, plain])
+      expect(ClientAddress.forwarded(answer.headers['x-relay-forwarded-for'] as string, 1)).toBe('127.0.0.1')
   })
 })
 

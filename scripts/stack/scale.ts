@@ -154,7 +154,8 @@ export function parts(env: Record<string, string | undefined>): Part[] {
       url: `ws://${node}`,
       healthy: () => httpOk(`http://${node}/healthz`),
       command: [...tsx, 'apps/relay/src/main.ts'],
-      env: { ...shared, RELAY_LISTEN: node },
+      // The edge appends the client's address to X-Forwarded-For: the relay's limits per address.
+      env: { ...shared, RELAY_LISTEN: node, TRUST_PROXY: '1' },
       after: ['redis'],
     })),
     reuse('devnet-31337'),

@@ -6,6 +6,8 @@ export type Client = {
   id: number
   /** The client's did:key (the JWT's `iss`). */
   clientId: string
+  /** The key of its address (`ClientAddress.key`): its messages count against that address's share. */
+  address: string
   /** Sends one text frame; drops the socket when it cannot keep up. */
   send: (frame: string) => void
   /** Closes the socket with a code and reason. */

@@ -71,6 +71,38 @@ describe('fromEnv', () => {
     expect(config.jwtMaxLifetimeS).toBe(3600)
     expect(Config.fromEnv({}).jwtMaxLifetimeS).toBe(7 * 86_400)
   })
+
+  test('the shares and the limits per client address: 1/64 and 1/16 of the mailbox, from the environment', () => {
+    expect(Config.fromEnv({}).limits).toMatchObject({
+      maxMailboxBytesPerClient: 4 * 1024 * 1024,
+      maxMailboxBytesPerAddress: 16 * 1024 * 1024,
+      newSocketsPerMinute: 300,
+      maxSocketsPerAddress: 500,
+      unknownProjectsPerMinute: 10,
+    })
+    expect(Config.MAX_MAILBOX_BYTES / Config.MAX_MAILBOX_BYTES_PER_CLIENT).toBe(64)
+    expect(Config.MAX_MAILBOX_BYTES / Config.MAX_MAILBOX_BYTES_PER_ADDRESS).toBe(16)
+    const config = Config.fromEnv({
+      RELAY_MAX_MAILBOX_BYTES_PER_CLIENT: '1000',
+      RELAY_MAX_MAILBOX_BYTES_PER_ADDRESS: '2000',
+      RELAY_NEW_SOCKETS_PER_MINUTE: '30',
+      RELAY_MAX_SOCKETS_PER_ADDRESS: '40',
+      RELAY_UNKNOWN_PROJECTS_PER_MINUTE: '5',
+    })
+    expect(config.limits).toMatchObject({
+      maxMailboxBytesPerClient: 1000,
+      maxMailboxBytesPerAddress: 2000,
+      newSocketsPerMinute: 30,
+      maxSocketsPerAddress: 40,
+      unknownProjectsPerMinute: 5,
+    })
+  })
+
+  test('TRUST_PROXY: no proxy of ours by default (X-Forwarded-For ignored), or how many', () => {
+    expect(Config.fromEnv({}).trustProxy).toBe(0)
+    expect(Config.fromEnv({ TRUST_PROXY: '1' }).trustProxy).toBe(1)
+    expect(() => Config.fromEnv({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY/)
+  })
 })
 
 describe('parseListen', () => {

@@ -1,4 +1,5 @@
 import * as Addresses from '@frontdoor/protocol/addresses'
+import * as ClientAddress from '@frontdoor/rate-limit/client-address'
 import * as Constants from '@frontdoor/schemas/constants'
 import * as Auth from './Auth.js'
 import * as Messages from './Messages.js'
@@ -36,10 +37,16 @@ export type Config = {
    * for a relay run on its own (the relay benchmark). Unset: the API's registry decides.
    */
   fixedProjects: string[] | undefined
+  /**
+   * How many proxies of ours stand in front of the relay (TRUST_PROXY, as for the API): a client's
+   * address is then the `X-Forwarded-For` entry the outermost of them appended; without, the
+   * socket's peer (the header is ignored).
+   */
+  trustProxy: number
   limits: Limits
 }
 
-/** Sizes and rates that bound what one socket may do. */
+/** Sizes and rates that bound what one socket, one client and one client address may do. */
 export type Limits = {
   /** Largest WebSocket frame accepted (larger frames close the socket with 1009). */
   maxFrameBytes: number
@@ -57,8 +64,21 @@ export type Limits = {
   maxMailboxMessagesPerTopic: number
   /** Bytes the mailbox keeps per topic; a publish past it is refused. */
   maxMailboxBytesPerTopic: number
-  /** Bytes the mailbox keeps over all topics (in memory, or in Redis for all nodes); past it publishes are refused. */
+  /** Bytes the mailbox keeps over all topics (in memory, or in Redis for all nodes); past it the messages closest to expiry are evicted. */
   maxMailboxBytes: number
+  /** Bytes one client id's messages may take in the mailbox (its share); a publish past it is refused. */
+  maxMailboxBytesPerClient: number
+  /** Bytes the messages of one client address (all its client ids) may take; a publish past it is refused. */
+  maxMailboxBytesPerAddress: number
+  /** Sockets one client address may open per minute (over all nodes on Redis); more are closed with 1013. */
+  newSocketsPerMinute: number
+  /** Sockets one client address may hold open on a node at once; more are closed with 1013. */
+  maxSocketsPerAddress: number
+  /**
+   * Lookups of projects the registry does not know that one client address may cause per minute
+   * (over all nodes on Redis); past it a socket naming a project not cached is closed with 1013.
+   */
+  unknownProjectsPerMinute: number
   /** Bytes of messages one `irn_batchFetchMessages` answer carries; the rest is left with `hasMore`. */
   maxFetchBytes: number
   /** Largest accepted TTL of a publish (30 days: WalletConnect's longest). */
@@ -79,6 +99,21 @@ export const MAX_MAILBOX_BYTES_PER_TOPIC = 4 * 1024 * 1024
 /** Bytes kept over all topics (RELAY_MAX_MAILBOX_BYTES). */
 export const MAX_MAILBOX_BYTES = 256 * 1024 * 1024
 
+/** One client id's share of the mailbox (RELAY_MAX_MAILBOX_BYTES_PER_CLIENT): 1/64 of it. */
+export const MAX_MAILBOX_BYTES_PER_CLIENT = 4 * 1024 * 1024
+
+/** One client address's share of the mailbox (RELAY_MAX_MAILBOX_BYTES_PER_ADDRESS): 1/16 of it. */
+export const MAX_MAILBOX_BYTES_PER_ADDRESS = 16 * 1024 * 1024
+
+/** Sockets one client address may open per minute (RELAY_NEW_SOCKETS_PER_MINUTE). */
+export const NEW_SOCKETS_PER_MINUTE = 300
+
+/** Sockets one client address may hold open on one node (RELAY_MAX_SOCKETS_PER_ADDRESS). */
+export const MAX_SOCKETS_PER_ADDRESS = 500
+
+/** Unknown projects one client address may ask about per minute (RELAY_UNKNOWN_PROJECTS_PER_MINUTE). */
+export const UNKNOWN_PROJECTS_PER_MINUTE = 10
+
 /** Bytes of messages in one `irn_batchFetchMessages` answer (RELAY_MAX_FETCH_BYTES). */
 export const MAX_FETCH_BYTES = 4 * 1024 * 1024
 
@@ -93,6 +128,11 @@ export const DEFAULT_LIMITS: Limits = {
   maxMailboxMessagesPerTopic: MAX_MAILBOX_MESSAGES_PER_TOPIC,
   maxMailboxBytesPerTopic: MAX_MAILBOX_BYTES_PER_TOPIC,
   maxMailboxBytes: MAX_MAILBOX_BYTES,
+  maxMailboxBytesPerClient: MAX_MAILBOX_BYTES_PER_CLIENT,
+  maxMailboxBytesPerAddress: MAX_MAILBOX_BYTES_PER_ADDRESS,
+  newSocketsPerMinute: NEW_SOCKETS_PER_MINUTE,
+  maxSocketsPerAddress: MAX_SOCKETS_PER_ADDRESS,
+  unknownProjectsPerMinute: UNKNOWN_PROJECTS_PER_MINUTE,
   maxFetchBytes: MAX_FETCH_BYTES,
   maxTtlS: 30 * 24 * 60 * 60,
   maxBufferedBytes: 16 * 1024 * 1024,
@@ -119,10 +159,12 @@ export function parseListen(value: string | undefined): { host: string; port: nu
  * API_INTERNAL_URL instead when set),
  * MODAL_URL and RELAY_TRUSTED_ORIGINS (origins served for every project), RELAY_PROJECT_CACHE_MS,
  * RELAY_PROJECTS (serve these project ids without the API),
- * REDIS_URL, LOG_LEVEL,
- * RELAY_MAX_FRAME_BYTES, RELAY_MESSAGES_PER_SECOND, RELAY_MESSAGES_BURST, RELAY_MAX_JWT_LIFETIME_S and
+ * REDIS_URL, LOG_LEVEL, TRUST_PROXY (proxies of ours in front: whose X-Forwarded-For entry is the client),
+ * RELAY_MAX_FRAME_BYTES, RELAY_MESSAGES_PER_SECOND, RELAY_MESSAGES_BURST, RELAY_MAX_JWT_LIFETIME_S,
  * the caps RELAY_MAX_SUBSCRIPTIONS_PER_SOCKET, RELAY_MAX_BATCH_TOPICS, RELAY_MAX_MAILBOX_MESSAGES_PER_TOPIC,
- * RELAY_MAX_MAILBOX_BYTES_PER_TOPIC, RELAY_MAX_MAILBOX_BYTES, RELAY_MAX_FETCH_BYTES.
+ * RELAY_MAX_MAILBOX_BYTES_PER_TOPIC, RELAY_MAX_MAILBOX_BYTES, RELAY_MAX_FETCH_BYTES, the shares
+ * RELAY_MAX_MAILBOX_BYTES_PER_CLIENT and RELAY_MAX_MAILBOX_BYTES_PER_ADDRESS, and per client address
+ * RELAY_NEW_SOCKETS_PER_MINUTE, RELAY_MAX_SOCKETS_PER_ADDRESS and RELAY_UNKNOWN_PROJECTS_PER_MINUTE.
  */
 export function fromEnv(env: Record<string, string | undefined>): Config {
   const { RELAY_URL, API_URL, MODAL_URL } = Addresses.from(env)
@@ -155,6 +197,7 @@ export function fromEnv(env: Record<string, string | undefined>): Config {
           .map((id) => id.trim())
           .filter(Boolean)
       : undefined,
+    trustProxy: ClientAddress.trustedProxies(env.TRUST_PROXY),
     limits: {
       ...DEFAULT_LIMITS,
       maxFrameBytes: positive(env.RELAY_MAX_FRAME_BYTES, DEFAULT_LIMITS.maxFrameBytes),
@@ -174,6 +217,20 @@ export function fromEnv(env: Record<string, string | undefined>): Config {
         DEFAULT_LIMITS.maxMailboxBytesPerTopic,
       ),
       maxMailboxBytes: positive(env.RELAY_MAX_MAILBOX_BYTES, DEFAULT_LIMITS.maxMailboxBytes),
+      maxMailboxBytesPerClient: positive(
+        env.RELAY_MAX_MAILBOX_BYTES_PER_CLIENT,
+        DEFAULT_LIMITS.maxMailboxBytesPerClient,
+      ),
+      maxMailboxBytesPerAddress: positive(
+        env.RELAY_MAX_MAILBOX_BYTES_PER_ADDRESS,
+        DEFAULT_LIMITS.maxMailboxBytesPerAddress,
+      ),
+      newSocketsPerMinute: positive(env.RELAY_NEW_SOCKETS_PER_MINUTE, DEFAULT_LIMITS.newSocketsPerMinute),
+      maxSocketsPerAddress: positive(env.RELAY_MAX_SOCKETS_PER_ADDRESS, DEFAULT_LIMITS.maxSocketsPerAddress),
+      unknownProjectsPerMinute: positive(
+        env.RELAY_UNKNOWN_PROJECTS_PER_MINUTE,
+        DEFAULT_LIMITS.unknownProjectsPerMinute,
+      ),
       maxFetchBytes: positive(env.RELAY_MAX_FETCH_BYTES, DEFAULT_LIMITS.maxFetchBytes),
     },
   }

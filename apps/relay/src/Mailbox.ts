@@ -3,11 +3,15 @@
  * client that subscribes to the topic later (WalletConnect clients never fetch). In memory here;
  * `RedisMailbox` keeps it in Redis for several relay nodes.
  *
- * It is bounded three ways (`Caps`). Past a topic's messages or bytes a put is refused (nothing is
+ * It is bounded five ways (`Caps`). Past a topic's messages or bytes a put is refused (nothing is
  * dropped): what a topic holds is what its peers wait for, and only those who know the topic can
- * fill it. Past the bytes over all topics the messages closest to expiry are evicted to make room
- * (as Redis' volatile-ttl): refusing there would let one flood lock every topic out, while an evicted
- * message was delivered live to whoever was online and is lost only to a peer that was not.
+ * fill it. Past its publisher's share (the bytes one client id, and one client address, may hold)
+ * a put is refused too: a client cannot fill the mailbox with its own messages and so push out
+ * everyone else's, however many client ids it makes (they share their address's share). Past the
+ * bytes over all topics the messages closest to expiry are evicted to make room (as Redis'
+ * volatile-ttl): refusing there would let one flood lock every topic out, while an evicted message
+ * was delivered live to whoever was online and is lost only to a peer that was not. With the shares
+ * that takes as many full addresses as the mailbox holds shares (16 by default).
  */
 
 /** One stored message. */
@@ -26,17 +30,30 @@ export type Stored = {
 export type Caps = {
   maxMessagesPerTopic: number
   maxBytesPerTopic: number
+  /** The share of one client id (a publisher), over all topics. */
+  maxBytesPerClient: number
+  /** The share of one client address (`ClientAddress.key`), over all its client ids and topics. */
+  maxBytesPerAddress: number
   /** Over all topics. */
   maxBytes: number
 }
 
 /** What a put did: stored, or which cap refused it. */
-export type Verdict = 'stored' | 'topic_messages' | 'topic_bytes' | 'total_bytes'
+export type Verdict =
+  | 'stored'
+  | 'topic_messages'
+  | 'topic_bytes'
+  | 'client_bytes'
+  | 'address_bytes'
+  | 'total_bytes'
 
 /** A mailbox of topics. */
 export type Mailbox = {
-  /** Keeps a message on a topic (evicting others past `maxBytes`), unless a cap refuses it. */
-  put: (topic: string, message: Stored) => Promise<Verdict> | Verdict
+  /**
+   * Keeps a message on a topic (evicting others past `maxBytes`), unless a cap refuses it; it counts
+   * against the share of its publisher and of the publisher's `address`.
+   */
+  put: (topic: string, message: Stored, address: string) => Promise<Verdict> | Verdict
   /**
    * The live messages of a topic, oldest first; with `clientId`, only those that client has not
    * received (acked, fetched or receipted).
@@ -74,7 +91,20 @@ export type MemoryOptions = Caps & {
  * A kept message. `received`: the clients that received it; one client id alone (a message's usual
  * one peer) until a second needs a Set, so an ack costs no allocation in the common case.
  */
-type Entry = Stored & { topic: string; bytes: number; gone?: true; received?: string | Set<string> }
+type Entry = Stored & {
+  topic: string
+  address: string
+  bytes: number
+  gone?: true
+  received?: string | Set<string>
+}
+
+/** Adds `bytes` (negative to release) to a key's count, forgetting a key that holds nothing. */
+function charge(counts: Map<string, number>, key: string, bytes: number): void {
+  const next = (counts.get(key) ?? 0) + bytes
+  if (next > 0) counts.set(key, next)
+  else counts.delete(key)
+}
 
 function hasReceived(entry: Entry, clientId: string): boolean {
   const received = entry.received
@@ -141,13 +171,16 @@ function heap() {
  * An in-memory mailbox (one process).
  *
  * @example
- * const mailbox = Mailbox.memory({ maxMessagesPerTopic: 500, maxBytesPerTopic: 4 << 20, maxBytes: 256 << 20 })
- * mailbox.put(topic, { messageId, data, publisher, expiresAt: Date.now() + ttlS * 1000 }) // 'stored'
+ * const mailbox = Mailbox.memory({ ...caps, maxBytes: 256 << 20 })
+ * mailbox.put(topic, { messageId, data, publisher, expiresAt: Date.now() + ttlS * 1000 }, address) // 'stored'
  */
 export function memory(options: MemoryOptions): Mailbox & { sweep: () => void } {
   const now = options.now ?? Date.now
   const topics = new Map<string, Topic>()
   const expiries = heap()
+  /** The bytes each publisher (client id) and each address holds: their shares' use. */
+  const clients = new Map<string, number>()
+  const addresses = new Map<string, number>()
   let count = 0
   let total = 0
   /**
@@ -164,6 +197,8 @@ export function memory(options: MemoryOptions): Mailbox & { sweep: () => void } 
       popped += 1
       count -= 1
       total -= entry.bytes
+      charge(clients, entry.publisher, -entry.bytes)
+      charge(addresses, entry.address, -entry.bytes)
       const topic = topics.get(entry.topic)
       if (topic) {
         topic.bytes -= entry.bytes
@@ -191,12 +226,14 @@ export function memory(options: MemoryOptions): Mailbox & { sweep: () => void } 
   const timer = setInterval(sweep, options.sweepMs ?? 30_000)
   timer.unref()
   return {
-    put(key, message) {
+    put(key, message, address) {
       const size = bytes(message)
       sweep()
       let topic = topics.get(key)
       if ((topic?.messages.length ?? 0) >= options.maxMessagesPerTopic) return 'topic_messages'
       if ((topic?.bytes ?? 0) + size > options.maxBytesPerTopic) return 'topic_bytes'
+      if ((clients.get(message.publisher) ?? 0) + size > options.maxBytesPerClient) return 'client_bytes'
+      if ((addresses.get(address) ?? 0) + size > options.maxBytesPerAddress) return 'address_bytes'
       if (size > options.maxBytes) return 'total_bytes'
       if (total + size > options.maxBytes) {
         const evicted = drain(() => total + size > options.maxBytes)
@@ -214,6 +251,7 @@ export function memory(options: MemoryOptions): Mailbox & { sweep: () => void } 
         publisher: message.publisher,
         expiresAt: message.expiresAt,
         topic: key,
+        address,
         bytes: size,
       }
       topic.messages.push(entry)
@@ -221,6 +259,8 @@ export function memory(options: MemoryOptions): Mailbox & { sweep: () => void } 
       topic.byId.set(entry.messageId, entry)
       expiries.push(entry)
       topic.bytes += size
+      charge(clients, message.publisher, size)
+      charge(addresses, address, size)
       count += 1
       total += size
       return 'stored'

@@ -25,6 +25,8 @@ export type Limit =
   | 'batch_topics'
   | 'mailbox_topic_messages'
   | 'mailbox_topic_bytes'
+  | 'mailbox_client_bytes'
+  | 'mailbox_address_bytes'
   | 'mailbox_total_bytes'
 
 /** Live values read when the metrics are rendered. */

@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto'
 import * as Http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, test } from 'vitest'
+import * as Config from './Config.js'
 import * as ProjectAccess from './ProjectAccess.js'
 import * as RawClient from './RawClient.js'
 import * as Server from './Server.js'
@@ -153,5 +155,95 @@ describe('http', () => {
     await expect(registry.get('other')).rejects.toThrow(/503/)
     time += 60_000
     await expect(registry.get('app')).rejects.toThrow(/503/)
+  })
+  test('the negative cache is apart: 10,001 random unknown ids do not push a project out', async () => {
+    const { url, state } = await api({ app: lists })
+    const registry = ProjectAccess.http({ apiUrl: url, ttlMs: 60_000, now: () => 0 })
+    expect(await registry.get('app')).toEqual(lists)
+    for (let i = 0; i < 10_001; i += 100)
+      await Promise.all(
+        Array.from({ length: Math.min(100, 10_001 - i) }, () => registry.get(randomBytes(8).toString('hex'))),
+      )
+    expect(state.requests).toBe(1 + 10_001)
+    // Still cached: no request.
+    expect(await registry.get('app')).toEqual(lists)
+    expect(state.requests).toBe(1 + 10_001)
+  }, 60_000)
+
+  test("an id with no answer at hand costs the caller's budget one lookup, given back when the project exists", async () => {
+    const { url, state } = await api({ app: lists })
+    let time = 0
+    const registry = ProjectAccess.http({ apiUrl: url, ttlMs: 1000, now: () => time })
+    let left = 2
+    const budget: ProjectAccess.LookupBudget = {
+      take: async () => left-- > 0,
+      giveBack: () => {
+        left += 1
+      },
+    }
+    // A project that exists costs nothing in the end; an unknown id one lookup; a cached answer none.
+    expect(await registry.get('app', budget)).toEqual(lists)
+    expect(await registry.get('nope-1', budget)).toBeUndefined()
+    expect(await registry.get('nope-1', budget)).toBeUndefined()
+    expect(await registry.get('app', budget)).toEqual(lists)
+    expect(state.requests).toBe(2)
+    expect(left).toBe(1)
+    expect(await registry.get('nope-2', budget)).toBeUndefined()
+    // Spent: an id with no answer at hand is refused without asking; cached answers still serve.
+    await expect(registry.get('nope-3', budget)).rejects.toThrow()
+    time += 1000
+    await expect(registry.get('app', budget)).rejects.toThrow()
+    expect(state.requests).toBe(3)
+    expect(await registry.get('app')).toEqual(lists)
+    expect(await registry.get('app', budget)).toEqual(lists)
+  })
+
+  test('at the door: a flood of random project ids from one address reaches the API `unknownProjectsPerMinute` times', async () => {
+    const { url: apiUrl, state } = await api({ app: lists })
+    const server = await Server.start({
+      env: { LOG_LEVEL: 'silent' },
+      port: 0,
+      config: {
+        apiUrl,
+        limits: { ...Config.DEFAULT_LIMITS, unknownProjectsPerMinute: 5 },
+      },
+    })
+    cleanups.push(() => server.stop())
+    const socketUrl = async (projectId: string) =>
+      `${server.url}/?${new URLSearchParams({ auth: await RawClient.jwt(server.url), projectId })}`
+    const attacker = { localAddress: '127.0.0.2' }
+    const honest = { localAddress: '127.0.0.3' }
+    // A project in use is cached.
+    const client = await RawClient.connect(server.url, { projectId: 'app', ...honest })
+    cleanups.push(() => client.close())
+    expect(state.requests).toBe(1)
+
+    const outcomes = new Map<string, number>()
+    for (let i = 0; i < 20; i++) {
+      const { code, reason } = await RawClient.refused(
+        await socketUrl(randomBytes(8).toString('hex')),
+        attacker,
+      )
+      outcomes.set(`${code} ${reason}`, (outcomes.get(`${code} ${reason}`) ?? 0) + 1)
+    }
+    console.log(
+      `random project ids: ${state.requests - 1} API requests for 20 sockets`,
+      Object.fromEntries(outcomes),
+    )
+    expect(Object.fromEntries(outcomes)).toEqual({
+      '3000 Project not found': 5,
+      [`1013 ${ProjectAccess.TOO_MANY_UNKNOWN_PROJECTS.reason}`]: 15,
+    })
+    expect(state.requests).toBe(1 + 5)
+    // Another address is answered; the flooding address still gets a cached project.
+    expect(await RawClient.refused(await socketUrl('nope'), honest)).toEqual({
+      code: 3000,
+      reason: 'Project not found',
+    })
+    const served = await RawClient.connect(server.url, { projectId: 'app', ...attacker })
+    cleanups.push(() => served.close())
+    expect(await served.request('irn_subscribe', { topic: 'a'.repeat(64) })).toEqual(expect.any(String))
+    const metrics = await (await fetch(`${server.url.replace(/^ws/, 'http')}/metrics`)).text()
+    expect(metrics).toContain('reason="unknown_projects_per_address"} 15')
   })
 })

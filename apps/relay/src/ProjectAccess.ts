@@ -24,8 +24,20 @@ export type Access = {
   allowedPackageNames: string[]
 }
 
-/** Reads a project's access lists: undefined when there is no such project; throws when it cannot tell. */
-export type Registry = { get: (projectId: string) => Promise<Access | undefined> }
+/**
+ * A caller's budget of lookups of projects the registry may not know (per client address, `Door`):
+ * one is taken before the registry asks the API about an id it holds no answer for, and given back
+ * when the project exists, so only unknown projects count.
+ */
+export type LookupBudget = { take: () => Promise<boolean>; giveBack: () => void }
+
+/**
+ * Reads a project's access lists: undefined when there is no such project; throws when it cannot
+ * tell, or when it would have to ask about a project it holds no answer for and `budget` refuses.
+ */
+export type Registry = {
+  get: (projectId: string, budget?: LookupBudget) => Promise<Access | undefined>
+}
 
 /** The close reasons of a refused project (code 3000), in the hosted relay's words. */
 const REASONS = {
@@ -38,6 +50,15 @@ const REASONS = {
 /** The close code and reason when the registry cannot be asked: try again later (RFC 6455 1013). */
 const UNAVAILABLE = { code: 1013, reason: 'Project registry unavailable' } as const
 
+/** The close when a client address has asked about too many unknown projects: try again later. */
+export const TOO_MANY_UNKNOWN_PROJECTS = {
+  code: 1013,
+  reason: 'Too many unknown project lookups',
+} as const
+
+/** Thrown by a registry whose caller's `LookupBudget` refused a lookup. */
+class LookupRefused extends Error {}
+
 /** A well-formed project id (what `npm run frontdoor -- projects create` accepts). */
 const PROJECT_ID = /^[A-Za-z0-9_-]{1,64}$/
 
@@ -47,8 +68,14 @@ export const PROJECT_CACHE_TTL_MS = 3_000
 /** How long the last good answer is used while the registry cannot be reached. */
 const PROJECT_STALE_MS = 5 * 60_000
 
-/** Projects (and unknown ids) one relay node keeps cached at most. */
+/** Projects one relay node keeps cached at most (the oldest answer goes first). */
 const MAX_CACHED = 10_000
+
+/**
+ * Unknown ids one relay node remembers at most (the negative cache), apart from the projects: a
+ * flood of random ids pushes out only other unknown ids, never a project that exists.
+ */
+const MAX_UNKNOWN = 10_000
 
 /** Who is connecting, from the upgrade request. */
 export type Caller = {
@@ -87,7 +114,7 @@ function listed(list: readonly string[], origin: string): boolean {
  */
 export async function check(
   caller: Caller,
-  options: { registry: Registry; trustedOrigins: readonly string[] },
+  options: { registry: Registry; trustedOrigins: readonly string[]; budget?: LookupBudget | undefined },
 ): Promise<Verdict> {
   const refuse = (reason: string, metric: string): Verdict => ({ ok: false, code: 3000, reason, metric })
   const projectId = caller.projectId?.trim()
@@ -95,8 +122,10 @@ export async function check(
   if (!PROJECT_ID.test(projectId)) return refuse(REASONS.invalid, 'project_invalid')
   let access: Access | undefined
   try {
-    access = await options.registry.get(projectId)
-  } catch {
+    access = await options.registry.get(projectId, options.budget)
+  } catch (error) {
+    if (error instanceof LookupRefused)
+      return { ok: false, ...TOO_MANY_UNKNOWN_PROJECTS, metric: 'unknown_projects_per_address' }
     return { ok: false, ...UNAVAILABLE, metric: 'registry_unavailable' }
   }
   if (!access) return refuse(REASONS.notFound, 'project_not_found')
@@ -122,8 +151,11 @@ function strings(value: unknown): string[] {
 /**
  * The registry behind the API: `GET {apiUrl}/projects/v1/access?projectId=` answers
  * `{project: {allowedOrigins, allowedBundleIds, allowedPackageNames}}`, or `{project: null}` for an
- * unknown project. Answers (found or not) are cached for `ttlMs`; concurrent lookups of one
- * project share a request; while the API cannot be reached the last good answer serves for `staleMs`.
+ * unknown project. Answers are cached for `ttlMs`: projects in one cache, unknown ids in another
+ * (the negative cache), each keeping its newest `MAX_CACHED` / `MAX_UNKNOWN`, so random ids cannot
+ * push the real projects out. Concurrent lookups of one project share a request; an id with no
+ * answer at hand costs the caller's `budget` one lookup, given back if the project exists. While the
+ * API cannot be reached the last answer serves for `staleMs`.
  *
  * @example
  * const registry = ProjectAccess.http({ apiUrl: 'http://127.0.0.1:4000' })
@@ -139,8 +171,21 @@ export function http(options: {
   const ttlMs = options.ttlMs ?? PROJECT_CACHE_TTL_MS
   const staleMs = options.staleMs ?? PROJECT_STALE_MS
   const now = options.now ?? Date.now
-  type Entry = { at: number; value: Promise<Access | undefined>; good?: Access | undefined; goodAt?: number }
-  const entries = new Map<string, Entry>()
+  /** An answer of the API: used until `at + ttlMs`, and while the API is away until `answeredAt + staleMs`. */
+  type Answer = { access: Access | undefined; at: number; answeredAt: number }
+  /** Projects that exist, and (the negative cache) ids that do not: kept apart. */
+  const projects = new Map<string, Answer>()
+  const unknown = new Map<string, Answer>()
+  /** Lookups in flight, shared by their callers. */
+  const pending = new Map<string, Promise<Access | undefined>>()
+  /** Keeps an answer as the newest of its cache, dropping the oldest past the cache's size. */
+  const remember = (projectId: string, answer: Answer) => {
+    projects.delete(projectId)
+    unknown.delete(projectId)
+    const [cache, max] = answer.access ? [projects, MAX_CACHED] : [unknown, MAX_UNKNOWN]
+    if (cache.size >= max) cache.delete(cache.keys().next().value as string)
+    cache.set(projectId, answer)
+  }
   const ask = async (projectId: string): Promise<Access | undefined> => {
     const url = `${options.apiUrl.replace(/\/$/, '')}${ACCESS_PATH}?projectId=${encodeURIComponent(projectId)}`
     const response = await fetch(url, { signal: AbortSignal.timeout(options.timeoutMs ?? 3_000) })
@@ -158,35 +203,56 @@ export function http(options: {
       allowedPackageNames: strings(body.project.allowedPackageNames),
     }
   }
+  /** The answer at hand for an id: fresh, or a lookup in flight. */
+  const cached = (projectId: string): Promise<Access | undefined> | undefined => {
+    const answer = unknown.get(projectId) ?? projects.get(projectId)
+    if (answer && now() - answer.at < ttlMs) return Promise.resolve(answer.access)
+    return pending.get(projectId)
+  }
+  /** Asks the API, once for every caller until it answers. */
+  const lookUp = (projectId: string): Promise<Access | undefined> => {
+    const value = ask(projectId).then(
+      (access) => {
+        remember(projectId, { access, at: now(), answeredAt: now() })
+        return access
+      },
+      (error: unknown) => {
+        // The last answer stands in while it is not too old; otherwise the next socket asks again.
+        const last = unknown.get(projectId) ?? projects.get(projectId)
+        if (last && now() - last.answeredAt < staleMs) {
+          remember(projectId, { ...last, at: now() })
+          return last.access
+        }
+        throw error
+      },
+    )
+    pending.set(projectId, value)
+    const settled = () => pending.delete(projectId)
+    value.then(settled, settled)
+    return value
+  }
   return {
-    get(projectId) {
-      const entry = entries.get(projectId)
-      const time = now()
-      if (entry && time - entry.at < ttlMs) return entry.value
-      if (entries.size >= MAX_CACHED && !entry) entries.clear()
-      const next: Entry = {
-        at: time,
-        value: Promise.resolve(undefined),
-        ...(entry && 'goodAt' in entry ? { good: entry.good, goodAt: entry.goodAt } : {}),
+    async get(projectId, budget) {
+      const hit = cached(projectId)
+      if (hit) return hit
+      if (budget && !(await budget.take())) {
+        // Another caller may have asked meanwhile.
+        const answered = cached(projectId)
+        if (answered) return answered
+        throw new LookupRefused()
       }
-      next.value = ask(projectId).then(
+      const value = cached(projectId) ?? lookUp(projectId)
+      if (!budget) return value
+      return value.then(
         (access) => {
-          next.good = access
-          next.goodAt = now()
+          if (access) budget.giveBack()
           return access
         },
         (error: unknown) => {
-          // Not cached: the next socket asks again. Meanwhile the last good answer stands in.
-          if (entries.get(projectId) === next) entries.delete(projectId)
-          if (next.goodAt !== undefined && now() - next.goodAt < staleMs) {
-            entries.set(projectId, { ...next, at: now(), value: Promise.resolve(next.good) })
-            return next.good
-          }
+          budget.giveBack()
           throw error
         },
       )
-      entries.set(projectId, next)
-      return next.value
     },
   }
 }

@@ -48,9 +48,22 @@ export type ConnectOptions = {
   projectId?: string
   /** An `Origin` header, as a browser sends (none by default, as from Node). */
   origin?: string
+  /** The address to connect from (e.g. `127.0.0.2`: another client address on loopback). */
+  localAddress?: string
+  /** Headers of the upgrade request (e.g. `x-forwarded-for`, as a proxy in front of the relay adds). */
+  headers?: Record<string, string>
 }
 
 let nextId = 1
+
+/** The `ws` options of a socket: its Origin, local address and extra headers. */
+function socketOptions(options: Pick<ConnectOptions, 'origin' | 'localAddress' | 'headers'>) {
+  return {
+    ...(options.origin && { origin: options.origin }),
+    ...(options.localAddress && { localAddress: options.localAddress }),
+    ...(options.headers && { headers: options.headers }),
+  }
+}
 
 /**
  * Opens an authenticated socket to a relay.
@@ -63,7 +76,7 @@ export async function connect(url: string, options: ConnectOptions = {}): Promis
   const keyPair = options.keyPair ?? RelayAuth.generateKeyPair()
   const token = options.token ?? (await jwt(url, { keyPair }))
   const query = new URLSearchParams({ auth: token, projectId: options.projectId ?? 'demo' })
-  const socket = new WebSocket(`${url}/?${query}`, options.origin ? { origin: options.origin } : {})
+  const socket = new WebSocket(`${url}/?${query}`, socketOptions(options))
   const pending = new Map<string, (text: string) => void>()
   const listeners: ((delivery: Delivery) => void)[] = []
   const deliveries: Delivery[] = []
@@ -120,9 +133,9 @@ export async function connect(url: string, options: ConnectOptions = {}): Promis
 /** Resolves with the close code and reason of a socket the relay refuses. */
 export function refused(
   url: string,
-  options: { origin?: string } = {},
+  options: Pick<ConnectOptions, 'origin' | 'localAddress' | 'headers'> = {},
 ): Promise<{ code: number; reason: string }> {
-  const socket = new WebSocket(url, options.origin ? { origin: options.origin } : {})
+  const socket = new WebSocket(url, socketOptions(options))
   return new Promise((resolve, reject) => {
     socket.once('error', reject)
     socket.once('close', (code, reason) => resolve({ code, reason: reason.toString() }))

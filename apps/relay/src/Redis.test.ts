@@ -15,6 +15,8 @@ const skip = TestRedis.unavailable()
 if (skip) console.warn(skip)
 
 const topic = () => randomBytes(32).toString('hex')
+/** The publishers' address (shares are tested apart). */
+const ADDRESS = '203.0.113.7'
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 async function until<T>(read: () => T | undefined, timeoutMs = 3000): Promise<T> {
@@ -59,28 +61,42 @@ describe.skipIf(skip)('on Redis', () => {
         nodeId: 'node-a',
         maxMessagesPerTopic: 3,
         maxBytesPerTopic: 1 << 20,
+        maxBytesPerClient: 1 << 20,
+        maxBytesPerAddress: 1 << 20,
         maxBytes: 1 << 20,
         now: () => time,
       })
       const [one, two] = [topic(), topic()]
-      await mailbox.put(one, {
-        messageId: nextMessageId(),
-        data: '{"n":1}',
-        publisher: 'did:key:z1',
-        expiresAt: time + 1000,
-      })
-      await mailbox.put(one, {
-        messageId: nextMessageId(),
-        data: '{"n":2}',
-        publisher: 'did:key:z2',
-        expiresAt: time + 60_000,
-      })
-      await mailbox.put(two, {
-        messageId: nextMessageId(),
-        data: '{"n":3}',
-        publisher: 'did:key:z1',
-        expiresAt: time + 60_000,
-      })
+      await mailbox.put(
+        one,
+        {
+          messageId: nextMessageId(),
+          data: '{"n":1}',
+          publisher: 'did:key:z1',
+          expiresAt: time + 1000,
+        },
+        ADDRESS,
+      )
+      await mailbox.put(
+        one,
+        {
+          messageId: nextMessageId(),
+          data: '{"n":2}',
+          publisher: 'did:key:z2',
+          expiresAt: time + 60_000,
+        },
+        ADDRESS,
+      )
+      await mailbox.put(
+        two,
+        {
+          messageId: nextMessageId(),
+          data: '{"n":3}',
+          publisher: 'did:key:z1',
+          expiresAt: time + 60_000,
+        },
+        ADDRESS,
+      )
       expect(await mailbox.list(one)).toEqual([
         { messageId: expect.any(Number), data: '{"n":1}', publisher: 'did:key:z1', expiresAt: time + 1000 },
         { messageId: expect.any(Number), data: '{"n":2}', publisher: 'did:key:z2', expiresAt: time + 60_000 },
@@ -97,12 +113,16 @@ describe.skipIf(skip)('on Redis', () => {
       const verdicts = []
       for (const n of [4, 5, 6]) {
         verdicts.push(
-          await mailbox.put(two, {
-            messageId: nextMessageId(),
-            data: `{"n":${n}}`,
-            publisher: 'p',
-            expiresAt: time + 60_000 + n,
-          }),
+          await mailbox.put(
+            two,
+            {
+              messageId: nextMessageId(),
+              data: `{"n":${n}}`,
+              publisher: 'p',
+              expiresAt: time + 60_000 + n,
+            },
+            ADDRESS,
+          ),
         )
       }
       // Past the cap a message is refused; what the topic holds stays.
@@ -120,7 +140,13 @@ describe.skipIf(skip)('on Redis', () => {
       cleanups.push(() => connection.quit())
       let time = Date.now()
       const prefix = `test:${topic()}:`
-      const caps = { maxMessagesPerTopic: 100, maxBytesPerTopic: 25, maxBytes: 45 }
+      const caps = {
+        maxMessagesPerTopic: 100,
+        maxBytesPerTopic: 25,
+        maxBytesPerClient: 1000,
+        maxBytesPerAddress: 1000,
+        maxBytes: 45,
+      }
       const evicted: number[] = []
       const [a, b] = ['node-a', 'node-b'].map((nodeId) =>
         RedisMailbox.create({
@@ -134,7 +160,7 @@ describe.skipIf(skip)('on Redis', () => {
       )
       const [one, two, three] = [topic(), topic(), topic()]
       const put = (mailbox: typeof a, key: string, data: string, expiresAt = time + 1000) =>
-        mailbox!.put(key, { messageId: nextMessageId(), data, publisher: 'p', expiresAt })
+        mailbox!.put(key, { messageId: nextMessageId(), data, publisher: 'p', expiresAt }, ADDRESS)
       expect(await put(a, one, 'one-1....')).toBe('stored')
       expect(await put(b, one, 'one-2....')).toBe('stored')
       expect(await put(a, one, 'one-3....')).toBe('topic_bytes')
@@ -154,6 +180,88 @@ describe.skipIf(skip)('on Redis', () => {
       expect(await a!.bytes()).toBe(20)
       expect(await a!.size()).toBe(2)
       expect(evicted).toEqual([1])
+    })
+    test("refuses a publisher past its client's and its address's share, on every node; expiry and eviction give shares back", async () => {
+      const connection = new Redis(redis.url)
+      cleanups.push(() => connection.quit())
+      let time = Date.now()
+      const prefix = `test:${topic()}:`
+      const evicted: number[] = []
+      const [a, b] = ['node-a', 'node-b'].map((nodeId) =>
+        RedisMailbox.create({
+          redis: connection,
+          prefix,
+          nodeId,
+          maxMessagesPerTopic: 100,
+          maxBytesPerTopic: 1000,
+          maxBytesPerClient: 20,
+          maxBytesPerAddress: 30,
+          maxBytes: 50,
+          now: () => time,
+          onEvict: (count) => evicted.push(count),
+        }),
+      )
+      // 10 bytes each: 9 of data and the publisher's 1.
+      const put = (mailbox: typeof a, publisher: string, address: string, expiresAt = time + 60_000) =>
+        mailbox!.put(
+          topic(),
+          { messageId: nextMessageId(), data: '123456789', publisher, expiresAt },
+          address,
+        )
+      expect(await put(a, 'p', 'A', time + 100)).toBe('stored')
+      expect(await put(b, 'p', 'A')).toBe('stored')
+      expect(await put(a, 'p', 'A')).toBe('client_bytes')
+      expect(await put(b, 'q', 'A')).toBe('stored')
+      expect(await put(a, 'r', 'A')).toBe('address_bytes')
+      expect(await put(b, 'r', 'B')).toBe('stored')
+      expect(await a!.bytes()).toBe(40)
+      // An expired message gives its share back.
+      time += 100
+      expect(await put(a, 'p', 'A')).toBe('stored')
+      expect(await put(a, 'p', 'A')).toBe('client_bytes')
+      // Full (50): the message closest to expiry is evicted, and gives its share back.
+      expect(await put(b, 's', 'B', time + 1000)).toBe('stored')
+      expect(await put(a, 't', 'C')).toBe('stored')
+      expect(evicted).toEqual([1])
+      expect(await put(b, 's', 'B')).toBe('stored')
+      expect(await connection.hget(`${prefix}bytes`, 'client:s')).toBe('10')
+    })
+
+    test('a ledger entry from before the shares (no client, no address) is retired as before', async () => {
+      const connection = new Redis(redis.url)
+      cleanups.push(() => connection.quit())
+      const time = Date.now()
+      const prefix = `test:${topic()}:`
+      const old = topic()
+      await connection.zadd(`${prefix}ledger`, time - 1, `10\n${old}\nnode.1`)
+      await connection.hset(`${prefix}bytes`, old, 10, 'total', 10)
+      const mailbox = RedisMailbox.create({
+        redis: connection,
+        prefix,
+        nodeId: 'node-a',
+        maxMessagesPerTopic: 100,
+        maxBytesPerTopic: 1000,
+        maxBytesPerClient: 1000,
+        maxBytesPerAddress: 1000,
+        maxBytes: 1000,
+        now: () => time,
+      })
+      const fresh = topic()
+      const message = {
+        messageId: nextMessageId(),
+        data: '123456789',
+        publisher: 'p',
+        expiresAt: time + 1000,
+      }
+      expect(await mailbox.put(fresh, message, ADDRESS)).toBe('stored')
+      // The old entry's bytes are gone from its topic and the total; the new one counts everywhere.
+      expect(await connection.hgetall(`${prefix}bytes`)).toEqual({
+        total: '10',
+        [fresh]: '10',
+        'client:p': '10',
+        [`address:${ADDRESS}`]: '10',
+      })
+      expect(await connection.zcard(`${prefix}ledger`)).toBe(1)
     })
   })
 

@@ -124,6 +124,8 @@ export function backends(options: Options & Events): {
     nodeId: options.nodeId,
     maxMessagesPerTopic: options.maxMessagesPerTopic,
     maxBytesPerTopic: options.maxBytesPerTopic,
+    maxBytesPerClient: options.maxBytesPerClient,
+    maxBytesPerAddress: options.maxBytesPerAddress,
     maxBytes: options.maxBytes,
     ...(options.onEvict && { onEvict: options.onEvict }),
     ...(options.prefix && { prefix: options.prefix }),

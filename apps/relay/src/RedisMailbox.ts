@@ -11,15 +11,17 @@ import * as Mailbox from './Mailbox.js'
  * client (`received`), expiring with the topic's key, so a receipt outlives a relay restart and holds
  * on every node.
  *
- * One short Lua script per put checks the caps (per topic: refuse; in all: evict the messages closest
- * to expiry, as `Mailbox` explains), stores the message and announces the same member on
- * the topic's channel (`RedisFanout` listens): one command per publish on the Redis hot path, and a
- * message is always stored before any node hears of it.
+ * One short Lua script per put checks the caps (per topic and the publisher's shares: refuse; in
+ * all: evict the messages closest to expiry, as `Mailbox` explains), stores the message and announces
+ * the same member on the topic's channel (`RedisFanout` listens): one command per publish on the
+ * Redis hot path, and a message is always stored before any node hears of it.
  *
  * The byte caps need totals that survive a topic key expiring on its own: a ledger (a sorted set of
- * `bytes \n topic \n uid` scored by expiry) and a hash of bytes per topic and in all (`total`). Each
- * put first retires a bounded number of expired ledger entries from the totals; until they are
- * retired the totals count a little high, which only refuses early.
+ * `bytes \n topic \n uid \n client \n address` scored by expiry) and a hash of bytes per topic, per
+ * client (`client:<id>`), per address (`address:<key>`) and in all (`total`). Each put first retires
+ * a bounded number of expired ledger entries from the totals; until they are retired the totals
+ * count a little high, which only refuses early. Entries written before the shares (`bytes \n topic
+ * \n uid`) count against the topic and the total only.
  */
 
 /** Where the relay's keys live. */
@@ -28,19 +30,38 @@ const PREFIX = 'frontdoor:relay:'
 /** Expired ledger entries one put retires at most. */
 const SWEEP_BATCH = 256
 
+// A ledger entry's parts (client and address absent in an entry from before the shares), and the
+// release of its bytes from the counts of its topic, client and address in the bytes hash.
+const LEDGER = `
+local function parse(entry)
+  local size, topic, uid, client, address = string.match(entry, '^(%d+)\\n([^\\n]*)\\n([^\\n]*)\\n([^\\n]*)\\n([^\\n]*)$')
+  if not size then size, topic, uid = string.match(entry, '^(%d+)\\n([^\\n]*)\\n(.*)$') end
+  return tonumber(size), topic, uid, client, address
+end
+local function release(bytes, field, size)
+  if redis.call('HINCRBY', bytes, field, -size) <= 0 then redis.call('HDEL', bytes, field) end
+end
+local function releaseEntry(bytes, size, topic, client, address)
+  release(bytes, topic, size)
+  if client then
+    release(bytes, 'client:' .. client, size)
+    release(bytes, 'address:' .. address, size)
+  end
+end
+`
+
 // KEYS[ledger], KEYS[bytes] at positions L and B. ARGV[1]: now. Leaves `swept` (entries retired).
-const sweep = (L: number, B: number) => `
+const sweep = (L: number, B: number) => `${LEDGER}
 local expired = redis.call('ZRANGEBYSCORE', KEYS[${L}], '-inf', ARGV[1], 'LIMIT', 0, ${SWEEP_BATCH})
 local swept = #expired
 if swept > 0 then
   local freed = 0
   for _, entry in ipairs(expired) do
-    local size, topic = string.match(entry, '^(%d+)\\n([^\\n]*)\\n')
-    size = tonumber(size)
+    local size, topic, _, client, address = parse(entry)
     freed = freed + size
-    if redis.call('HINCRBY', KEYS[${B}], topic, -size) <= 0 then redis.call('HDEL', KEYS[${B}], topic) end
+    releaseEntry(KEYS[${B}], size, topic, client, address)
   end
-  if redis.call('HINCRBY', KEYS[${B}], 'total', -freed) <= 0 then redis.call('HDEL', KEYS[${B}], 'total') end
+  release(KEYS[${B}], 'total', freed)
   redis.call('ZREM', KEYS[${L}], unpack(expired))
 end
 `
@@ -49,23 +70,26 @@ end
 const EVICT_BATCH = 1024
 
 // KEYS: topic set, topic channel, ledger, bytes. ARGV: now, expiresAt, member, ttlMs, topic, size,
-// ledger entry, maxMessagesPerTopic, maxBytesPerTopic, maxBytes, topic key prefix. Returns
-// {verdict, evicted}. Eviction reaches keys it computes (other topics): fine on one Redis, not on a
-// Redis Cluster.
+// ledger entry, maxMessagesPerTopic, maxBytesPerTopic, maxBytes, topic key prefix, client, address,
+// maxBytesPerClient, maxBytesPerAddress. Returns {verdict, evicted}. Eviction reaches keys it
+// computes (other topics): fine on one Redis, not on a Redis Cluster.
 const PUT = `${sweep(3, 4)}
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
 if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[8]) then return {'topic_messages', 0} end
 local size = tonumber(ARGV[6])
 local max = tonumber(ARGV[10])
-if (tonumber(redis.call('HGET', KEYS[4], ARGV[5])) or 0) + size > tonumber(ARGV[9]) then return {'topic_bytes', 0} end
+local held = function(field) return tonumber(redis.call('HGET', KEYS[4], field)) or 0 end
+local client, address = 'client:' .. ARGV[12], 'address:' .. ARGV[13]
+if held(ARGV[5]) + size > tonumber(ARGV[9]) then return {'topic_bytes', 0} end
+if held(client) + size > tonumber(ARGV[14]) then return {'client_bytes', 0} end
+if held(address) + size > tonumber(ARGV[15]) then return {'address_bytes', 0} end
 if size > max then return {'total_bytes', 0} end
 local total = tonumber(redis.call('HGET', KEYS[4], 'total')) or 0
 local evicted = 0
 while total + size > max and evicted < ${EVICT_BATCH} do
   local first = redis.call('ZPOPMIN', KEYS[3])
   if #first == 0 then break end
-  local bytes, topic, uid = string.match(first[1], '^(%d+)\\n([^\\n]*)\\n(.*)$')
-  bytes = tonumber(bytes)
+  local bytes, topic, uid, owner, from = parse(first[1])
   local key = ARGV[11] .. topic
   for _, member in ipairs(redis.call('ZRANGEBYSCORE', key, first[2], first[2])) do
     if string.sub(member, 1, #uid + 1) == uid .. '\\n' then
@@ -73,7 +97,7 @@ while total + size > max and evicted < ${EVICT_BATCH} do
       break
     end
   end
-  if redis.call('HINCRBY', KEYS[4], topic, -bytes) <= 0 then redis.call('HDEL', KEYS[4], topic) end
+  releaseEntry(KEYS[4], bytes, topic, owner, from)
   total = redis.call('HINCRBY', KEYS[4], 'total', -bytes)
   evicted = evicted + 1
 end
@@ -81,6 +105,8 @@ if total + size > max then return {'total_bytes', evicted} end
 redis.call('ZADD', KEYS[1], ARGV[2], ARGV[3])
 redis.call('ZADD', KEYS[3], ARGV[2], ARGV[7])
 redis.call('HINCRBY', KEYS[4], ARGV[5], size)
+redis.call('HINCRBY', KEYS[4], client, size)
+redis.call('HINCRBY', KEYS[4], address, size)
 redis.call('HINCRBY', KEYS[4], 'total', size)
 if redis.call('PTTL', KEYS[1]) < tonumber(ARGV[4]) then redis.call('PEXPIREAT', KEYS[1], ARGV[2]) end
 redis.call('PUBLISH', KEYS[2], ARGV[3])
@@ -186,7 +212,7 @@ export function create(options: Options): Mailbox.Mailbox {
     while ((await redis.relayMailboxSweep(ledger, totals, now())) >= SWEEP_BATCH);
   }
   return {
-    put(topic, message) {
+    put(topic, message, address) {
       const uid = tag + message.messageId
       const time = now()
       const size = Mailbox.bytes(message)
@@ -201,11 +227,15 @@ export function create(options: Options): Mailbox.Mailbox {
         message.expiresAt - time,
         topic,
         size,
-        `${size}\n${topic}\n${uid}`,
+        `${size}\n${topic}\n${uid}\n${message.publisher}\n${address}`,
         options.maxMessagesPerTopic,
         options.maxBytesPerTopic,
         options.maxBytes,
         topicKey('', prefix),
+        message.publisher,
+        address,
+        options.maxBytesPerClient,
+        options.maxBytesPerAddress,
       )
       return done.then(([verdict, evicted]) => {
         if (evicted > 0) options.onEvict?.(evicted)

@@ -15,13 +15,15 @@ import * as Relay from './Relay.js'
 
 const TOPIC = 'e'.repeat(64)
 
-function setup(
-  mailbox: Mailbox.Mailbox = Mailbox.memory({
-    maxMessagesPerTopic: 500,
-    maxBytesPerTopic: 1 << 22,
-    maxBytes: 1 << 26,
-  }),
-) {
+const CAPS: Mailbox.Caps = {
+  maxMessagesPerTopic: 500,
+  maxBytesPerTopic: 1 << 22,
+  maxBytesPerClient: 1 << 26,
+  maxBytesPerAddress: 1 << 26,
+  maxBytes: 1 << 26,
+}
+
+function setup(mailbox: Mailbox.Mailbox = Mailbox.memory(CAPS)) {
   const log: { to: string; frame: string }[] = []
   const relay = Relay.create({
     mailbox,
@@ -40,6 +42,7 @@ function setup(
   const client = (name: string): Client.Client => ({
     id: next++,
     clientId: `did:key:z${name}`,
+    address: '203.0.113.7',
     send: (frame) => log.push({ to: name, frame }),
     close: () => {},
     subscriptions: new Map(),
@@ -55,19 +58,16 @@ const tick = () => new Promise((resolve) => setTimeout(resolve, 10))
 function slow(mailbox: Mailbox.Mailbox): Mailbox.Mailbox {
   return {
     ...mailbox,
-    put: async (topic, message) => {
+    put: async (topic, message, address) => {
       await tick()
-      return mailbox.put(topic, message)
+      return mailbox.put(topic, message, address)
     },
   }
 }
 
 describe.each([
   ['a mailbox that answers at once (memory)', () => undefined],
-  [
-    'a mailbox that answers later (Redis)',
-    () => slow(Mailbox.memory({ maxMessagesPerTopic: 500, maxBytesPerTopic: 1 << 22, maxBytes: 1 << 26 })),
-  ],
+  ['a mailbox that answers later (Redis)', () => slow(Mailbox.memory(CAPS))],
 ])('with %s', (_, mailbox) => {
   test('the publisher gets its ack before any subscriber gets the message', async () => {
     const { relay, log, client } = setup(mailbox())

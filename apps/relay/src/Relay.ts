@@ -90,12 +90,17 @@ class RequestError extends Error {
 
 /** The error a publish refused by the mailbox gets, and the metric it counts under. */
 function refusal(verdict: Exclude<Mailbox.Verdict, 'stored'>, limits: Config.Limits) {
-  const [limit, message]: [Metrics.Limit, string] =
-    verdict === 'topic_messages'
-      ? ['mailbox_topic_messages', `at most ${limits.maxMailboxMessagesPerTopic} messages per topic`]
-      : verdict === 'topic_bytes'
-        ? ['mailbox_topic_bytes', `at most ${limits.maxMailboxBytesPerTopic} bytes per topic`]
-        : ['mailbox_total_bytes', `at most ${limits.maxMailboxBytes} bytes in all`]
+  const refusals: Record<typeof verdict, [Metrics.Limit, string]> = {
+    topic_messages: [
+      'mailbox_topic_messages',
+      `at most ${limits.maxMailboxMessagesPerTopic} messages per topic`,
+    ],
+    topic_bytes: ['mailbox_topic_bytes', `at most ${limits.maxMailboxBytesPerTopic} bytes per topic`],
+    client_bytes: ['mailbox_client_bytes', `at most ${limits.maxMailboxBytesPerClient} bytes per client`],
+    address_bytes: ['mailbox_address_bytes', `at most ${limits.maxMailboxBytesPerAddress} bytes per address`],
+    total_bytes: ['mailbox_total_bytes', `at most ${limits.maxMailboxBytes} bytes in all`],
+  }
+  const [limit, message] = refusals[verdict]
   return {
     limit,
     error: new RequestError({ code: JsonRpc.ErrorCodes.limitExceeded, message: `Mailbox full: ${message}` }),
@@ -235,12 +240,11 @@ export function create(options: Options): Relay {
     // Stored before anyone hears of it (on Redis, one script checks the caps, stores and tells the
     // other nodes), so a node whose client subscribes in between finds it in the mailbox, and a
     // message the mailbox refuses reaches no one.
-    const verdict = mailbox.put(message.topic, {
-      messageId,
-      data,
-      publisher: client.clientId,
-      expiresAt: publishedAt + message.ttl * 1000,
-    })
+    const verdict = mailbox.put(
+      message.topic,
+      { messageId, data, publisher: client.clientId, expiresAt: publishedAt + message.ttl * 1000 },
+      client.address,
+    )
     const stored = (verdict: Mailbox.Verdict) => {
       if (verdict !== 'stored') {
         const { limit, error } = refusal(verdict, limits)

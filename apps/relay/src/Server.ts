@@ -7,6 +7,7 @@ import * as Auth from './Auth.js'
 import type * as Client from './Client.js'
 import * as Config from './Config.js'
 import * as DeliveryLatency from './DeliveryLatency.js'
+import * as Door from './Door.js'
 import * as Fanout from './Fanout.js'
 import * as Log from './Log.js'
 import * as Mailbox from './Mailbox.js'
@@ -67,6 +68,8 @@ async function backends(
   const caps: Mailbox.Caps = {
     maxMessagesPerTopic: config.limits.maxMailboxMessagesPerTopic,
     maxBytesPerTopic: config.limits.maxMailboxBytesPerTopic,
+    maxBytesPerClient: config.limits.maxMailboxBytesPerClient,
+    maxBytesPerAddress: config.limits.maxMailboxBytesPerAddress,
     maxBytes: config.limits.maxMailboxBytes,
   }
   if (!config.redisUrl) {
@@ -193,7 +196,8 @@ export async function start(options: StartOptions = {}): Promise<Server> {
   let nextClient = 1
 
   const batch = WriteBatch.create(latency.written)
-  const accept = (socket: WebSocket, stream: Duplex, clientId: string, url: string) => {
+  const door = Door.create(config, logger)
+  const accept = (socket: WebSocket, stream: Duplex, clientId: string, address: string, url: string) => {
     const entry = {
       socket,
       missed: 0,
@@ -202,6 +206,7 @@ export async function start(options: StartOptions = {}): Promise<Server> {
       client: {
         id: nextClient++,
         clientId,
+        address,
         subscriptions: new Map<string, string>(),
         unacked: new Map<string, string>(),
         limiter: RateLimit.bucket({
@@ -254,43 +259,67 @@ export async function start(options: StartOptions = {}): Promise<Server> {
     const url = new URL(request.url ?? '/', 'ws://relay')
     // The request line carries the client's JWT (`?auth=`): only ever logged redacted.
     const logged = Log.redact(request.url)
-    // The JWT, then the project and the caller (ProjectAccess); both checked before the upgrade
-    // completes, the refusal sent as a close (3000 and a reason) the client's SDK reports.
-    Promise.all([
-      Auth.verify(token(request, url), {
-        audiences,
-        skewS: config.jwtSkewS,
-        maxLifetimeS: config.jwtMaxLifetimeS,
-      }),
-      ProjectAccess.check(ProjectAccess.caller(url, request.headers.origin), {
-        registry: projects,
-        trustedOrigins: config.trustedOrigins,
-      }),
-    ]).then(([auth, access]) => {
-      wss.handleUpgrade(request, stream, head, (socket) => {
-        if (!redisReady()) {
-          metrics.authFailure('redis_unavailable')
-          socket.close(REDIS_UNAVAILABLE.code, REDIS_UNAVAILABLE.reason)
-          return
-        }
-        if (!auth.ok) {
-          metrics.authFailure(auth.reason)
-          logger.info({ reason: auth.reason, url: logged }, 'socket refused')
-          socket.close(Messages.Codes.unauthorized, `Unauthorized: ${auth.reason}`)
-          return
-        }
-        if (!access.ok) {
-          metrics.authFailure(access.metric)
-          logger.info(
-            { reason: access.reason, origin: request.headers.origin, url: logged },
-            'socket refused',
-          )
-          socket.close(access.code, access.reason)
-          return
-        }
-        accept(socket, stream, auth.clientId, logged)
-      })
-    })
+    const address = door.address(request)
+    // The door's limits per client address first; then the JWT, the project and the caller
+    // (ProjectAccess), all checked before the upgrade completes, a refusal sent as a close (3000 or
+    // 1013 and a reason) the client's SDK reports.
+    const checks = (async () => {
+      const refusal = await door.admit(address, stream)
+      if (refusal) return { refusal }
+      const [auth, access] = await Promise.all([
+        Auth.verify(token(request, url), {
+          audiences,
+          skewS: config.jwtSkewS,
+          maxLifetimeS: config.jwtMaxLifetimeS,
+        }),
+        ProjectAccess.check(ProjectAccess.caller(url, request.headers.origin), {
+          registry: projects,
+          trustedOrigins: config.trustedOrigins,
+          budget: door.lookups(address),
+        }),
+      ])
+      return { auth, access }
+    })()
+    checks.then(
+      (outcome) => {
+        wss.handleUpgrade(request, stream, head, (socket) => {
+          if ('refusal' in outcome) {
+            const { refusal } = outcome
+            metrics.authFailure(refusal.metric)
+            // Counted in /metrics; a flood of them is not written out line by line.
+            logger.debug({ reason: refusal.metric, address, url: logged }, 'socket refused')
+            socket.close(refusal.code, refusal.reason)
+            return
+          }
+          const { auth, access } = outcome
+          if (!redisReady()) {
+            metrics.authFailure('redis_unavailable')
+            socket.close(REDIS_UNAVAILABLE.code, REDIS_UNAVAILABLE.reason)
+            return
+          }
+          if (!auth.ok) {
+            metrics.authFailure(auth.reason)
+            logger.info({ reason: auth.reason, url: logged }, 'socket refused')
+            socket.close(Messages.Codes.unauthorized, `Unauthorized: ${auth.reason}`)
+            return
+          }
+          if (!access.ok) {
+            metrics.authFailure(access.metric)
+            logger.info(
+              { reason: access.reason, origin: request.headers.origin, address, url: logged },
+              'socket refused',
+            )
+            socket.close(access.code, access.reason)
+            return
+          }
+          accept(socket, stream, auth.clientId, address, logged)
+        })
+      },
+      (error: unknown) => {
+        logger.error({ err: error, url: logged }, 'socket checks failed')
+        stream.destroy()
+      },
+    )
   })
 
   const heartbeat = setInterval(() => {
@@ -356,6 +385,7 @@ export async function start(options: StartOptions = {}): Promise<Server> {
         })
         await fanout.close()
         await mailbox.close()
+        await door.close()
       })()
       return stopped
     },

@@ -1,11 +1,13 @@
+import { randomBytes } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
-import { Server as Relay } from '@frontdoor/relay'
+import { Server as Relay, Config as RelayConfig } from '@frontdoor/relay'
 import * as RawClient from '@frontdoor/relay/raw-client'
 import { serve } from '@hono/node-server'
 import { afterAll, describe, expect, test } from 'vitest'
 import * as App from '../app.js'
 import * as Cli from '../cli.js'
 import * as TestApp from '../TestApp.js'
+import { ACCESS_PATH } from './access.js'
 import * as ProjectCache from './ProjectCache.js'
 
 /**
@@ -57,14 +59,23 @@ describe('GET /projects/v1/access', () => {
   })
 })
 
+/** Requests each API node served at the access endpoint (the relay's project lookups). */
+const lookups = new Map<string, number>()
+
 /** Serves an API node on a free port: the test app's routes over its database, with the production cache. */
 async function apiNode(): Promise<string> {
   const app = App.build({ ...t.deps, projects: ProjectCache.create(t.deps.db.orm) })
+  let url = ''
+  const fetch = (request: Request) => {
+    if (new URL(request.url).pathname === ACCESS_PATH) lookups.set(url, (lookups.get(url) ?? 0) + 1)
+    return app.fetch(request)
+  }
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s))
+    const s = serve({ fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s))
   })
   cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())))
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  return url
 }
 
 async function relayNode(apiUrl: string): Promise<Relay.Server> {
@@ -134,5 +145,27 @@ describe('project access at the relay, against the API', { timeout: 30_000 }, ()
     const appliedMs = Date.now() - changed
     expect(appliedMs).toBeLessThan(ProjectCache.PROJECT_CACHE_TTL_MS + 3_000 + 2_000)
     console.info(`project access: a CLI change applied on both relay nodes after ${appliedMs} ms`)
+  })
+  test('a flood of random project ids from one address: at most RELAY_UNKNOWN_PROJECTS_PER_MINUTE reach the API', async () => {
+    const api = await apiNode()
+    const relay = await relayNode(api)
+    // Addresses no earlier run used: on Redis the budgets outlive a run.
+    const loopback = () => `127.${[...randomBytes(3)].map((byte) => 1 + (byte % 250)).join('.')}`
+    const attacker = { localAddress: loopback() }
+    const outcomes = new Map<string, number>()
+    const SOCKETS = 50
+    for (let i = 0; i < SOCKETS; i++) {
+      const outcome = await attempt(relay.url, { projectId: randomBytes(8).toString('hex'), ...attacker })
+      outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1)
+    }
+    const asked = lookups.get(api) ?? 0
+    console.info(`random project ids: ${SOCKETS} sockets from one address, ${asked} API lookups`, outcomes)
+    expect(asked).toBe(RelayConfig.UNKNOWN_PROJECTS_PER_MINUTE)
+    expect(outcomes.get('3000 Project not found')).toBe(RelayConfig.UNKNOWN_PROJECTS_PER_MINUTE)
+    // Another address is still answered; the flooding one is served a project the node has cached.
+    const other = { localAddress: loopback() }
+    expect(await attempt(relay.url, { projectId: 'nope', ...other })).toBe('3000 Project not found')
+    expect(await attempt(relay.url, { projectId: 'demo', ...other })).toBe('open')
+    expect(await attempt(relay.url, { projectId: 'demo', ...attacker })).toBe('open')
   })
 })
