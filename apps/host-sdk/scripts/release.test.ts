@@ -6,8 +6,8 @@ import { afterAll, describe, expect, test } from 'vitest'
 import * as Release from './release.js'
 
 /**
- * The README's script tag names sdk.js's versioned path and the Subresource Integrity hash of the
- * file the build makes today: built here from the sources (not a dist/ that may be stale), so the tag
+ * The READMEs' script tags (the repository's and the host SDK's) name sdk.js's versioned path and the
+ * Subresource Integrity hash of the file the build makes today: built here from the sources (not a dist/ that may be stale), so the tag
  * can never drift from the code. After a change to sdk.js: npm run build -w @frontdoor/host-sdk, then
  * node --import tsx apps/host-sdk/scripts/release.ts --write (and a new version for a release).
  */
@@ -16,7 +16,7 @@ const out = mkdtempSync(join(tmpdir(), 'frontdoor-sdk-release-'))
 afterAll(() => rmSync(out, { recursive: true, force: true }))
 
 describe('sdk.js as published', () => {
-  test("the README's tag: the versioned path of the package's version and the built file's sha384", () => {
+  test("the READMEs' tags: the versioned path of the package's version and the built file's sha384", () => {
     const build = spawnSync(
       'npx',
       ['vite', 'build', '--logLevel', 'warn', '--outDir', out, '--emptyOutDir'],
@@ -27,12 +27,17 @@ describe('sdk.js as published', () => {
     )
     expect(build.status, build.stderr).toBe(0)
     const built = readFileSync(join(out, 'sdk.js'))
-    const tag = Release.readmeTag(readFileSync(Release.README, 'utf8'))
-    expect(tag?.src).toBe(`http://127.0.0.1:5180/sdk/${Release.VERSION}/sdk.js`)
-    expect(tag?.integrity).toBe(Release.integrity(built))
-    expect(readFileSync(Release.README, 'utf8')).toContain(
-      `integrity="${Release.integrity(built)}" crossorigin="anonymous"`,
-    )
+    // Every sdk.js tag of the repository's README and the host SDK's, versioned and pinned.
+    for (const readme of Release.READMES) {
+      const text = readFileSync(readme, 'utf8')
+      const tags = Release.readmeTags(text)
+      expect(tags.length, readme).toBeGreaterThan(0)
+      for (const tag of tags)
+        expect(tag, readme).toEqual({
+          src: `http://127.0.0.1:5180/sdk/${Release.VERSION}/sdk.js`,
+          integrity: Release.integrity(built),
+        })
+    }
     // The same build made solana.js (sdk-solana.js in dist/): sdk.js pins it by its hash, and carries
     // none of its code (the Wallet Standard's register event, its features).
     const solana = readFileSync(join(out, 'sdk-solana.js'))
@@ -55,18 +60,23 @@ describe('sdk.js as published', () => {
     expect(Release.VERSION).toMatch(/^\d+\.\d+\.\d+/)
   })
 
-  test('--write puts the path and hash in the tag, from the old unversioned one or an earlier release', () => {
+  test('--write puts the path and hash in every tag, from the old unversioned one or an earlier release', () => {
     const line = '<script src="http://127.0.0.1:5180/sdk.js" data-project-id="demo"></script>'
     const once = Release.withTag(line, 'sha384-AAA', '1.0.0')
-    expect(Release.readmeTag(line)).toBeUndefined()
+    expect(Release.readmeTags(line)).toEqual([{ src: 'http://127.0.0.1:5180/sdk.js', integrity: undefined }])
     expect(once).toBe(
       '<script src="http://127.0.0.1:5180/sdk/1.0.0/sdk.js" integrity="sha384-AAA" crossorigin="anonymous" data-project-id="demo"></script>',
     )
     const twice = Release.withTag(once, 'sha384-BBB', '1.0.1')
-    expect(Release.readmeTag(twice)).toEqual({
-      src: 'http://127.0.0.1:5180/sdk/1.0.1/sdk.js',
-      integrity: 'sha384-BBB',
-    })
+    expect(Release.readmeTags(twice)).toEqual([
+      { src: 'http://127.0.0.1:5180/sdk/1.0.1/sdk.js', integrity: 'sha384-BBB' },
+    ])
+    // A README with two tags (the host SDK's: the one line, and the one with data-solana): both move.
+    const two = `${line}\n\n<script src="http://127.0.0.1:5180/sdk/1.0.0/sdk.js" integrity="sha384-…" crossorigin="anonymous"\n  data-solana></script>`
+    expect(Release.readmeTags(Release.withTag(two, 'sha384-CCC', '1.0.2'))).toEqual([
+      { src: 'http://127.0.0.1:5180/sdk/1.0.2/sdk.js', integrity: 'sha384-CCC' },
+      { src: 'http://127.0.0.1:5180/sdk/1.0.2/sdk.js', integrity: 'sha384-CCC' },
+    ])
     expect(() => Release.withTag('no tag here', 'sha384-AAA')).toThrow(/no sdk.js script tag/)
   })
 })

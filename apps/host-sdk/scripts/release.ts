@@ -5,13 +5,15 @@
 //   node --import tsx apps/host-sdk/scripts/release.ts           publishes dist/sdk.js and dist/sdk-solana.js
 //                                                                 (as solana.js) in dist/release
 //                                                                 (the build runs it), prints paths and hashes
-//   node --import tsx apps/host-sdk/scripts/release.ts --write   also puts them in the README's tag
+//   node --import tsx apps/host-sdk/scripts/release.ts --write   also puts them in the READMEs' tags (the
+//                                                                 repository's and the host SDK's)
 import { createHash } from 'node:crypto'
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 
 const app = join(import.meta.dirname, '..')
-export const README = join(app, '..', '..', 'README.md')
+/** The READMEs whose script tags name sdk.js's versioned path and hash: the repository's and the host SDK's. */
+export const READMES = [join(app, '..', '..', 'README.md'), join(app, 'README.md')]
 const BUILT = join(app, 'dist', 'sdk.js')
 /** The script build's Solana entry (vite.config.ts), published as solana.js beside sdk.js. */
 const SOLANA_BUILT = join(app, 'dist', 'sdk-solana.js')
@@ -30,18 +32,19 @@ export const solanaPath = (version: string = VERSION) => `/sdk/${version}/solana
 /** The Subresource Integrity value of `code`: sha384, base64. */
 export const integrity = (code: Uint8Array) => `sha384-${createHash('sha384').update(code).digest('base64')}`
 
-/** The README's one-line script tag (the first `<script src=".../sdk/<version>/sdk.js"`): its src and integrity. */
-export function readmeTag(readme: string): { src: string; integrity: string | undefined } | undefined {
-  const tag = readme.match(/<script src="([^"]*\/sdk\/[^"/]+\/sdk\.js)"[^>]*>/)
-  if (!tag) return undefined
-  return { src: tag[1] as string, integrity: tag[0].match(/ integrity="([^"]*)"/)?.[1] }
+/** A README's script tags of sdk.js (`<script src="…/sdk.js"`, versioned or not): each one's src and integrity. */
+export function readmeTags(readme: string): { src: string; integrity: string | undefined }[] {
+  return [...readme.matchAll(/<script src="([^"]*\/sdk\.js)"[^>]*>/g)].map((tag) => ({
+    src: tag[1] as string,
+    integrity: tag[0].match(/ integrity="([^"]*)"/)?.[1],
+  }))
 }
 
-/** `readme` with its tag pointing at `version`'s path and carrying `hash`. */
+/** `readme` with every sdk.js tag pointing at `version`'s path and carrying `hash`. */
 export function withTag(readme: string, hash: string, version: string = VERSION): string {
   const tag =
-    /<script src="([^"]*?)(?:\/sdk\/[^"/]+)?\/sdk\.js"(?: integrity="[^"]*")?(?: crossorigin="anonymous")?/
-  if (!tag.test(readme)) throw new Error('release: the README has no sdk.js script tag')
+    /<script src="([^"]*?)(?:\/sdk\/[^"/]+)?\/sdk\.js"(?: integrity="[^"]*")?(?: crossorigin="anonymous")?/g
+  if (!readmeTags(readme).length) throw new Error('release: the README has no sdk.js script tag')
   return readme.replace(
     tag,
     (_, origin: string) =>
@@ -65,7 +68,7 @@ if (process.argv[1] === import.meta.filename) {
   console.log(`sdk.js ${VERSION}: ${path()} integrity="${hash}"`)
   console.log(`solana.js ${VERSION}: ${solanaPath()} integrity="${integrity(readFileSync(SOLANA_BUILT))}"`)
   if (process.argv.includes('--write')) {
-    writeFileSync(README, withTag(readFileSync(README, 'utf8'), hash))
-    console.log('README: script tag updated')
+    for (const readme of READMES) writeFileSync(readme, withTag(readFileSync(readme, 'utf8'), hash))
+    console.log('READMEs: script tags updated')
   }
 }
