@@ -27,15 +27,20 @@ const RECEIVER = account(13)
 const chain = createPublicClient({ transport: http(DEVNET_31337_URL) })
 
 /**
- * The whole journey on a library page (`/wagmi.html`, …), through the library's own API: connect
- * through the modal with the injected test wallet, sign (verified), send (mined), switch to 31338,
- * reload reconnects without asking, disconnect, reload stays disconnected. Every step checks the page
- * before the action as well as after.
+ * The whole journey on a library page (`/wagmi.html`, …, on the demo's origin unless `origin` says
+ * otherwise), through the library's own API: connect through the modal with the injected test wallet,
+ * sign (verified), send (mined), switch to 31338, reload reconnects without asking, disconnect, reload
+ * stays disconnected. Every step checks the page before the action as well as after.
  */
-export async function journey(page: Page, path: string, user: { privateKey: Hex }) {
+export async function journey(
+  page: Page,
+  path: string,
+  user: { privateKey: Hex },
+  origin: string = DEMO_URL,
+) {
   const name = path.replace(/^\/|\.html$/g, '')
   const wallet = await Injected.install(page, { privateKey: user.privateKey })
-  await page.goto(new URL(path, DEMO_URL).toString())
+  await page.goto(new URL(path, origin).toString())
 
   // Connect: disconnected before; the library's connect call stays pending while the modal is open.
   await expect(page.getByTestId('status')).toHaveText('disconnected')
