@@ -11,7 +11,7 @@ import * as NameApi from './NameApi.js'
 import * as NameForm from './NameForm.js'
 import * as RegisterStore from './RegisterStore.js'
 import '../../ui/account.css'
-import '../send/send.css'
+import '../../ui/field.css'
 import './register-name.css'
 
 /** The query of the names an address already has. */

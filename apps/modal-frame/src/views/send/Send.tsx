@@ -26,6 +26,7 @@ import * as SendPreview from './SendPreview.js'
 import * as SendStore from './SendStore.js'
 import { TokenPicker } from './TokenPicker.js'
 import '../../ui/account.css'
+import '../../ui/field.css'
 import './send.css'
 
 /** The Send view: token, amount and receiver, then a preview with the network fee, then the wallet. */

@@ -22,6 +22,7 @@ import * as SendStore from './SendStore.js'
 import * as SolanaSendForm from './SolanaSendForm.js'
 import { TokenPicker } from './TokenPicker.js'
 import '../../ui/account.css'
+import '../../ui/field.css'
 import './send.css'
 
 /**
