@@ -14,8 +14,9 @@ import * as Upstreams from '../rpc/Upstreams.js'
  * The API's clients of the chains it reads and sends to (the indexer, balances and prices, the vault's
  * transactions): one viem public client per chain, created here and nowhere else, over the same
  * upstream nodes as the RPC proxy (`RPC_UPSTREAMS_<chainId>`, best first) with viem's `http`
- * transports behind a `fallback`. viem writes every JSON-RPC body, batches the calls made in one tick
- * and parses the answers; the RPC proxy route alone forwards bodies of its own (as a server).
+ * transports behind a `fallback`. viem writes these clients' JSON-RPC bodies, batches the calls made
+ * in one tick and parses the answers. Bodies of our own go upstream too: the RPC proxy's (as a server),
+ * the nodes' health pings (`Upstreams.ping`) and the vault's Solana sends (`SolanaTransactions.ts`).
  */
 
 /** The largest JSON-RPC batch sent upstream at once (spec section 9: batch 1000). */
