@@ -12,7 +12,7 @@ const read = (repo: Repo, path: string) => readFileSync(join(repo.root, path), '
 const json = (repo: Repo, path: string) => JSON.parse(read(repo, path))
 
 /** The stack's parts, as `npm start -- <part>` takes them. */
-export function parts(repo: Repo): string[] {
+function parts(repo: Repo): string[] {
   const source = read(repo, 'scripts/stack/parts.ts')
   const names = [...source.matchAll(/name: '([a-z-]+)'/g)].map((match) => match[1] ?? '')
   const devnets =
@@ -46,7 +46,7 @@ function routeExists(repo: Repo, path: string): boolean {
 }
 
 /** The words of a line without its comment and its leading `NAME=value` assignments. */
-export function words(line: string): string[] {
+function words(line: string): string[] {
   const bare = line.replace(/\s#.*$/, '').trim()
   if (bare === '' || bare.startsWith('#')) return []
   const tokens = bare.match(/[A-Z_][A-Z0-9_]*=\$\([^)]*\)|"[^"]*"|\$\([^)]*\)|\S+/g) ?? []

@@ -25,6 +25,19 @@ const DOCS = [
   ),
 ]
 const text = (path: string) => readFileSync(join(root, path), 'utf8')
+const isTest = (path: string) => /\.(test|e2e)\.tsx?$/.test(path)
+
+/** The test files of e2e/ and of `path`'s workspace that import `path` (by its name without extension). */
+function testsImporting(path: string): string[] {
+  const name = `/${basename(path).replace(/\.[a-z]+$/, '')}.js'`
+  const workspace = path.split('/').slice(0, 2).join('/')
+  return [workspace, 'e2e'].flatMap((folder) =>
+    readdirSync(join(root, folder), { recursive: true, encoding: 'utf8' })
+      .filter((file) => !file.includes('node_modules') && isTest(file))
+      .map((file) => join(folder, file))
+      .filter((file) => text(file).includes(name)),
+  )
+}
 
 describe.each(DOCS)('%s', (doc) => {
   const markdown = text(doc)
@@ -77,6 +90,9 @@ describe.each(DOCS)('%s', (doc) => {
         names.some((name) => text(runner).includes(name)),
         `${where}: ${runner} runs ${file}`,
       ).toBe(true)
+      expect(isTest(runner) || testsImporting(runner).length > 0, `${where}: a test runs ${runner}`).toBe(
+        true,
+      )
     }
   })
 })

@@ -26,7 +26,7 @@ export function fences(markdown: string): Fence[] {
 }
 
 /** Markdown without its fenced blocks, so what a fence shows is not read as prose. */
-export function prose(markdown: string): string {
+function prose(markdown: string): string {
   return markdown.replace(/^```[^\n]*\n[\s\S]*?^```[^\n]*$/gm, '')
 }
 
