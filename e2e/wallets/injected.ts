@@ -35,8 +35,9 @@ export type Options = {
   eip5792?: boolean
 }
 
-type RpcError = { code: number; message: string }
-const rejected: RpcError = { code: 4001, message: 'User rejected the request.' }
+/** A wallet's error answer. */
+export type RpcError = { code: number; message: string }
+const REJECTED: RpcError = { code: 4001, message: 'User rejected the request.' }
 const unauthorized: RpcError = {
   code: 4100,
   message: 'The requested account has not been authorized by the user.',
@@ -66,6 +67,8 @@ export async function install(page: Page, options: Options) {
   const rpc = (id: number) => rpcOf(id) ?? added.get(id)
   let authorized = false
   const answers = new Map<string, Answer>()
+  // The error a rejection of a method answers with (4001 unless the test names another).
+  const rejections = new Map<string, RpcError>()
   const requests: { method: string; params: unknown }[] = []
   // Requests of a method held until the test releases them (the wallet's user has not answered yet).
   const holds = new Map<string, Promise<void>>()
@@ -84,6 +87,8 @@ export async function install(page: Page, options: Options) {
     await held
     const answer = answers.get(method)
     answers.delete(method)
+    const rejected = rejections.get(method) ?? REJECTED
+    rejections.delete(method)
     const list = Array.isArray(params) ? params : []
     switch (method) {
       case 'eth_requestAccounts':
@@ -197,9 +202,13 @@ export async function install(page: Page, options: Options) {
     chainId: () => chainId,
     /** Whether the wallet has authorized the page. */
     authorized: () => authorized,
-    /** What the user answers to the next request of `method`. */
-    answerNext(method: string, answer: Answer) {
+    /**
+     * What the user answers to the next request of `method`; a rejection answers `error` (default 4001
+     * 'User rejected the request.'), for the codes other wallets send.
+     */
+    answerNext(method: string, answer: Answer, error?: RpcError) {
       answers.set(method, answer)
+      if (error) rejections.set(method, error)
     },
     /** Every request the page (through Frontdoor) made, in order. */
     requests,

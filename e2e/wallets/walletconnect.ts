@@ -58,7 +58,8 @@ export type Options = {
   solanaSignatureOnly?: boolean
 }
 
-type RpcError = { code: number; message: string }
+/** A wallet's error answer. */
+export type RpcError = { code: number; message: string }
 type Client = InstanceType<typeof SignClient>
 type ProposalEvent = {
   id: number
@@ -121,6 +122,8 @@ export async function create(options: Options) {
   const chains = options.chains ?? defaultChains()
   const unknown = new Set(options.unknownChains ?? [])
   const answers = new Map<string, Answer>()
+  // The error a rejection of a method answers with (4001 unless the test names another).
+  const rejections = new Map<string, RpcError>()
   const requests: { method: string; params: unknown; chainId: string }[] = []
   let chainId = Number(Object.keys(chains)[0])
   let refuseAdd = false
@@ -323,10 +326,12 @@ export async function create(options: Options) {
     await held
     const choice = answers.get(method) ?? 'approve'
     answers.delete(method)
+    const rejected = rejections.get(method) ?? REQUEST_REJECTED
+    rejections.delete(method)
     let response:
       | { id: number; jsonrpc: '2.0'; result: unknown }
       | { id: number; jsonrpc: '2.0'; error: RpcError }
-    if (choice === 'reject') response = { id, jsonrpc: '2.0', error: REQUEST_REJECTED }
+    if (choice === 'reject') response = { id, jsonrpc: '2.0', error: rejected }
     else {
       try {
         response = { id, jsonrpc: '2.0', result: await answer(method, requestParams) }
@@ -457,9 +462,13 @@ export async function create(options: Options) {
     async reject(proposal: ProposalEvent) {
       await client.reject({ id: proposal.id, reason: PROPOSAL_REJECTED })
     },
-    /** What the user does with the next request of `method` (approve by default). */
-    answerNext(method: string, choice: Answer) {
+    /**
+     * What the user does with the next request of `method` (approve by default); a rejection answers
+     * `error` (default 4001 'User rejected the request.'), for the codes other wallets send.
+     */
+    answerNext(method: string, choice: Answer, error?: RpcError) {
       answers.set(method, choice)
+      if (error) rejections.set(method, error)
     },
     /** The wallet refuses wallet_addEthereumChain from now on. */
     refuseAddChain() {

@@ -81,3 +81,37 @@ describe('EIP-5792 through an injected wallet', () => {
     expect(seen).toEqual([{ method: 'personal_sign', params: ['0x00', ACCOUNT] }])
   })
 })
+
+describe("the wallet's user refusing", () => {
+  /** An extension that refuses every request with `error`, as the host SDK forwards it. */
+  function refusing(error: { code: number; message: string }) {
+    return Injected.create(
+      { uuid: 'uuid-1', rdns: 'test.wallet', name: 'Test', icon: '' },
+      { request: async () => Promise.reject(Object.assign(new Error(error.message), error)) },
+    )
+  }
+
+  test("4001 in every code wallets send for it (5000-5002, a bare -32000 'User rejected.'); other errors keep theirs", async () => {
+    for (const [code, message] of [
+      [4001, 'User rejected the request.'],
+      [5000, 'User rejected.'],
+      [5001, 'User rejected chains.'],
+      [5002, 'User rejected methods.'],
+      [-32000, 'User rejected.'],
+    ] as const) {
+      const connector = refusing({ code, message })
+      await expect(connector.request('personal_sign', ['0x00', ACCOUNT])).rejects.toMatchObject({
+        code: 4001,
+        message,
+      })
+      // Refusing to connect: 'Connection rejected', as for 4001.
+      await expect(connector.connect({ networks: [], chainId: 31337 })).rejects.toMatchObject({
+        code: 4001,
+        message: 'Connection rejected',
+      })
+    }
+    await expect(
+      refusing({ code: -32000, message: 'insufficient funds' }).request('eth_sendTransaction', [{}]),
+    ).rejects.toMatchObject({ code: -32000, message: 'insufficient funds' })
+  })
+})

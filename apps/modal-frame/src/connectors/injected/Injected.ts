@@ -3,6 +3,7 @@ import type * as HostModal from '@frontdoor/protocol/host-modal'
 import { Errors } from '@frontdoor/schemas'
 import * as Calls from '../../rpc/Calls.js'
 import type * as Connector from '../Connector.js'
+import * as WalletErrors from '../WalletErrors.js'
 import * as Id from './Id.js'
 import type * as Merge from './Merge.js'
 import * as Standard from './Standard.js'
@@ -112,8 +113,11 @@ function twoSided(
 function eip1193(wallet: HostModal.InjectedWallet, host: Host) {
   const listeners = new Set<(event: Connector.Event) => void>()
   const info: Connector.WalletInfo = { id: wallet.rdns, name: wallet.name, icon: wallet.icon }
+  // An extension's refusal in another code than 4001 (WalletConnect's 5000, a bare -32000 ...) is 4001.
   const call = (method: string, params?: unknown[] | Record<string, unknown>) =>
-    host.request(wallet.uuid, params === undefined ? { method } : { method, params })
+    host
+      .request(wallet.uuid, params === undefined ? { method } : { method, params })
+      .catch((error: unknown) => Promise.reject(WalletErrors.fromWallet(error)))
 
   async function session(accounts: `0x${string}`[]): Promise<Connector.Session> {
     return { accounts, chainId: chainOf(await call('eth_chainId')), wallet: info }

@@ -3,6 +3,7 @@ import type * as HostModal from '@frontdoor/protocol/host-modal'
 import * as SolanaWallet from '@frontdoor/protocol/solana-wallet'
 import { Errors } from '@frontdoor/schemas'
 import type * as Connector from '../Connector.js'
+import * as WalletErrors from '../WalletErrors.js'
 import * as Id from './Id.js'
 import type * as Injected from './Injected.js'
 
@@ -49,8 +50,11 @@ export function create(wallet: HostModal.InjectedWallet, host: Injected.Host) {
   const info: Connector.WalletInfo = { id: wallet.rdns, name: wallet.name, icon: wallet.icon }
   const chains = wallet.chains ?? []
   let account: SolanaWallet.Account | undefined
+  // A refusal in another code than 4001 is 4001, as for an EIP-6963 wallet (Injected.ts).
   const call = (method: string, params?: Record<string, unknown>) =>
-    host.request(wallet.uuid, params === undefined ? { method } : { method, params })
+    host
+      .request(wallet.uuid, params === undefined ? { method } : { method, params })
+      .catch((error: unknown) => Promise.reject(WalletErrors.fromWallet(error)))
 
   /** The session of a connection: no EVM account; the page's chain (the wallet has none of its own). */
   function session(context: Connector.Context): Connector.Session {

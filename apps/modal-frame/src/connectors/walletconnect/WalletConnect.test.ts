@@ -448,6 +448,32 @@ describe('requests and events', () => {
     await expect(c.request('personal_sign', ['0x00', w.address])).rejects.toMatchObject({ code: 4001 })
   })
 
+  test("a request the wallet's user refused is 4001 in every code wallets send (WalletKit's 5000-5002, a bare -32000 'User rejected.'); other errors keep theirs", async () => {
+    const server = await relay()
+    const c = connector(server.url)
+    const w = await wallet(server.url)
+    await pair(c, w)
+    for (const [code, message] of [
+      [4001, 'User rejected the request.'],
+      [5000, 'User rejected.'],
+      [5001, 'User rejected chains.'],
+      [5002, 'User rejected methods.'],
+      [-32000, 'User rejected.'],
+    ] as const) {
+      w.answerNext('personal_sign', 'reject', { code, message })
+      await expect(c.request('personal_sign', ['0x00', w.address])).rejects.toMatchObject({
+        code: 4001,
+        message,
+      })
+    }
+    w.answerNext('personal_sign', 'reject', { code: -32000, message: 'execution reverted' })
+    await expect(c.request('personal_sign', ['0x00', w.address])).rejects.toMatchObject({
+      code: -32000,
+      message: 'execution reverted',
+    })
+    expect(w.requests.map((r) => r.method)).toEqual(Array(6).fill('personal_sign'))
+  })
+
   test('switchChain: the wallet switches and emits chainChanged; requests follow the chain', async () => {
     const server = await relay()
     const c = connector(server.url)

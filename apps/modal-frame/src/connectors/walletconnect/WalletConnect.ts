@@ -4,6 +4,7 @@ import { Constants, Errors, Pairing } from '@frontdoor/schemas'
 import type * as HostBridge from '../../bridge/HostBridge.js'
 import * as Calls from '../../rpc/Calls.js'
 import type * as Connector from '../Connector.js'
+import * as WalletErrors from '../WalletErrors.js'
 import type * as Authenticate from './Authenticate.js'
 import * as Id from './Id.js'
 import * as KeyValue from './KeyValue.js'
@@ -81,18 +82,6 @@ export const ID = 'walletConnect'
 
 /** sign-client's reason for a session the user ends (its USER_DISCONNECTED). */
 const USER_DISCONNECTED = { code: 6000, message: 'User disconnected.' }
-
-/** sign-client's codes for a proposal the wallet's user refused (USER_REJECTED and its variants). */
-const REJECTED_CODES = new Set([4001, 5000, 5001, 5002, 5003, 5100, 5101, 5102, 5103, 5104])
-
-/**
- * Whether the wallet's user refused: a refused proposal has one of sign-client's codes; a refused
- * one-click sign-in reaches `authenticate` as the bare message of USER_REJECTED and its variants.
- */
-function isRejection(error: unknown): boolean {
-  if (typeof error === 'string') return /^User rejected/i.test(error)
-  return REJECTED_CODES.has(codeOf(error) ?? 0)
-}
 
 /** What the connector keeps of one session: its topic, the chain requests go to, the wallet. */
 type Current = { topic: string; chainId: number; wallet: Connector.WalletInfo }
@@ -482,7 +471,8 @@ export function create(options: Options) {
     try {
       result = await client.request({ topic: record.topic, chainId, request: { method, params } })
     } catch (error) {
-      throw toError(error)
+      // A refusal in any of the codes wallets send (WalletKit's 5000, a bare -32000 ...) is 4001.
+      throw toError(WalletErrors.fromWallet(error))
     }
     return answer(result)
   }
@@ -709,7 +699,7 @@ export function create(options: Options) {
       return await abortable(Promise.race([approved, refresh]), signal)
     } catch (error) {
       if (signal?.aborted) throw error
-      if (isRejection(error)) throw withCode(Errors.LOGIN.CONNECTION_REJECTED, 4001)
+      if (WalletErrors.isRefusedProposal(error)) throw withCode(Errors.LOGIN.CONNECTION_REJECTED, 4001)
       throw toError(error)
     } finally {
       clearTimeout(refreshTimer)
