@@ -90,3 +90,27 @@ describe('open() and close() once the modal is connected', () => {
     await frontdoor.close()
   })
 })
+
+describe('createFrontdoor() before <body> exists (a script tag in <head>)', () => {
+  test('the SDK is there at once; its dialog joins <body> once the document is parsed', async () => {
+    vi.resetModules()
+    const fresh = await import('./Frontdoor.js')
+    const body = document.body
+    body.remove()
+    expect(document.body).toBeNull()
+    try {
+      const frontdoor = fresh.createFrontdoor({
+        projectId: 'demo',
+        networks: [31339],
+        metadata: { name: 'Head' },
+      })
+      expect(frontdoor.element.isConnected).toBe(false)
+      expect(frontdoor.getState().status).toBe('disconnected')
+      document.documentElement.append(body)
+      document.dispatchEvent(new Event('DOMContentLoaded', { bubbles: true }))
+      expect(frontdoor.element.parentElement).toBe(document.body)
+    } finally {
+      if (!body.isConnected) document.documentElement.append(body)
+    }
+  })
+})

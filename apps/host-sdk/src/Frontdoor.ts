@@ -461,7 +461,12 @@ export function createFrontdoor(options: Options): Frontdoor {
 
   const element: HTMLElement = dialog?.element ?? frame
   if (inline) options.container!.append(frame)
-  else if (options.append !== false) document.body.append(element)
+  else if (options.append !== false) {
+    // A script tag in <head> runs before <body> exists: the dialog goes in once the document is parsed.
+    const place = () => document.body.append(element)
+    if (document.body) place()
+    else addEventListener('DOMContentLoaded', place)
+  }
 
   instance = {
     open,
