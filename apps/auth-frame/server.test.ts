@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { FrameServer } from '@frontdoor/frame-server'
+import * as Version from '@frontdoor/protocol/version'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import * as Server from './server.js'
 
@@ -76,11 +77,13 @@ describe('frame, the API unreachable', () => {
 })
 
 describe('frame, served', () => {
+  const versions: (string | null)[] = []
   let base = ''
   let close = () => {}
   beforeAll(async () => {
     // A stand-in for the API's /projects/v1/origins (the real route is tested in apps/api and e2e).
     const api = createServer((request, response) => {
+      versions.push(new URL(request.url ?? '/', 'http://api').searchParams.get('sv'))
       const projectId = new URL(request.url ?? '/', 'http://api').searchParams.get('projectId')
       response.writeHead(projectId === 'demo' ? 200 : 401, { 'content-type': 'application/json' })
       response.end(
@@ -110,6 +113,11 @@ describe('frame, served', () => {
     )
     expect(response.headers.get('cache-control')).toBe('no-store')
     expect(await response.text()).toContain('frontdoor:modal-origin')
+  })
+  test("asks the API as this release: sv is the SDK's version", async () => {
+    await fetch(`${base}/?projectId=demo`)
+    expect(versions.length).toBeGreaterThan(0)
+    expect(new Set(versions)).toEqual(new Set([Version.SDK_VERSION]))
   })
   test("with a project: the modal's origin and the project's exact allowed origins (CSP checks every ancestor); unknown project: modal only", async () => {
     const demo = await fetch(`${base}/?projectId=demo`)

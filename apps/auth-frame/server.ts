@@ -1,4 +1,5 @@
 import { FrameServer, Origins } from '@frontdoor/frame-server'
+import * as Version from '@frontdoor/protocol/version'
 import { Project } from '@frontdoor/schemas'
 import * as z from 'zod/mini'
 
@@ -34,7 +35,7 @@ export type Options = {
 }
 
 /** What the auth frame reports to the API when it reads a project's origins. */
-const CLIENT = { st: 'frontdoor-auth', sv: '0.0.0' }
+const CLIENT = { st: 'frontdoor-auth', sv: Version.SDK_VERSION }
 
 /** The origin of an http(s) URL; throws on anything else, so a bad address never reaches a header. */
 export function originOf(url: string): string {

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { FrameServer } from '@frontdoor/frame-server'
+import * as Version from '@frontdoor/protocol/version'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import * as Server from './server.js'
 
@@ -170,12 +171,14 @@ describe('frame, solana.js not built', () => {
 describe('frame, with the API', () => {
   // A stand-in for the API's /projects/v1/origins (the real route is tested in apps/api and e2e).
   let reads = 0
+  const versions: (string | null)[] = []
   let base = ''
   let close = () => {}
   beforeAll(async () => {
     const api = createServer((request, response) => {
       const query = new URL(request.url ?? '/', 'http://api').searchParams
       reads++
+      versions.push(query.get('sv'))
       const demo = query.get('projectId') === 'demo' && query.get('st') === 'frontdoor'
       response.writeHead(demo ? 200 : 401, { 'content-type': 'application/json' })
       response.end(
@@ -192,6 +195,12 @@ describe('frame, with the API', () => {
     }
   })
   afterAll(() => close())
+
+  test("asks the API as this release: sv is the SDK's version", async () => {
+    await fetch(`${base}/?projectId=demo`, { headers: { referer: 'http://localhost:5173/app' } })
+    expect(versions.length).toBeGreaterThan(0)
+    expect(new Set(versions)).toEqual(new Set([Version.SDK_VERSION]))
+  })
 
   test("an allowed page: framed by the project's origins only, its origin as the embedder", async () => {
     const response = await fetch(`${base}/?projectId=demo`, {

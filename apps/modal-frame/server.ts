@@ -1,5 +1,6 @@
 import { dirname, join } from 'node:path'
 import { FrameServer, Origins } from '@frontdoor/frame-server'
+import * as Version from '@frontdoor/protocol/version'
 import { Project } from '@frontdoor/schemas'
 
 /**
@@ -36,7 +37,7 @@ export type Options = {
 }
 
 /** What the modal reports to the API when it reads a project's origins. */
-const CLIENT = { st: 'frontdoor', sv: '0.0.0' }
+const CLIENT = { st: 'frontdoor', sv: Version.SDK_VERSION }
 
 /** How long the browser keeps sdk.js before it asks again (its ETag makes that cheap). */
 const SDK_CACHE_CONTROL = 'public, max-age=300'

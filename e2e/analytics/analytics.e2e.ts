@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import { fileURLToPath } from 'node:url'
 import { DEV_ACCOUNTS } from '@frontdoor/devnet/accounts'
+import * as Version from '@frontdoor/protocol/version'
 import { expect, type Page, type Request, test } from '@playwright/test'
 import { generatePrivateKey } from 'viem/accounts'
 import * as AppKitPageServer from '../appkit/PageServer.js'
@@ -80,6 +81,7 @@ type Report = {
   url: string
   domain: string
   sdkType: string
+  sdkVersion: string
   props: { event: string; properties?: Record<string, unknown> }
 }
 
@@ -206,11 +208,18 @@ test.describe('analytics (POST /e)', () => {
     }
   })
 
-  test("a sign-in the wallet declines (Reown's WalletKit: USER_REJECTED, 5000): 'Signature declined' shows, SIWX_ERROR is stored with declined: true", async ({
+  test("a sign-in the wallet declines (Reown's WalletKit: USER_REJECTED, 5000): 'Signature declined' shows, SIWX_ERROR is stored with declined: true; one SDK version throughout", async ({
     page,
   }) => {
     test.setTimeout(90_000)
     const wallet = await WalletKitWallet.create({ privateKey: generatePrivateKey() })
+    // The sdk version every API request of the frames carries, before the handshake and after.
+    const versions = new Set<string | null>()
+    page.on('request', (request) => {
+      const url = new URL(request.url())
+      if (url.origin === new URL(API_URL).origin && url.searchParams.has('sv'))
+        versions.add(url.searchParams.get('sv'))
+    })
     try {
       expect(await stored(PROJECT.siwx)).toEqual([])
       await openSite(page, PROJECT.siwx, '31337', { siwx: 'optional' })
@@ -233,6 +242,9 @@ test.describe('analytics (POST /e)', () => {
       const { reports, props } = await storedEvents(PROJECT.siwx, ['CONNECT_SUCCESS', 'SIWX_ERROR'])
       expect(props('SIWX_ERROR')).toEqual({ kind: 'walletConnect', chainId: 31337, declined: true })
       expect(JSON.stringify(reports).toLowerCase()).not.toContain(wallet.address.toLowerCase().slice(2))
+      // One SDK version: the stored reports' and every request's (/getWallets, /e ...) is this release's.
+      expect(new Set(reports.map((r) => r.sdkVersion))).toEqual(new Set([Version.SDK_VERSION]))
+      expect(versions).toEqual(new Set([Version.SDK_VERSION]))
     } finally {
       await wallet.stop()
     }

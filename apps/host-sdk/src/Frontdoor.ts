@@ -4,8 +4,8 @@ import type * as HostModal from '@frontdoor/protocol/host-modal'
 import * as Log from '@frontdoor/protocol/log'
 import type * as Pay from '@frontdoor/protocol/pay'
 import { FRAME_LOAD_TIMEOUT_MS } from '@frontdoor/protocol/timeouts'
+import * as Version from '@frontdoor/protocol/version'
 import * as Constants from '@frontdoor/schemas/constants'
-import * as Package from '../package.json' with { type: 'json' }
 import * as Dialog from './Dialog.js'
 import * as Eip6963 from './Eip6963.js'
 import * as Emitter from './Emitter.js'
@@ -18,10 +18,10 @@ import * as Transport from './Transport.js'
 import * as Validate from './Validate.js'
 
 /**
- * The SDK's version: package.json's, read when the SDK is built. The modal reports it to the API as `sv`
- * (HostInfo `sdkVersion`).
+ * The SDK's version (`@frontdoor/protocol/version`, package.json's). The modal reports it to the API as
+ * `sv` (HostInfo `sdkVersion`).
  */
-export const SDK_VERSION: string = Package.version
+export const SDK_VERSION: string = Version.SDK_VERSION
 
 /** A network the page supports (CAIP network, as in spec section 3). */
 export type Network = HostModal.HostInfo['networks'][number]

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import * as Version from '@frontdoor/protocol/version'
 import { afterAll, describe, expect, test } from 'vitest'
 import * as Analytics from './Analytics.js'
 
@@ -43,11 +44,11 @@ describe('start', () => {
     expect(asked).toEqual([])
     for (let i = 0; i < 6; i++) await target.fetch(`${api}/v1/auth/session`)
     await until(() => asked.length > 0)
-    expect(asked).toEqual(['/getAnalyticsConfig?projectId=demo&st=frontdoor&sv=0.0.0'])
+    expect(asked).toEqual([`/getAnalyticsConfig?projectId=demo&st=frontdoor&sv=${Version.SDK_VERSION}`])
     await new Promise((resolve) => setTimeout(resolve, 50))
     client.flush()
     expect(sent).toHaveLength(5)
-    expect(sent[0]).toContain(`${api}/e?projectId=demo&st=frontdoor&sv=0.0.0 `)
+    expect(sent[0]).toContain(`${api}/e?projectId=demo&st=frontdoor&sv=${Version.SDK_VERSION} `)
     expect(JSON.parse(sent[0]!.split(' ').slice(1).join(' ')).props).toEqual({
       type: 'error',
       event: 'ERROR',

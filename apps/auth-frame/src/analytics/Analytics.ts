@@ -1,4 +1,5 @@
 import * as Client from '@frontdoor/protocol/analytics'
+import * as Version from '@frontdoor/protocol/version'
 import type * as Project from '@frontdoor/schemas/api/project'
 
 /**
@@ -9,7 +10,7 @@ import type * as Project from '@frontdoor/schemas/api/project'
  */
 
 /** The sdk type and version of the frame's reports. */
-const SDK = { type: 'frontdoor', version: '0.0.0' } as const
+const SDK = { type: 'frontdoor', version: Version.SDK_VERSION } as const
 
 /** What the reports need: the API, the project, and the page the frame serves (its origin), once known. */
 export type Options = {

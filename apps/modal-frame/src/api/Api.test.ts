@@ -1,6 +1,7 @@
 import { once } from 'node:events'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import * as Version from '@frontdoor/protocol/version'
 import { describe, expect, test } from 'vitest'
 import * as z from 'zod/mini'
 import * as Api from './Api.js'
@@ -38,7 +39,7 @@ describe('walletsParams', () => {
 })
 
 describe('sv', () => {
-  test("the API calls carry the host SDK's version once the host told it", async () => {
+  test("the API calls carry this release's SDK version, then the host SDK's once the host told it", async () => {
     const queries: URLSearchParams[] = []
     const server = createServer((request, response) => {
       queries.push(new URL(request.url ?? '/', 'http://api').searchParams)
@@ -48,11 +49,12 @@ describe('sv', () => {
     const apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
     try {
       await Api.remoteConfig(apiUrl, 'demo').catch(() => {})
-      Api.setSdkVersion('0.1.0')
+      // A page on another release of the npm package says its own.
+      Api.setSdkVersion('0.0.9')
       await Api.remoteConfig(apiUrl, 'demo').catch(() => {})
       expect(queries.map((q) => [q.get('st'), q.get('sv')])).toEqual([
-        ['frontdoor', Api.SDK_VERSION],
-        ['frontdoor', '0.1.0'],
+        ['frontdoor', Version.SDK_VERSION],
+        ['frontdoor', '0.0.9'],
       ])
     } finally {
       server.close()

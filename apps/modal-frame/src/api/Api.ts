@@ -1,10 +1,12 @@
+import * as Version from '@frontdoor/protocol/version'
 import { Caip, Constants, Directory, Project, Retry } from '@frontdoor/schemas'
 import * as z from 'zod/mini'
 import * as Online from './Online.js'
 
 /** The sdk type and version every wallet-directory GET carries (spec section 7). */
 export const SDK_TYPE = 'frontdoor'
-export const SDK_VERSION = '0.0.0'
+/** This release's SDK version: the `sv` before the host tells its own. */
+export const SDK_VERSION = Version.SDK_VERSION
 let sdkVersion: string = SDK_VERSION
 
 /** The host SDK's version (HostInfo `sdkVersion`): the `sv` of every API call from now on. */
