@@ -101,11 +101,11 @@ test.describe("the README's script tag where people put it", () => {
         () => void (window as unknown as { frontdoor: { open: () => void } }).frontdoor.open(),
       )
       await Pages.expectConnectShown(page)
+      await page.screenshot({ path: join(ARTIFACTS, `${name.replace(/\W+/g, '-')}.png`) })
       await Pages.modal(page).getByRole('button', { name: wallet.name }).click()
       await Pages.expectClosed(page)
       expect(await Pages.providerRequest(page, 'eth_accounts')).toEqual({ result: [wallet.address] })
       expect(errors).toEqual([])
-      await page.screenshot({ path: join(ARTIFACTS, `${name.replace(/\W+/g, '-')}.png`) })
     })
   }
 })
