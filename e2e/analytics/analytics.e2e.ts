@@ -3,16 +3,13 @@ import { mkdirSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import { fileURLToPath } from 'node:url'
 import { DEV_ACCOUNTS } from '@frontdoor/devnet/accounts'
-import * as Version from '@frontdoor/protocol/version'
 import { expect, type Page, type Request, test } from '@playwright/test'
-import { generatePrivateKey } from 'viem/accounts'
 import * as AppKitPageServer from '../appkit/PageServer.js'
 import * as Embedded from '../embedded/embedded.js'
 import * as Pages from '../modal/pages.js'
 import * as StackControl from '../stack-control.js'
 import * as Injected from '../wallets/injected.js'
 import * as WalletConnectWallet from '../wallets/walletconnect.js'
-import * as WalletKitWallet from '../wallets/walletkit.js'
 
 /**
  * Analytics and error reports end to end, against the real API: projects made with the CLI (analytics
@@ -33,7 +30,6 @@ const PROJECT = {
   funnel: `e2e-fun-${RUN}`,
   walletConnect: `e2e-wc-${RUN}`,
   email: `e2e-em-${RUN}`,
-  siwx: `e2e-sx-${RUN}`,
 }
 const tokens: Record<string, string> = {}
 
@@ -63,10 +59,9 @@ test.beforeAll(async () => {
     const query = new URL(request.url ?? '/', AppKitPageServer.PAGE_URL).searchParams
     const project = query.get('project') ?? ''
     const chains = query.get('chains') === '31337,31338' ? '31337,31338' : '31337'
-    const siwx = query.get('siwx') === 'optional' ? ' data-siwx="optional"' : ''
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
     response.end(`<!doctype html><html lang="en"><head><title>Analytics</title></head><body>
-<script src="${MODAL_URL}/sdk.js" data-project-id="${project}" data-chain-ids="${chains}"${siwx}></script></body></html>`)
+<script src="${MODAL_URL}/sdk.js" data-project-id="${project}" data-chain-ids="${chains}"></script></body></html>`)
   })
   await new Promise<void>((resolve) =>
     site.listen(Number(new URL(AppKitPageServer.PAGE_URL).port), '127.0.0.1', resolve),
@@ -81,7 +76,6 @@ type Report = {
   url: string
   domain: string
   sdkType: string
-  sdkVersion: string
   props: { event: string; properties?: Record<string, unknown> }
 }
 
@@ -103,9 +97,8 @@ function beacons(page: Page) {
   return seen
 }
 
-async function openSite(page: Page, projectId: string, chains = '31337', extra: Record<string, string> = {}) {
-  const query = new URLSearchParams({ project: projectId, chains, ...extra })
-  await page.goto(`${AppKitPageServer.PAGE_URL}/?${query}`)
+async function openSite(page: Page, projectId: string, chains = '31337') {
+  await page.goto(`${AppKitPageServer.PAGE_URL}/?${new URLSearchParams({ project: projectId, chains })}`)
   await page.waitForFunction(() => (window as unknown as { frontdoor?: unknown }).frontdoor !== undefined)
   await page.evaluate(() => void (window as unknown as { frontdoor: { open: () => void } }).frontdoor.open())
   await Pages.expectConnectShown(page)
@@ -203,48 +196,6 @@ test.describe('analytics (POST /e)', () => {
       // Neither the pairing topic nor its key.
       expect(text).not.toContain(/^wc:([0-9a-f]{64})/.exec(uri)![1])
       expect(text).not.toContain(new URL(uri.replace(/^wc:/, 'wc://')).searchParams.get('symKey')!)
-    } finally {
-      await wallet.stop()
-    }
-  })
-
-  test("a sign-in the wallet declines (Reown's WalletKit: USER_REJECTED, 5000): 'Signature declined' shows, SIWX_ERROR is stored with declined: true; one SDK version throughout", async ({
-    page,
-  }) => {
-    test.setTimeout(90_000)
-    const wallet = await WalletKitWallet.create({ privateKey: generatePrivateKey() })
-    // The sdk version every API request of the frames carries, before the handshake and after.
-    const versions = new Set<string | null>()
-    page.on('request', (request) => {
-      const url = new URL(request.url())
-      if (url.origin === new URL(API_URL).origin && url.searchParams.has('sv'))
-        versions.add(url.searchParams.get('sv'))
-    })
-    try {
-      expect(await stored(PROJECT.siwx)).toEqual([])
-      await openSite(page, PROJECT.siwx, '31337', { siwx: 'optional' })
-      const frame = Pages.modal(page)
-      await frame.getByRole('button', { name: 'WalletConnect' }).click()
-      const figure = frame.locator('figure[data-uri]')
-      await expect(figure).toBeVisible({ timeout: 20_000 })
-      // WalletKit without a session_authenticate listener answers the proposal: no one-click sign-in.
-      await wallet.approve(await wallet.pair((await figure.getAttribute('data-uri')) as string))
-      await expect(frame.getByRole('heading', { name: 'Sign In' })).toBeVisible()
-      expect(wallet.requests).toEqual([])
-
-      wallet.answerNext('personal_sign', 'reject')
-      await frame.getByRole('button', { name: 'Sign', exact: true }).click()
-      await expect(frame.getByRole('alert')).toHaveText('Signature declined')
-      await expect(frame.getByRole('heading', { name: 'Sign In' })).toBeVisible()
-      expect(wallet.requests.map((r) => r.method)).toEqual(['personal_sign'])
-      await page.screenshot({ path: `${SHOTS}siwx-declined-walletkit.png` })
-      await leave(page)
-      const { reports, props } = await storedEvents(PROJECT.siwx, ['CONNECT_SUCCESS', 'SIWX_ERROR'])
-      expect(props('SIWX_ERROR')).toEqual({ kind: 'walletConnect', chainId: 31337, declined: true })
-      expect(JSON.stringify(reports).toLowerCase()).not.toContain(wallet.address.toLowerCase().slice(2))
-      // One SDK version: the stored reports' and every request's (/getWallets, /e ...) is this release's.
-      expect(new Set(reports.map((r) => r.sdkVersion))).toEqual(new Set([Version.SDK_VERSION]))
-      expect(versions).toEqual(new Set([Version.SDK_VERSION]))
     } finally {
       await wallet.stop()
     }

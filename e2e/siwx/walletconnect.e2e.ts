@@ -1,14 +1,16 @@
+import * as Version from '@frontdoor/protocol/version'
 import { expect, type Page, test } from '@playwright/test'
 import { generatePrivateKey } from 'viem/accounts'
 import * as Pages from '../modal/pages.js'
 import * as WalletConnectWallet from '../wallets/walletconnect.js'
+import * as WalletKitWallet from '../wallets/walletkit.js'
 import * as Siwx from './siwx.js'
 
 /** How long a test waits for a QR code: a first pairing loads sign-client (slower on a busy machine). */
 const QR_TIMEOUT_MS = 15_000
 
 let site: { url: string; close: () => Promise<void> }
-const wallets: WalletConnectWallet.Wallet[] = []
+const wallets: { stop: () => Promise<void> }[] = []
 test.beforeAll(async () => {
   site = await Siwx.serve()
 })
@@ -33,6 +35,32 @@ async function pairingUri(page: Page): Promise<string> {
 /** Pairs `wallet`, one without one-click sign-in, with the URI the view shows: it approves the proposal. */
 async function connect(page: Page, wallet: WalletConnectWallet.Wallet) {
   await wallet.approve(await wallet.pair(await pairingUri(page)))
+}
+
+/**
+ * What the frames send the API as the test runs: each analytics event (`POST /e`, a beacon, sent only
+ * once the API said the project, `demo`, takes them) with the status the API answered, and the `sv` of
+ * every API request.
+ */
+function apiTraffic(page: Page) {
+  const api = new URL(Pages.addresses.API_URL).origin
+  type Sent = { event: string; properties?: Record<string, unknown>; status: Promise<number | undefined> }
+  const events: Sent[] = []
+  const versions = new Set<string | null>()
+  page.on('request', (request) => {
+    const url = new URL(request.url())
+    if (url.origin !== api) return
+    if (url.searchParams.has('sv')) versions.add(url.searchParams.get('sv'))
+    if (request.method() !== 'POST' || url.pathname !== '/e') return
+    const { props } = JSON.parse(request.postData() ?? '{}') as { props?: Omit<Sent, 'status'> }
+    if (!props) return
+    const status = request.response().then(
+      (response) => response?.status(),
+      () => undefined,
+    )
+    events.push({ event: props.event, ...(props.properties ? { properties: props.properties } : {}), status })
+  })
+  return { events, versions }
 }
 
 /** The views the page's state went through (frontdoor.subscribe), in order. */
@@ -137,6 +165,44 @@ test.describe('sign in with the wallet (SIWX), WalletConnect', () => {
     expect((await Siwx.verifiedByViem(session)).valid).toBe(true)
     expect(wallet.requests.filter((r) => r.method === 'personal_sign')).toHaveLength(2)
     await Siwx.shot(page, 'walletconnect-signed')
+  })
+
+  test("Reown's WalletKit declines the sign-in with USER_REJECTED (5000): 'Signature declined', the report says declined: true; one SDK version in every request", async ({
+    page,
+  }) => {
+    test.setTimeout(90_000)
+    const traffic = apiTraffic(page)
+    // WalletKit without a session_authenticate listener answers the proposal: no one-click sign-in.
+    const wallet = await WalletKitWallet.create({ privateKey: generatePrivateKey() })
+    wallets.push(wallet)
+    await Siwx.open(page, site.url, 'optional')
+    await wallet.approve(await wallet.pair(await pairingUri(page)))
+    await Siwx.expectSignIn(page)
+    expect(wallet.requests).toEqual([])
+
+    wallet.answerNext('personal_sign', 'reject')
+    await Pages.modal(page).getByRole('button', { name: 'Sign', exact: true }).click()
+    await expect(Pages.modal(page).getByRole('alert')).toHaveText('Signature declined')
+    await Siwx.expectSignIn(page)
+    expect(wallet.requests.map((r) => r.method)).toEqual(['personal_sign'])
+    expect(await Siwx.apiSessions('eip155:31337', wallet.address)).toEqual([])
+    await Siwx.shot(page, 'walletkit-declined')
+    // The analytics report of the decline, as the API took it (the client flushes every 5 s).
+    await expect
+      .poll(() => traffic.events.find((e) => e.event === 'SIWX_ERROR'), { timeout: 15_000 })
+      .toBeDefined()
+    const report = traffic.events.find((e) => e.event === 'SIWX_ERROR')!
+    expect(report.properties).toEqual({ kind: 'walletConnect', chainId: 31337, declined: true })
+    expect(await report.status).toBe(202)
+
+    // Signing after the decline works.
+    await Pages.modal(page).getByRole('button', { name: 'Sign', exact: true }).click()
+    await Pages.expectClosed(page)
+    await expect
+      .poll(async () => (await Siwx.state(page)).siwxSession?.data.accountAddress)
+      .toBe(wallet.address)
+    // One SDK version: every request of the page's frames to the API (before the handshake too).
+    expect(traffic.versions).toEqual(new Set([Version.SDK_VERSION]))
   })
 
   test('a wallet without one-click, required: the modal shakes instead of closing; cancel with no session disconnects the session', async ({
