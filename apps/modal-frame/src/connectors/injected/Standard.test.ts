@@ -66,6 +66,46 @@ describe('create (a Wallet Standard wallet)', () => {
     expect(await SolanaAccount.of(connector)).toBeNull()
   })
 
+  it("a refusal in any code wallets send it in (WalletConnect's 5000-5002, a bare -32000 'User rejected.') is 4001: connecting is 'Connection rejected', a signature keeps the wallet's message; other errors keep theirs", async () => {
+    let answer: { code: number; message: string } | undefined
+    const connector = Injected.create(wallet, {
+      request: async (_uuid, { method }) => {
+        if (answer && method !== 'standard:disconnect') throw Object.assign(new Error(answer.message), answer)
+        return method === 'standard:connect'
+          ? { accounts: [{ address: ADDRESS, chains: ['solana:localnet'] }] }
+          : { signature: SIGNATURE }
+      },
+    })
+    for (const [code, message] of [
+      [4001, 'User rejected the request.'],
+      [5000, 'User rejected.'],
+      [5001, 'User rejected chains.'],
+      [5002, 'User rejected methods.'],
+      [-32000, 'User rejected.'],
+    ] as const) {
+      answer = { code, message }
+      await expect(connector.connect(context)).rejects.toMatchObject({
+        code: 4001,
+        message: 'Connection rejected',
+      })
+      answer = undefined
+      await connector.connect(context)
+      answer = { code, message }
+      await expect(connector.request('solana_signMessage', { message: '3yZe7d' })).rejects.toMatchObject({
+        code: 4001,
+        message,
+      })
+      await connector.disconnect()
+    }
+    answer = undefined
+    await connector.connect(context)
+    answer = { code: -32000, message: 'Blockhash not found' }
+    await expect(connector.request('solana_signMessage', { message: '3yZe7d' })).rejects.toMatchObject({
+      code: -32000,
+      message: 'Blockhash not found',
+    })
+  })
+
   it("forwards the Solana methods with the connection's account as signer; refuses EVM methods (4200) and any before connecting (4100)", async () => {
     const { connector, seen } = page()
     await expect(connector.request('solana_signMessage', { message: '3yZe7d' })).rejects.toMatchObject({
