@@ -34,6 +34,24 @@ describe('UNSAFE_METHODS', () => {
   })
 })
 
+describe('CHAIN_METHODS', () => {
+  test('the unsafe EVM methods whose request is for one chain: all but personal_sign and revoking permissions', () => {
+    const unsafe = new Set<string>(Policy.UNSAFE_METHODS)
+    expect(Policy.CHAIN_METHODS.every((method) => unsafe.has(method))).toBe(true)
+    expect(
+      Policy.UNSAFE_METHODS.filter(
+        (method) => Policy.namespaceOf(method) === 'eip155' && !Policy.isChainMethod(method),
+      ),
+    ).toEqual(['personal_sign', 'wallet_revokePermissions'])
+  })
+
+  test('names match exactly; object keys and other casings are no chain method', () => {
+    expect(Policy.isChainMethod('eth_sendTransaction')).toBe(true)
+    for (const method of ['ETH_SENDTRANSACTION', 'constructor', '__proto__', 'eth_signTypedData', ''])
+      expect(Policy.isChainMethod(method)).toBe(false)
+  })
+})
+
 describe('classify', () => {
   test.each(Policy.SAFE_METHODS)('%s is safe', (method) => {
     expect(Policy.classify(method)).toBe('safe')

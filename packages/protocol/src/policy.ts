@@ -90,6 +90,27 @@ export function namespaceOf(method: string): 'eip155' | 'solana' | 'bip122' | 'p
  */
 export const UNSUPPORTED_METHODS = ['wallet_grantPermissions', 'wallet_revokePermissions'] as const
 
+/**
+ * The EVM methods whose request is for one chain: a transaction, typed data, a batch, a user operation,
+ * permissions. While the wallet is on a chain the page did not list they are refused (4901), and one
+ * naming another chain than the wallet's (its `params[0].chainId`) is refused (-32602), before the
+ * wallet and before any screen.
+ */
+export const CHAIN_METHODS = [
+  'eth_sendTransaction',
+  'eth_signTypedData_v4',
+  'wallet_sendCalls',
+  'wallet_grantPermissions',
+  'eth_sendUserOperation',
+] as const
+
+const chainBound: ReadonlySet<string> = new Set(CHAIN_METHODS)
+
+/** Whether `method` is one of {@link CHAIN_METHODS}. */
+export function isChainMethod(method: string): boolean {
+  return chainBound.has(method)
+}
+
 /** A method answered without approval. */
 export type SafeMethod = (typeof SAFE_METHODS)[number]
 /** A method that needs approval. */

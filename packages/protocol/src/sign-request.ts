@@ -39,6 +39,8 @@ export const REFUSALS = {
   typedDataValue: (path: string, what: string) => `params.1: ${path} must be ${what}`,
   solanaTransaction: 'params.message: the bytes are a Solana transaction, not a message',
   solanaBase58: 'params.message: must be base58',
+  otherChain: (named: number | string, active: number) =>
+    `params.0.chainId: ${named} is not the active chain ${active}`,
 } as const
 
 /**

@@ -82,7 +82,7 @@ function readParams(params: unknown): [Calls.SendCalls] {
 export function describe(params: unknown, context: Summary.Context, atomic = true): Summary.Summary {
   const [batch] = readParams(params)
   if (Number(batch.chainId) !== context.chainId)
-    throw SignRequest.invalid(`params.0.chainId: ${batch.chainId} is not the active chain ${context.chainId}`)
+    throw SignRequest.invalid(SignRequest.REFUSALS.otherChain(batch.chainId, context.chainId))
   if (!atomic && batch.atomicRequired) throw Calls.error('atomicityNotSupported')
   const text = JSON.stringify(batch.calls, null, 2)
   if (text.length > SignRequest.SIGNED_CONTENT_MAX_CHARS)

@@ -277,7 +277,7 @@ export function routes(deps: Deps.Deps) {
           const request = read(() => SignRequest.transaction(body.params))
           if (!isMine(request.from)) throw notYourAccount()
           if (request.chainId !== undefined && request.chainId !== chainId)
-            throw invalidParams(`params.0.chainId: ${request.chainId} is not the active chain ${chainId}`)
+            throw invalidParams(SignRequest.REFUSALS.otherChain(request.chainId, chainId))
           if (!deps.upstreams.has(chain))
             throw rpcError(
               400,
@@ -392,7 +392,7 @@ export function routes(deps: Deps.Deps) {
           if (request.version !== Calls.VERSION)
             throw invalidParams(`params.0.version: must be ${Calls.VERSION}`)
           if (Number(request.chainId) !== chainId)
-            throw invalidParams(`params.0.chainId: ${request.chainId} is not the active chain ${chainId}`)
+            throw invalidParams(SignRequest.REFUSALS.otherChain(request.chainId, chainId))
           // The batch id is the user operation's hash: a page-chosen one could not be found again, so
           // it is refused rather than ignored. A non-optional capability is 5700 (EIP-5792): none is provided.
           if (request.id !== undefined)
