@@ -111,6 +111,28 @@ describe('describe: what is signed', () => {
     )
   })
 
+  test('a transaction naming another chain than the one the screen names is refused; typed data of another domain chain is shown with it', () => {
+    const tx = (chainId: string) => [{ from: address, to: TOKEN, value: '0x1', chainId }]
+    expect(() => Summary.describe('eth_sendTransaction', tx('0x1'), context)).toThrow(
+      expect.objectContaining({
+        code: -32602,
+        message: 'Invalid method parameter(s). params.0.chainId: 1 is not the active chain 31337',
+      }),
+    )
+    expect(value(Summary.describe('eth_sendTransaction', tx('0x7a69'), context), 'Network')).toBe(
+      'Chain 31337',
+    )
+    const typed = JSON.stringify({
+      types: { Note: [{ name: 'text', type: 'string' }] },
+      domain: { name: 'Door', chainId: 1 },
+      primaryType: 'Note',
+      message: { text: 'hi' },
+    })
+    expect(value(Summary.describe('eth_signTypedData_v4', [address, typed], context), 'Domain chain')).toBe(
+      '1',
+    )
+  })
+
   test('transfer and setApprovalForAll are decoded; 2^255 and above read Unlimited', () => {
     const transfer = Summary.describe(
       'eth_sendTransaction',

@@ -193,6 +193,9 @@ const networkRow = (context: Context): Row => ({
 
 function transactionSummary(params: unknown, context: Context): Summary {
   const tx = context.transaction ?? SignRequest.transaction(params)
+  // The screen names the wallet's chain: a transaction for another is refused, whatever the account.
+  if (tx.chainId !== undefined && tx.chainId !== context.chainId)
+    throw SignRequest.invalid(SignRequest.REFUSALS.otherChain(tx.chainId, context.chainId))
   const estimated = new Set(context.transaction?.estimated ?? [])
   const call = SignRequest.call(tx.data)
   const decoded = callRows(call)

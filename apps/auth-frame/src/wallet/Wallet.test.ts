@@ -25,6 +25,18 @@ const user = {
   ],
 }
 
+const SMART_ACCOUNT = '0x5a0000000000000000000000000000000000000A'
+/** The same user on its smart account, as the API answers it where a bundler serves the chain. */
+const smartAccountUser = {
+  ...user,
+  address: SMART_ACCOUNT,
+  accounts: [
+    { address: SMART_ACCOUNT, type: 'smartAccount' },
+    { address, type: 'eoa' },
+  ],
+  preferredAccountType: 'smartAccount',
+}
+
 /**
  * The wallet's decisions (policy, approval, session) over a recorded `fetch` answering as the auth
  * contract says; the real API behind a real browser is tested in e2e/embedded.
@@ -37,8 +49,11 @@ function setup(
     outage?: { failedPolls: number; unavailableSends: number }
     /** What GET /v1/smart-account/networks answers (default: both devnets and the Solana cluster). */
     smartAccountNetworks?: unknown
+    /** The user's account: its EOA (the default) or its smart account (the API's EVM default). */
+    account?: 'eoa' | 'smartAccount'
   } = {},
 ) {
+  const shownUser = options.account === 'smartAccount' ? smartAccountUser : user
   const calls: { path: string; search?: string; body: unknown; auth: string | null }[] = []
   let failedPolls = options.outage?.failedPolls ?? 0
   let unavailableSends = options.outage?.unavailableSends ?? 0
@@ -81,7 +96,7 @@ function setup(
           ? json(200, { token: 't0k', expiresAt: '2099-01-01T00:00:00Z', user })
           : json(400, { error: { code: 'invalid_otp', message: 'The code is not valid' } })
       case '/v1/auth/user':
-        return json(200, { user })
+        return json(200, { user: shownUser })
       case '/v1/vault/rpc':
         return json(200, { result: '0xsig' })
       case '/v1/auth/signout':
@@ -390,6 +405,35 @@ describe('rpcRequest: what the visitor sees is what is signed', () => {
     expect(approval.get().current).toBeUndefined()
     expect(calls.some((c) => c.path === '/v1/vault/rpc')).toBe(false)
   })
+
+  test.each([
+    ['the EOA', 'eoa', address],
+    ['the smart account', 'smartAccount', SMART_ACCOUNT],
+  ] as const)(
+    'a send naming another chain than the active one, from %s: refused (-32602) before any screen, the vault is not asked',
+    async (_, account, from) => {
+      const { call, calls, approval } = setup({ loggedIn: true, account })
+      await call('switchNetwork', { chainId: 31337 })
+      const sending = call('rpcRequest', {
+        method: 'eth_sendTransaction',
+        params: [{ from, to: TOKEN, value: '0x1', chainId: '0x1' }],
+      })
+      await expect(sending).rejects.toMatchObject({
+        code: -32602,
+        message: 'Invalid method parameter(s). params.0.chainId: 1 is not the active chain 31337',
+      })
+      expect(approval.get().current).toBeUndefined()
+      expect(calls.some((c) => c.path === '/v1/vault/rpc' || c.path === '/v1/')).toBe(false)
+      // Naming the active chain: shown.
+      const shown = call('rpcRequest', {
+        method: 'eth_sendTransaction',
+        params: [{ from, to: TOKEN, value: '0x1', chainId: '0x7a69' }],
+      })
+      await expect.poll(() => approval.get().current?.address).toBe(from)
+      approval.decline(approval.get().current!.id)
+      await expect(shown).rejects.toMatchObject({ code: 4001 })
+    },
+  )
 
   test('an approve as input: the screen gets the filled transaction; the vault gets it with gas and fees as shown', async () => {
     const { call, calls, approval } = setup({ loggedIn: true })

@@ -329,8 +329,6 @@ export function create(deps: Deps) {
         Errors.PROVIDER_ERRORS.chainDisconnected.message,
         Errors.PROVIDER_ERRORS.chainDisconnected.code,
       )
-    if (tx.chainId !== undefined && tx.chainId !== chain)
-      throw SignRequest.invalid(`params.0.chainId: ${tx.chainId} is not the active chain ${chain}`)
     const project = requireProject()
     try {
       return await SignRequest.fill(tx, (method, params) => deps.api.rpc(project, chain, method, params))
