@@ -9,9 +9,14 @@ const modalCall: Transport.Call = async (name) => {
   wire.push(name)
   return name === 'close' ? { closed: true } : undefined
 }
+// What the page answers the modal (its `state` handler ...), kept from the last connectModal.
+let pageHandlers: Transport.Handlers | undefined
 vi.mock('./Transport.js', async (importOriginal) => ({
   ...(await importOriginal<typeof Transport>()),
-  connectModal: () => ({ call: Promise.resolve(modalCall), destroy: () => {} }),
+  connectModal: (_frame: unknown, _origin: string, handlers: Transport.Handlers) => {
+    pageHandlers = handlers
+    return { call: Promise.resolve(modalCall), destroy: () => {} }
+  },
 }))
 
 const { createFrontdoor } = await import('./Frontdoor.js')
@@ -112,5 +117,34 @@ describe('createFrontdoor() before <body> exists (a script tag in <head>)', () =
     } finally {
       if (!body.isConnected) document.documentElement.append(body)
     }
+  })
+})
+
+describe('the chain the page is told', () => {
+  test("is the connected wallet's, on a chain the page does not list too (chainChanged); disconnected, the page's network", async () => {
+    const frontdoor = await connectedFrontdoor()
+    const heard: unknown[] = []
+    frontdoor.provider.on('chainChanged', (chainId) => heard.push(chainId))
+    const network = {
+      id: 31339,
+      caipNetworkId: 'eip155:31339',
+      chainNamespace: 'eip155' as const,
+      name: 'Devnet 31339',
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrls: { default: { http: ['http://127.0.0.1:8547'] } },
+    }
+    const snapshot = { open: false, loading: false, view: 'Connect', status: 'connected' } as const
+    const address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+    const state = (value: Parameters<Transport.Handlers['state']>[0]) =>
+      (pageHandlers!.state as (v: unknown, c: unknown) => unknown)(value, {})
+    expect(await frontdoor.provider.request({ method: 'eth_chainId' })).toBe('0x7a6b')
+    // The wallet sits on chain 1, which the page does not list: the modal sends no network for it.
+    state({ ...snapshot, account: { address, caipAddress: `eip155:1:${address}`, status: 'connected' } })
+    expect(await frontdoor.provider.request({ method: 'eth_chainId' })).toBe('0x1')
+    expect(heard).toEqual(['0x1'])
+    // Disconnected: the page's network again.
+    state({ ...snapshot, status: 'disconnected', network })
+    expect(await frontdoor.provider.request({ method: 'eth_chainId' })).toBe('0x7a6b')
+    expect(heard).toEqual(['0x1', '0x7a6b'])
   })
 })

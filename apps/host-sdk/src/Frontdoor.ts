@@ -250,7 +250,9 @@ export function createFrontdoor(options: Options): Frontdoor {
       sdkVersion: SDK_VERSION,
     }),
     state: (snapshot) => {
-      const chainId = evmId(snapshot.network) ?? state.chainId
+      // The wallet's chain while connected (its account's, listed by the page or not), else the page's network.
+      const chainId =
+        Number(snapshot.account?.caipAddress.split(':')[1]) || evmId(snapshot.network) || state.chainId
       const { status: _status, ...account } = snapshot.account ?? {}
       // The session belongs to the account and chain it was signed for.
       const session =

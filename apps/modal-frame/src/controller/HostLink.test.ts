@@ -34,27 +34,47 @@ const WALLET_ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const BALANCE_WEI = '0x14d1120d7b160000'
 
 /**
- * A wallet stand-in behind the WalletConnect connector id: connects and reconnects on `WALLET_ADDRESS`
- * and answers each request when the test says so.
+ * A wallet stand-in behind the WalletConnect (or the embedded) connector id: connects and reconnects on
+ * `WALLET_ADDRESS` (on 31337 unless told), answers each request when the test says so, and tells of
+ * the changes the test emits.
  */
-function wallet() {
+function wallet(options: { kind?: 'walletConnect' | 'embedded'; chainId?: number } = {}) {
+  const kind = options.kind ?? 'walletConnect'
   const answers: ((value: unknown) => void)[] = []
+  const asked: string[] = []
+  const listeners = new Set<(event: Connector.Event) => void>()
   const session: Connector.Session = {
     accounts: [WALLET_ADDRESS],
-    chainId: 31337,
+    chainId: options.chainId ?? 31337,
     wallet: { id: 'w1', name: 'Test Wallet' },
   }
   const connector: Connector.Connector = {
-    id: 'walletConnect',
-    kind: 'walletConnect',
+    id: kind,
+    kind,
     connect: async () => session,
     reconnect: async () => session,
-    request: () => new Promise((resolve) => answers.push(resolve)),
+    request: (method) => {
+      asked.push(method)
+      return new Promise((resolve) => answers.push(resolve))
+    },
     switchChain: async () => {},
     disconnect: async () => {},
-    subscribe: () => () => {},
+    subscribe: (listener) => {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
   }
-  return { connector, answer: (value: unknown) => answers.shift()?.(value), waiting: () => answers.length }
+  return {
+    connector,
+    answer: (value: unknown) => answers.shift()?.(value),
+    waiting: () => answers.length,
+    /** The methods the wallet was asked, in order. */
+    asked,
+    /** The wallet tells of a change (its user switched chain, disconnected ...). */
+    emit: (event: Connector.Event) => {
+      for (const listener of [...listeners]) listener(event)
+    },
+  }
 }
 
 /** A JSON-RPC node behind a stand-in of the API's RPC proxy. */
@@ -138,7 +158,7 @@ async function setup(
     ui: { show: () => modal.open(), isOpen: () => modal.get().open, close, requestClose: close },
   })
   const stub = page.wallet
-  if (stub) connections.registerResolver('walletConnect', async () => stub)
+  if (stub) connections.registerResolver(stub.kind, async () => stub)
   link = HostLink.create({
     env,
     state,
@@ -341,6 +361,100 @@ describe('the state the page sees', () => {
     expect(off.state.get()).toMatchObject({ status: 'disconnected', restored: true })
     expect(off.pushed.at(-1)).toMatchObject({ status: 'disconnected', restored: true })
     expect(off.pushed.at(-1)?.account).toBeUndefined()
+  })
+})
+
+describe('the chain the page is told is the chain the wallet is on (issues 33, 35)', () => {
+  const storedAs = (connectorId: string) => ({
+    [ConnectionStorage.CONNECTIONS_KEY]: JSON.stringify([{ connectorId, status: 'active', usedAt: 1 }]),
+  })
+  const tx = { from: WALLET_ADDRESS, to: WALLET_ADDRESS, value: '0x1' }
+  const chainDisconnected = {
+    code: 4901,
+    message: 'The Provider is not connected to the requested chain.',
+  }
+
+  test.each([
+    ['a WalletConnect', 'walletConnect'],
+    ['the embedded', 'embedded'],
+  ] as const)(
+    '%s wallet on chain 1, which the page does not list: eth_chainId 0x1, the account on eip155:1; sends and typed data 4901, never asked of the wallet, and UnsupportedChain shows',
+    async (_, kind) => {
+      const stub = wallet({ kind, chainId: 1 })
+      const { state, modal, router, pushed, call } = await setup([PAGE], {
+        stored: storedAs(kind),
+        wallet: stub.connector,
+      })
+      expect(state.get()).toMatchObject({ status: 'connected', chainId: 1 })
+      expect(await call.request({ method: 'eth_chainId' })).toBe('0x1')
+      await expect.poll(() => pushed.at(-1)?.account?.caipAddress).toBe(`eip155:1:${WALLET_ADDRESS}`)
+      expect(pushed.at(-1)?.network).toBeUndefined()
+      // The visitor closed UnsupportedChain; the page asks anyway.
+      modal.close()
+      router.reset('Connect')
+      for (const [method, params] of [
+        ['eth_sendTransaction', [tx]],
+        ['eth_signTypedData_v4', [WALLET_ADDRESS, '{}']],
+        ['wallet_sendCalls', [{ version: '2.0.0', chainId: '0x1', calls: [] }]],
+        ['eth_sendUserOperation', [{}, WALLET_ADDRESS]],
+      ] as const)
+        await expect(call.request({ method, params: [...params] })).rejects.toMatchObject(chainDisconnected)
+      expect(stub.asked).toEqual([])
+      expect(modal.get().open).toBe(true)
+      expect(router.get().view).toBe('UnsupportedChain')
+      // A message is for no chain: the wallet is asked.
+      const signed = call.request({ method: 'personal_sign', params: ['0x68656c6c6f', WALLET_ADDRESS] })
+      await expect.poll(() => stub.asked).toEqual(['personal_sign'])
+      stub.answer('0xsignature')
+      expect(await signed).toBe('0xsignature')
+    },
+  )
+
+  test.each([
+    ['a WalletConnect', 'walletConnect'],
+    ['the embedded', 'embedded'],
+  ] as const)(
+    '%s wallet on 31337: a request naming another chain is -32602 before the wallet; one naming 31337 reaches it',
+    async (_, kind) => {
+      const stub = wallet({ kind })
+      const { modal, call } = await setup([PAGE], { stored: storedAs(kind), wallet: stub.connector })
+      const refused = (named: string) =>
+        `Invalid method parameter(s). params.0.chainId: ${named} is not the active chain 31337`
+      await expect(
+        call.request({ method: 'eth_sendTransaction', params: [{ ...tx, chainId: '0x7a6a' }] }),
+      ).rejects.toMatchObject({ code: -32602, message: refused('31338') })
+      await expect(
+        call.request({ method: 'eth_sendTransaction', params: [{ ...tx, chainId: 'mainnet' }] }),
+      ).rejects.toMatchObject({ code: -32602, message: refused('mainnet') })
+      await expect(
+        call.request({
+          method: 'wallet_sendCalls',
+          params: [{ version: '2.0.0', chainId: '0x1', calls: [] }],
+        }),
+      ).rejects.toMatchObject({ code: -32602, message: refused('1') })
+      expect(stub.asked).toEqual([])
+      expect(modal.get().open).toBe(false)
+      const sent = call.request({ method: 'eth_sendTransaction', params: [{ ...tx, chainId: '0x7a69' }] })
+      await expect.poll(() => stub.asked).toEqual(['eth_sendTransaction'])
+      stub.answer('0xhash')
+      expect(await sent).toBe('0xhash')
+    },
+  )
+
+  test("the wallet's chainChanged to an unlisted chain reaches the page; disconnected, the page is on its first network again", async () => {
+    const stub = wallet()
+    const { state, pushed, call, connections } = await setup([PAGE], {
+      stored: storedAs('walletConnect'),
+      wallet: stub.connector,
+    })
+    await call.switchNetwork({ caipNetworkId: 'eip155:31338' })
+    stub.emit({ type: 'chainChanged', chainId: 10 })
+    expect(await call.request({ method: 'eth_chainId' })).toBe('0xa')
+    await expect.poll(() => pushed.at(-1)?.account?.caipAddress).toBe(`eip155:10:${WALLET_ADDRESS}`)
+    await connections.connection.disconnect()
+    expect(state.get()).toMatchObject({ status: 'disconnected', chainId: 31337 })
+    expect(await call.request({ method: 'eth_chainId' })).toBe('0x7a69')
+    await expect.poll(() => pushed.at(-1)?.network?.caipNetworkId).toBe('eip155:31337')
   })
 })
 

@@ -124,7 +124,8 @@ export function create(options: Options) {
       }
     }
     // The routing policy loads with the first such request; the chain client (viem) with the first chain read.
-    const route = (await loadRoute()).route(req.method)
+    const Route = await loadRoute()
+    const route = Route.route(req.method)
     if (route === 'node') {
       const chainId = s.chainId ?? connections.evmIds()[0]
       if (!chainId || !env.projectId) throw Rpc.error('disconnected')
@@ -135,7 +136,11 @@ export function create(options: Options) {
       return Chain.request(context, chainId, req.method, req.params)
     }
     // The embedded wallet applies its own policy: approval for unsafe methods, 'Action not allowed' for others.
-    if (route === 'account' || connection.current()?.kind === 'embedded') return walletRequest(req)
+    if (route === 'account' || connection.current()?.kind === 'embedded') {
+      // The request is for the wallet's chain, one the page listed, or it never reaches the wallet.
+      Route.checkChain(req, connections)
+      return walletRequest(req)
+    }
     throw Rpc.error('unsupportedMethod')
   }
 

@@ -2,8 +2,11 @@ import * as Policy from '@frontdoor/protocol/policy'
 
 /**
  * Where a request of the page's provider goes (loaded with the first such request, not with the modal;
- * eth_chainId and eth_accounts are answered before it is needed).
+ * eth_chainId and eth_accounts are answered before it is needed), and whether one for the wallet may
+ * reach it on its chain (RequestChain.ts, in this chunk: the modal's first open holds no import of it).
  */
+
+export { check as checkChain } from './RequestChain.js'
 
 /** Safe methods that need a connected account or wallet and so are not forwarded to a node. */
 const WALLET_ONLY = new Set([

@@ -92,6 +92,15 @@ describe('connect', () => {
     expect(embedded.state.get().user?.email).toBe('ada@example.com')
   })
 
+  test("on one of the page's networks, never on an unlisted chain another wallet left the page on", async () => {
+    const { embedded } = setup()
+    const session = await embedded.connect(
+      { ...context, chainId: 1 },
+      { data: { email: 'ada@example.com', otp: '123456' } },
+    )
+    expect(session.chainId).toBe(31337)
+  })
+
   test('social with the redeem code; farcaster; nothing to connect with', async () => {
     const { embedded, calls } = setup()
     const social = await embedded.connect(context, { data: { social: 'google', code: 'r3deem' } })

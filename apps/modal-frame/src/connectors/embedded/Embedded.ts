@@ -167,7 +167,9 @@ export function create(options: Options) {
   }
 
   async function userOn(context: Connector.Context, login: Login | undefined) {
-    const chainId = context.chainId ?? Number(context.networks[0]?.id ?? 1)
+    // One of the page's networks: never a chain another wallet (multi-wallet) left the page on.
+    const listed = context.networks.some((n) => Number(n.id) === context.chainId)
+    const chainId = listed ? context.chainId! : Number(context.networks[0]?.id ?? 1)
     await run((remote) => remote.switchNetwork({ chainId }))
     return sessionOf(await run((remote) => remote.getUser({ chainId })), login)
   }
