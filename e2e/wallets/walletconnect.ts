@@ -204,6 +204,19 @@ export async function create(options: Options) {
     await acknowledged()
   }
 
+  /** Moves the wallet to chain `next` (added to the session when it is not in it), telling the dapp. */
+  async function moveTo(next: number) {
+    await addChainToSession(next)
+    chainId = next
+    const s = session()
+    if (s)
+      await client.emit({
+        topic: s.topic,
+        event: { name: 'chainChanged', data: next },
+        chainId: `eip155:${next}`,
+      })
+  }
+
   /** A solana transaction of the dapp (base64, or base58 as older dapps send it), signed. */
   function signedTransaction(params: unknown, keypair: Keypair) {
     return signed(String((params as { transaction?: unknown } | undefined)?.transaction ?? ''), keypair)
@@ -295,15 +308,7 @@ export async function create(options: Options) {
       case 'wallet_switchEthereumChain': {
         const target = chainOf((list[0] as { chainId?: unknown } | undefined)?.chainId)
         if (unknown.has(target) || !chains[target]) throw UNRECOGNIZED_CHAIN
-        await addChainToSession(target)
-        chainId = target
-        const s = session()
-        if (s)
-          await client.emit({
-            topic: s.topic,
-            event: { name: 'chainChanged', data: target },
-            chainId: `eip155:${target}`,
-          })
+        await moveTo(target)
         return null
       }
       case 'wallet_addEthereumChain': {
@@ -473,6 +478,14 @@ export async function create(options: Options) {
     /** The wallet refuses wallet_addEthereumChain from now on. */
     refuseAddChain() {
       refuseAdd = true
+    },
+    /**
+     * The wallet's user switches chain in the wallet (any chain, one it has no node of too): the chain
+     * joins the session when it is not in it yet, and chainChanged reaches the dapp.
+     */
+    async switchTo(next: number) {
+      if (!session()) throw new Error('test wallet: no session')
+      await moveTo(next)
     },
     /** Emits accountsChanged with these addresses (another account of the wallet, say). */
     async emitAccountsChanged(addresses: Hex[]) {
