@@ -186,11 +186,6 @@ export function create(options: Options) {
     const chainId = connection.get().session?.chainId
     return chainId === undefined || evmIds().includes(chainId)
   }
-  /** Shows UnsupportedChain, opening the modal: the wallet sits on a chain the page does not list. */
-  function showUnsupportedChain() {
-    router.reset('UnsupportedChain')
-    if (!ui.isOpen()) ui.show()
-  }
   connection.subscribe(() => {
     const c = connection.get()
     state.set((s) => ({
@@ -208,8 +203,10 @@ export function create(options: Options) {
     // once it is back on a listed chain, the Account view.
     if (c.status !== 'connected' || !c.session || !host()?.info) return
     const supported = evmIds().includes(c.session.chainId)
-    if (!supported && router.get().view !== 'UnsupportedChain') showUnsupportedChain()
-    else if (supported && router.get().view === 'UnsupportedChain') router.reset('Account')
+    if (!supported && router.get().view !== 'UnsupportedChain') {
+      router.reset('UnsupportedChain')
+      if (!ui.isOpen()) ui.show()
+    } else if (supported && router.get().view === 'UnsupportedChain') router.reset('Account')
   })
 
   // A view the next connection continues on instead of closing the modal (a payment waiting for one).
@@ -258,7 +255,6 @@ export function create(options: Options) {
     },
     evmIds,
     onSupportedChain,
-    showUnsupportedChain,
     /** The view the modal opens on: Account while connected (UnsupportedChain on a foreign chain), else Connect. */
     home(): 'Connect' | 'Account' | 'UnsupportedChain' {
       if (state.get().status !== 'connected') return 'Connect'

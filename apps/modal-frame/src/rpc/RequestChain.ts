@@ -11,13 +11,11 @@ import * as Caip from '@frontdoor/schemas/caip'
  * over its budget, size.mjs.)
  */
 
-/** What the check needs of the modal's connections: the wallet's chain, the page's networks, a way to show why. */
+/** What the check needs of the modal's connections: the wallet's chain and the page's networks. */
 export type Page = {
   /** The wallet connection: its session's chain, while connected. */
   connection: { get: () => { session?: { chainId: number } | undefined } }
   evmIds: () => number[]
-  /** Shows UnsupportedChain (the modal opens): the visitor can switch there. */
-  showUnsupportedChain: () => void
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -25,8 +23,9 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 /**
  * Throws when the request must not reach the connected wallet (nothing is checked while none is): a
- * request for a chain (Policy.CHAIN_METHODS) while the wallet sits on one the page did not list is 4901,
- * and UnsupportedChain shows; one naming another chain than the wallet's in `params[0].chainId` is -32602.
+ * request for a chain (Policy.CHAIN_METHODS) while the wallet sits on one the page did not list is 4901
+ * (UnsupportedChain showed when the wallet went there); one naming another chain than the wallet's in
+ * `params[0].chainId` is -32602.
  *
  * @example
  * // the wallet on 31337: -32602
@@ -35,10 +34,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 export function check({ method, params }: { method: string; params?: unknown }, page: Page): void {
   const chainId = page.connection.get().session?.chainId
   if (chainId === undefined || !Policy.isChainMethod(method)) return
-  if (!page.evmIds().includes(chainId)) {
-    page.showUnsupportedChain()
-    throw Errors.providerError('chainDisconnected')
-  }
+  if (!page.evmIds().includes(chainId)) throw Errors.providerError('chainDisconnected')
   const named = Array.isArray(params) && isRecord(params[0]) ? params[0].chainId : undefined
   if (named === undefined) return
   // A hex quantity (EIP-1474) or a number; anything else names no chain the wallet is on.
