@@ -194,7 +194,7 @@ export function create(options: Options) {
       address: c.session?.accounts[0],
       // The wallet's chain, listed or not (the page is told it); without a wallet, one the page lists
       // (the first, when a wallet left the page on another).
-      chainId: c.session?.chainId ?? (evmIds().includes(s.chainId!) ? s.chainId : (evmIds()[0] ?? s.chainId)),
+      chainId: c.session?.chainId ?? (evmIds().includes(s.chainId!) ? s.chainId : evmIds()[0]),
       recent: c.recent,
     }))
     // Disconnected (by the wallet, the page or the user): the account views make no sense any more.
