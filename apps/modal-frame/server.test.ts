@@ -180,9 +180,17 @@ describe('frame, with the API', () => {
       reads++
       versions.push(query.get('sv'))
       const demo = query.get('projectId') === 'demo' && query.get('st') === 'frontdoor'
+      // The API's answer for a project it does not know (apps/api http/Errors.unknownProject).
+      const unknown = { error: { code: 'invalid_key', message: 'Unauthorized: invalid key' } }
       response.writeHead(demo ? 200 : 401, { 'content-type': 'application/json' })
       response.end(
-        JSON.stringify(demo ? { allowedOrigins: ['http://localhost:5173', 'https://a.example'] } : {}),
+        JSON.stringify(
+          demo
+            ? { allowedOrigins: ['http://localhost:5173', 'https://a.example'] }
+            : query.get('projectId') === 'nobody'
+              ? unknown
+              : {},
+        ),
       )
     })
     await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve))
@@ -231,6 +239,14 @@ describe('frame, with the API', () => {
     const unknown = await fetch(`${base}/?projectId=other`)
     expect(directive(unknown.headers.get('content-security-policy'), 'frame-ancestors')).toBe("'none'")
     expect(reads).toBe(before + 1)
+  })
+
+  test("an unknown project id ('Unauthorized: invalid key'): INVALID_PROJECT_ID, shown anywhere", async () => {
+    const response = await fetch(`${base}/?projectId=nobody`)
+    expect(directive(response.headers.get('content-security-policy'), 'frame-ancestors')).toBe('*')
+    const html = await response.text()
+    expect(html).toContain('<meta name="frontdoor:origins-error" content="INVALID_PROJECT_ID">')
+    expect(html).toContain('<meta name="frontdoor:allowed-origins" content="[]">')
   })
 })
 

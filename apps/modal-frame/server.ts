@@ -1,7 +1,8 @@
 import { dirname, join } from 'node:path'
 import { FrameServer, Origins } from '@frontdoor/frame-server'
 import * as Version from '@frontdoor/protocol/version'
-import { Project } from '@frontdoor/schemas'
+import { Alerts, Project } from '@frontdoor/schemas'
+import type * as Env from './src/env/Env.js'
 
 /**
  * The modal frame as the frame server serves it: its document's headers and `<meta>` tags, and the
@@ -57,8 +58,8 @@ const SDK_HEADERS = {
 
 /**
  * The modal's `frame-ancestors`: the project's allowed origins when the embedding page is one of them
- * (or did not say who it is). When the page is known and not allowed, or the list could not be read,
- * the frame may render anywhere, because the modal then shows only the alert and acts on nothing (its
+ * (or did not say who it is). When the page is known and not allowed, the list could not be read or
+ * the project id is unknown, the frame may render anywhere, because the modal then shows only the alert and acts on nothing (its
  * own handshake-origin check): the interactive modal is never framed by an origin that was not checked.
  */
 export function frameAncestors(
@@ -66,9 +67,20 @@ export function frameAncestors(
   embedder: string | undefined,
   projectId: string | undefined,
 ): string[] {
-  if (!projectId || origins.error) return ['*']
+  if (!projectId || originsError(origins)) return ['*']
   if (embedder && !origins.allowedOrigins.includes(embedder)) return ['*']
   return origins.allowedOrigins.length ? origins.allowedOrigins : ["'none'"]
+}
+
+/**
+ * The alert class the modal reads from the origins read (`frontdoor:origins-error`, src/env/Env.ts): 429
+ * and 5xx as Origins names them, and an unknown project id (the API's 'Unauthorized: invalid key',
+ * mapped as spec section 8 says) as INVALID_PROJECT_ID.
+ */
+export function originsError(origins: Origins.Origins): Env.OriginsError | undefined {
+  if (origins.error) return origins.error
+  const alert = origins.refusal === undefined ? undefined : Alerts.fromServerMessage(origins.refusal)
+  return alert === 'INVALID_PROJECT_ID' ? alert : undefined
 }
 
 /** The modal frame: its headers and meta tags as data, for {@link FrameServer.app}. */
@@ -111,7 +123,7 @@ export function frame(options: Options): FrameServer.Frame {
           'frontdoor:relay-url': options.relayUrl || undefined,
           'frontdoor:auth-url': Origins.isOrigin(auth) ? auth : undefined,
           'frontdoor:allowed-origins': JSON.stringify(origins.allowedOrigins),
-          'frontdoor:origins-error': origins.error,
+          'frontdoor:origins-error': originsError(origins),
         },
       }
     },

@@ -133,6 +133,23 @@ test.describe('alerts of spec section 8', () => {
     await page.screenshot({ path: `${SHOTS}rate-limited.png` })
   })
 
+  test("an unknown project id: 'Invalid App Configuration' naming the project id, not the allowlist", async ({
+    page,
+  }) => {
+    const unknown = `e2e-unknown-${RUN}`
+    // Before: the API does not know the project (its spec message).
+    const refused = await origins(unknown)
+    expect(refused.status).toBe(401)
+    expect(await refused.json()).toMatchObject({ error: { message: 'Unauthorized: invalid key' } })
+    await openSite(page, unknown)
+    const alert = Pages.modal(page).getByRole('alert')
+    await expect(alert).toContainText('Invalid App Configuration')
+    await expect(alert).toContainText('Invalid project id - check the project configuration')
+    await expect(alert).not.toContainText('allowlist')
+    await expect(Pages.modal(page).getByRole('button', { name: 'WalletConnect' })).toHaveCount(0)
+    await page.screenshot({ path: `${SHOTS}invalid-project-id.png` })
+  })
+
   test("'Server Error': the API answers the allowed-origins read with a 5xx (it waits for its Redis)", async ({
     page,
   }) => {

@@ -40,6 +40,11 @@ const api = createServer((request, response) => {
     junk: [200, { allowedOrigins: 'https://a.example' }],
     limited: [429, {}],
     broken: [503, {}],
+    // The API's answer for a project id it does not know (apps/api http/Errors.unknownProject).
+    nobody: [
+      401,
+      { error: { code: 'invalid_key', message: 'Unauthorized: invalid key', projectId: 'nobody' } },
+    ],
   }
   const [status, body] = answers[query.get('projectId') ?? ''] ?? [401, {}]
   response.writeHead(status, { 'content-type': 'application/json' })
@@ -71,6 +76,14 @@ describe('read', () => {
     expect(await read('broken')).toEqual({ allowedOrigins: [], error: 'SERVER_ERROR' })
     expect(await read('unknown')).toEqual({ allowedOrigins: [], error: undefined })
     expect(await read('junk')).toEqual({ allowedOrigins: [], error: undefined })
+  })
+
+  test("a refusal keeps the API's message (an unknown project id's 'Unauthorized: invalid key')", async () => {
+    expect(await Origins.read({ apiUrl, client, schema }, 'nobody')).toEqual({
+      allowedOrigins: [],
+      error: undefined,
+      refusal: 'Unauthorized: invalid key',
+    })
   })
 
   test('an API that cannot be reached -> no origins, not SERVER_ERROR (spec section 8: only 5xx is)', async () => {

@@ -3,8 +3,16 @@
  * few seconds per project: both frames write them into `frame-ancestors`, on every document request.
  */
 
-/** The answer of the allowed-origins read: the list, or the error class of spec section 8. */
-export type Origins = { allowedOrigins: string[]; error: 'RATE_LIMITED' | 'SERVER_ERROR' | undefined }
+/**
+ * The answer of the allowed-origins read: the list, or the error class of spec section 8; with a
+ * refusal (another 4xx), the API's message, which the frame maps to its alert ('Unauthorized: invalid
+ * key' is an unknown project id).
+ */
+export type Origins = {
+  allowedOrigins: string[]
+  error: 'RATE_LIMITED' | 'SERVER_ERROR' | undefined
+  refusal?: string
+}
 
 /**
  * The schema of the API's answer, as a Standard Schema (packages/schemas' `Project.AllowedOriginsResponse`
@@ -35,6 +43,19 @@ export type Options = {
 export const CACHE_MS = 10_000
 /** How long the API may take to answer; a slower answer counts as no origins (spec section 8). */
 export const TIMEOUT_MS = 3000
+/** The longest refusal message kept (the API's are a few words). */
+const REFUSAL_MAX_CHARS = 200
+
+/** The `error.message` of the API's error body (`{ error: { code, message } }`), when it has one. */
+async function refusalOf(response: Response): Promise<{ refusal?: string }> {
+  try {
+    const message = ((await response.json()) as { error?: { message?: unknown } } | null)?.error?.message
+    return typeof message === 'string' && message ? { refusal: message.slice(0, REFUSAL_MAX_CHARS) } : {}
+  } catch {
+    return {}
+  }
+}
+
 /** At most this many projects are kept; the oldest goes first. */
 export const CACHE_MAX_PROJECTS = 1000
 
@@ -50,8 +71,8 @@ export function isOrigin(value: string): boolean {
 
 /**
  * Reads `/projects/v1/origins` once. 429 -> RATE_LIMITED, 5xx -> SERVER_ERROR, any other error (a
- * refusal, a bad body, a network error, a time-out) -> an empty list (spec section 8). Only exact
- * http(s) origins are kept.
+ * refusal, a bad body, a network error, a time-out) -> an empty list (spec section 8), a refusal with
+ * the API's message. Only exact http(s) origins are kept.
  */
 export async function read(options: Options, projectId: string): Promise<Origins> {
   try {
@@ -61,7 +82,7 @@ export async function read(options: Options, projectId: string): Promise<Origins
     })
     if (response.status === 429) return { allowedOrigins: [], error: 'RATE_LIMITED' }
     if (response.status >= 500) return { allowedOrigins: [], error: 'SERVER_ERROR' }
-    if (!response.ok) return { allowedOrigins: [], error: undefined }
+    if (!response.ok) return { allowedOrigins: [], error: undefined, ...(await refusalOf(response)) }
     const body = await options.schema['~standard'].validate(await response.json())
     return { allowedOrigins: body.issues ? [] : body.value.allowedOrigins.filter(isOrigin), error: undefined }
   } catch {

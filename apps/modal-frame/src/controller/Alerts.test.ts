@@ -25,6 +25,13 @@ describe('checkOrigin', () => {
       'Server Error',
     )
   })
+
+  test("an unknown project id gets its own detail, not the allowlist's (spec section 8: 'Unauthorized: invalid key')", () => {
+    const alert = Alerts.checkOrigin({ allowedOrigins: [], originsError: 'INVALID_PROJECT_ID' }, 'x')
+    expect(alert).toBe('INVALID_PROJECT_ID')
+    expect(ALERTS[alert!].longMessage).toBe('Invalid project id - check the project configuration')
+    expect(Alerts.originsAlert({ originsError: 'INVALID_PROJECT_ID' })).toBe('INVALID_PROJECT_ID')
+  })
 })
 
 describe('initial and forHost', () => {

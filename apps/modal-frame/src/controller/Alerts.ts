@@ -18,11 +18,12 @@ export function initial(env: Pick<Env.Env, 'projectId'>): Alert | undefined {
   return env.projectId ? undefined : 'PROJECT_ID_NOT_CONFIGURED'
 }
 
-/** The alert for a failed allowed-origins read (spec section 8: 429 and 5xx; anything else: empty list). */
+/**
+ * The alert for a failed allowed-origins read (spec section 8: 429, 5xx, an unknown project id's
+ * 'Unauthorized: invalid key'; anything else: empty list, so the page is not on the allowlist).
+ */
 export function originsAlert(env: Pick<Env.Env, 'originsError'>): Alert {
-  if (env.originsError === 'RATE_LIMITED') return 'RATE_LIMITED'
-  if (env.originsError === 'SERVER_ERROR') return 'SERVER_ERROR'
-  return 'INVALID_APP_CONFIGURATION'
+  return env.originsError ?? 'INVALID_APP_CONFIGURATION'
 }
 
 /** Checks the host page's origin (from the handshake) against the project's allowed origins. */

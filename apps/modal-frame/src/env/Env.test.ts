@@ -60,5 +60,12 @@ describe('read', () => {
     expect(Env.read(doc({ 'frontdoor:origins-error': 'RATE_LIMITED' }), 'http://x/').originsError).toBe(
       'RATE_LIMITED',
     )
+    // An unknown project id, as the server names it; any other value is none.
+    expect(Env.read(doc({ 'frontdoor:origins-error': 'INVALID_PROJECT_ID' }), 'http://x/').originsError).toBe(
+      'INVALID_PROJECT_ID',
+    )
+    expect(
+      Env.read(doc({ 'frontdoor:origins-error': 'constructor' }), 'http://x/').originsError,
+    ).toBeUndefined()
   })
 })

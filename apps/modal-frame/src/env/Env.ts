@@ -11,10 +11,16 @@ export type Env = {
   authUrl: string
   /** The project's allowed origins as the server read them, or the error class of that call. */
   allowedOrigins: string[]
-  originsError: 'RATE_LIMITED' | 'SERVER_ERROR' | undefined
+  originsError: OriginsError | undefined
   /** The embedding page's origin as the server saw it (Referer), when known. */
   embedder: string | undefined
 }
+
+/**
+ * Why the server could not read the project's allowed origins (spec section 8): a 429, a 5xx, or an
+ * unknown project id (the API's 'Unauthorized: invalid key').
+ */
+export type OriginsError = 'RATE_LIMITED' | 'SERVER_ERROR' | 'INVALID_PROJECT_ID'
 
 /** The `<meta>` names the frame server writes into index.html. */
 const META = {
@@ -64,7 +70,10 @@ export function read(doc: Document = document, href: string = location.href): En
     relayUrl: relayUrlOf(meta(doc, META.relayUrl)),
     authUrl: authUrlOf(meta(doc, META.authUrl)),
     allowedOrigins,
-    originsError: error === 'RATE_LIMITED' || error === 'SERVER_ERROR' ? error : undefined,
+    originsError:
+      error === 'RATE_LIMITED' || error === 'SERVER_ERROR' || error === 'INVALID_PROJECT_ID'
+        ? error
+        : undefined,
     embedder: meta(doc, META.embedder),
   }
 }
