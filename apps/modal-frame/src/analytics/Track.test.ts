@@ -1,5 +1,5 @@
 import { EVENT } from '@frontdoor/schemas/api/analytics'
-import { describe, expect, test } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import * as Track from './Track.js'
 
 const USER = '0x52908400098527886E0F7030069857D2E4169EE7'
@@ -14,6 +14,27 @@ describe('track and attach', () => {
     expect(seen).toEqual([
       ['MODAL_OPEN', { view: 'Connect' }],
       ['MODAL_CLOSE', undefined],
+    ])
+  })
+})
+
+describe('report', () => {
+  test('error reports filed before the client go to it once it attaches, then straight to it', async () => {
+    vi.resetModules()
+    const Fresh = await import('./Track.js')
+    const reports: unknown[] = []
+    Fresh.report({ name: 'FrameError', message: 'iframe_load_failed', kind: 'frame' })
+    Fresh.attach({ track: () => {}, report: (error, where) => reports.push([error, where]) > 0 })
+    Fresh.report({ name: 'FrameError', message: 'iframe_request_timeout', kind: 'frame' })
+    expect(reports).toEqual([
+      [
+        { name: 'FrameError', message: 'iframe_load_failed' },
+        { source: 'modal', kind: 'frame' },
+      ],
+      [
+        { name: 'FrameError', message: 'iframe_request_timeout' },
+        { source: 'modal', kind: 'frame' },
+      ],
     ])
   })
 })

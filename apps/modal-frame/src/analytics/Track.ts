@@ -8,14 +8,17 @@ import * as Events from '@frontdoor/schemas/api/analytics'
  * sends anything.
  */
 
-type Sink = Pick<Client.Client, 'track'>
+type Sink = Pick<Client.Client, 'track'> & Partial<Pick<Client.Client, 'report'>>
 type Properties = Record<string, string | number | boolean>
+/** An error report as the modal files it: the error's name and message, and its kind. */
+type Failure = { name: string; message: string; kind: (typeof Events.ERROR_KINDS)[number] }
 
-/** Most events kept while the client is not there yet. */
+/** Most events (and error reports) kept while the client is not there yet. */
 const EARLY_MAX = 20
 
 let sink: Sink | undefined
 const early: [Events.EventName, Properties | undefined][] = []
+const earlyFailures: Failure[] = []
 
 /** Records an analytics event. */
 export function track(event: Events.EventName, properties?: Properties) {
@@ -23,10 +26,21 @@ export function track(event: Events.EventName, properties?: Properties) {
   else if (early.length < EARLY_MAX) early.push([event, properties])
 }
 
-/** Hands the events to `client` (the events recorded so far first). */
+/**
+ * Files an error report of the modal (the client caps them: spec section 9's 5 per 60 s), such as the
+ * embedded wallet's frame failing (`kind: 'frame'`, named by its spec name).
+ */
+export function report(failure: Failure) {
+  if (sink)
+    sink.report?.({ name: failure.name, message: failure.message }, { source: 'modal', kind: failure.kind })
+  else if (earlyFailures.length < EARLY_MAX) earlyFailures.push(failure)
+}
+
+/** Hands the events and error reports to `client` (those recorded so far first). */
 export function attach(client: Sink) {
   sink = client
   for (const [event, properties] of early.splice(0)) client.track(event, properties)
+  for (const failure of earlyFailures.splice(0)) report(failure)
 }
 
 /** The connector kind of a stored connector id (`injected:<rdns>`, `walletConnect:<topic>`, `embedded`). */

@@ -52,22 +52,3 @@ describe('initial and forHost', () => {
     )
   })
 })
-
-describe('embeddedFailure', () => {
-  test('names the load failure and the request timeout apart', () => {
-    expect(title(Alerts.embeddedFailure('iframe_load_failed'))).toBe(
-      'Network Error - Could not load embedded wallet',
-    )
-    expect(title(Alerts.embeddedFailure('iframe_request_timeout'))).toBe('Embedded Wallet Request Timed Out')
-  })
-
-  test('an unverified domain: its own alert, and the only failure shown to the visitor', () => {
-    expect(Alerts.embeddedFailure('unverified_domain')).toBe('UNVERIFIED_DOMAIN')
-    expect(ALERTS.UNVERIFIED_DOMAIN.longMessage).toBe(
-      'The embedded wallet could not verify this domain - make sure it is on the allowlist',
-    )
-    expect(Alerts.shownFailure('unverified_domain')).toBe(true)
-    expect(Alerts.shownFailure('iframe_load_failed')).toBe(false)
-    expect(Alerts.shownFailure('iframe_request_timeout')).toBe(false)
-  })
-})

@@ -1,5 +1,4 @@
 import type * as Catalogue from '@frontdoor/schemas/alerts'
-import type * as AuthFrame from '../connectors/embedded/AuthFrame.js'
 import type * as Env from '../env/Env.js'
 
 /**
@@ -38,18 +37,4 @@ export function checkOrigin(env: Pick<Env.Env, 'allowedOrigins' | 'originsError'
  */
 export function forHost(env: Pick<Env.Env, 'projectId' | 'allowedOrigins' | 'originsError'>, origin: string) {
   return env.projectId ? checkOrigin(env, origin) : 'PROJECT_ID_NOT_CONFIGURED'
-}
-
-/**
- * The alert naming a failure of the embedded wallet's frame: a load failure or a time-out is reported
- * on the console; an unverified domain is also shown ({@link shownFailure}).
- */
-export function embeddedFailure(reason: AuthFrame.Failure): Alert {
-  if (reason === 'unverified_domain') return 'UNVERIFIED_DOMAIN'
-  return reason === 'iframe_load_failed' ? 'IFRAME_LOAD_FAILED' : 'IFRAME_REQUEST_TIMEOUT'
-}
-
-/** Whether a failure of the embedded wallet's frame is shown to the visitor (as a toast), not only logged. */
-export function shownFailure(reason: AuthFrame.Failure): boolean {
-  return reason === 'unverified_domain'
 }

@@ -12,7 +12,7 @@ import * as WalletConnectLoader from '../connectors/walletconnect/Loader.js'
 import type * as Env from '../env/Env.js'
 import type * as Router from '../router/Router.js'
 import * as Rpc from '../rpc/Rpc.js'
-import * as Alerts from './Alerts.js'
+import type * as Alerts from './Alerts.js'
 import type * as State from './State.js'
 
 /**
@@ -160,14 +160,9 @@ export function create(options: Options) {
         void import('../ui/Toast.js').then((Toast) => Toast.frame.show(message, 'error'))
       },
     },
-    onFailure: (reason) => {
-      // The page is not one the embedded wallet's server could verify: shown, with its fix on the console.
-      if (Alerts.shownFailure(reason)) return toastAlert(Alerts.embeddedFailure(reason))
-      // The catalogue's words load only when something fails.
-      void import('@frontdoor/schemas/alerts').then(({ ALERTS }) =>
-        console.error(`frontdoor: ${reason}: ${ALERTS[Alerts.embeddedFailure(reason)].longMessage}`),
-      )
-    },
+    // The frame never loaded, a request to it timed out, or its server could not verify the page: the
+    // visitor sees the alert (its fix on the console); the connector reported it (POST /e).
+    onAlert: toastAlert,
   })
   resolvers.set('embedded', () => embedded.get())
 

@@ -24,6 +24,14 @@ describe('ErrorProps', () => {
     expect(z.parse(AnalyticsProps.ErrorProps, props)).toEqual(props)
     expect(AnalyticsProps.ErrorProps.safeParse({ ...props, type: 'track' }).success).toBe(false)
   })
+
+  test("the embedded wallet's frame failing is a kind of its own (spec section 8: iframe_load_failed ...)", () => {
+    const frame = { source: 'modal', kind: 'frame', name: 'FrameError', message: 'iframe_load_failed' }
+    const props = { type: 'error', event: Analytics.ERROR_EVENT, properties: frame }
+    expect(z.parse(AnalyticsProps.ErrorProps, props)).toEqual(props)
+    const other = { ...props, properties: { ...frame, kind: 'other' } }
+    expect(AnalyticsProps.ErrorProps.safeParse(other).success).toBe(false)
+  })
 })
 
 describe('Report', () => {

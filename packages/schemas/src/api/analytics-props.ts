@@ -27,8 +27,8 @@ export const ErrorProps = z.object({
   event: z.literal(Analytics.ERROR_EVENT),
   properties: z.object({
     source: z.enum(Analytics.SOURCES),
-    /** 'uncaught' (an error or rejection nobody caught) or 'request' (a failed HTTP request). */
-    kind: z.enum(['uncaught', 'request']),
+    /** 'uncaught', 'request' or 'frame' (Analytics.ERROR_KINDS). */
+    kind: z.enum(Analytics.ERROR_KINDS),
     name: z.string().check(z.maxLength(100)),
     message: z.string().check(z.maxLength(Analytics.MESSAGE_MAX_CHARS)),
   }),

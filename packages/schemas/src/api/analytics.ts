@@ -58,6 +58,13 @@ export type Method = (typeof METHODS)[number]
 /** Where an error report comes from. */
 export const SOURCES = ['modal', 'auth'] as const
 
+/**
+ * What an error report is about: an error nobody caught, a failed HTTP request, or the embedded
+ * wallet's frame failing (spec section 8: its name is `iframe_load_failed`, `iframe_request_timeout` or
+ * `unverified_domain`).
+ */
+export const ERROR_KINDS = ['uncaught', 'request', 'frame'] as const
+
 /** Longest message kept in a report. */
 export const MESSAGE_MAX_CHARS = 300
 

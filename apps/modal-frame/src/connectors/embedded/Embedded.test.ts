@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { Constants } from '@frontdoor/schemas'
+import { ALERTS } from '@frontdoor/schemas/alerts'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import * as Router from '../../router/Router.js'
 import * as SolanaAccount from '../solana/Account.js'
@@ -410,5 +411,23 @@ describe('disconnect', () => {
     const { embedded, calls } = setup()
     await embedded.disconnect()
     expect(calls).toContain('signOut')
+  })
+})
+
+describe('alertOf (the alert of a failure of the auth frame, spec section 8)', () => {
+  test('names the load failure and the request timeout apart', () => {
+    expect(ALERTS[Embedded.alertOf('iframe_load_failed')].shortMessage).toBe(
+      'Network Error - Could not load embedded wallet',
+    )
+    expect(ALERTS[Embedded.alertOf('iframe_request_timeout')].shortMessage).toBe(
+      'Embedded Wallet Request Timed Out',
+    )
+  })
+
+  test('an unverified domain: its own alert', () => {
+    expect(Embedded.alertOf('unverified_domain')).toBe('UNVERIFIED_DOMAIN')
+    expect(ALERTS.UNVERIFIED_DOMAIN.longMessage).toBe(
+      'The embedded wallet could not verify this domain - make sure it is on the allowlist',
+    )
   })
 })

@@ -7,6 +7,8 @@ import { Errors as SchemaErrors, type User } from '@frontdoor/schemas'
 import * as Alerts from '@frontdoor/schemas/alerts'
 import * as Caip from '@frontdoor/schemas/caip'
 import { SOCIAL_PROVIDERS } from '@frontdoor/schemas/validation/socialProvider'
+import * as Track from '../../analytics/Track.js'
+import type * as Alerts from '../../controller/Alerts.js'
 import type * as Router from '../../router/Router.js'
 import * as Store from '../../store/Store.js'
 import type * as Connector from '../Connector.js'
@@ -66,12 +68,21 @@ export type Ui = {
   toast: (message: string) => void
 }
 
+/** The alert of a failure of the auth frame (spec section 8): an unverified domain, a load failure, a time-out. */
+export function alertOf(reason: AuthFrame.Failure): Alerts.Alert {
+  if (reason === 'unverified_domain') return 'UNVERIFIED_DOMAIN'
+  return reason === 'iframe_load_failed' ? 'IFRAME_LOAD_FAILED' : 'IFRAME_REQUEST_TIMEOUT'
+}
+
 /** Options of {@link create}. */
 export type Options = {
   settings: () => Settings
   ui: Ui
-  /** Told about frame failures (iframe_load_failed, iframe_request_timeout). */
-  onFailure?: (reason: AuthFrame.Failure) => void
+  /**
+   * Told the alert of each failure of the frame (spec section 8: it never loaded, a login/connect
+   * request timed out, its server could not verify the page), once it is reported.
+   */
+  onAlert?: (alert: Alerts.Alert) => void
   /** Creates the frame (tests pass a frame on a test peer). */
   createFrame?: (options: AuthFrame.Options) => AuthFrame.AuthFrame
   setTimer?: (fn: () => void, ms: number) => unknown
@@ -117,7 +128,11 @@ export function create(options: Options) {
         projectId: settings.projectId,
         pageOrigin: settings.hostOrigin,
         analytics: settings.analytics,
-        ...(options.onFailure ? { onFailure: options.onFailure } : {}),
+        onFailure: (reason) => {
+          // The project gets the report (POST /e, spec section 8); the controller shows the alert.
+          Track.report({ name: 'FrameError', message: reason, kind: 'frame' })
+          options.onAlert?.(alertOf(reason))
+        },
       })
       prepared = undefined
     }

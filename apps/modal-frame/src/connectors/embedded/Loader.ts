@@ -1,4 +1,3 @@
-import type * as AuthFrame from './AuthFrame.js'
 import type * as Embedded from './Embedded.js'
 
 /**
@@ -11,7 +10,7 @@ import type * as Embedded from './Embedded.js'
 export type Options = {
   settings: () => Embedded.Settings
   ui: Embedded.Ui
-  onFailure?: (reason: AuthFrame.Failure) => void
+  onAlert?: NonNullable<Embedded.Options['onAlert']>
 }
 
 /** Creates the loader: `get()` gives the one connector (created on the first call). */
