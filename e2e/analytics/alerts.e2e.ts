@@ -14,10 +14,11 @@ import * as Injected from '../wallets/injected.js'
  * The alerts of spec section 8, each caused for real against the running stack and seen in the modal:
  * 'Network Not Found' (the page asks for a chain it did not list), 'Rate Limited' (the project's
  * allowed-origins read over its rate limit: a real 429), 'Server Error' (the API answering that read
- * with a real 500: its rate-limit store, Redis, unreachable), 'Session Expired' (an embedded session the
- * API revoked), 'Multi-Wallet Not Enabled' (a project with multi_wallet off) and the unverified domain
- * (the embedded wallet's server does not find the page on the project's allowlist). Screenshots in
- * e2e/artifacts/alerts.
+ * with a real 500: its rate-limit store, Redis, unreachable), 'Session Expired' (the relay refusing
+ * WalletConnect's token as not yet valid: the browser's clock ahead), 'Multi-Wallet Not Enabled' (a
+ * project with multi_wallet off), 'Invalid App Configuration' for an unknown project id, and the
+ * unverified domain (the embedded wallet's server does not find the page on the project's allowlist).
+ * Screenshots in e2e/artifacts/alerts.
  */
 
 const { MODAL_URL, API_URL, AUTH_URL, DEMO_URL } = Pages.addresses
@@ -236,7 +237,33 @@ test.describe('alerts of spec section 8', () => {
     expect(errors.some((e) => e.includes('iframe_load_failed'))).toBe(false)
   })
 
-  test("'Session Expired': a reload with an embedded session the API revoked opens the modal on the toast", async ({
+  test("'Session Expired': the device's clock an hour ahead, the relay refuses WalletConnect's token as not yet valid", async ({
+    page,
+  }) => {
+    const errors: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text())
+    })
+    // The browser's clock (every frame of the page) an hour ahead: sign-client signs its relay token with
+    // that `iat`, which the relay refuses with the spec's token-not-yet-valid message.
+    await page.clock.install({ time: Date.now() + 60 * 60_000 })
+    await page.goto(DEMO_URL)
+    await page.getByRole('button', { name: 'Connect', exact: true }).click()
+    await Pages.expectConnectShown(page)
+    // Before: no alert.
+    await expect(toast(page, 'Session Expired')).toHaveCount(0)
+    await Pages.modal(page).getByRole('button', { name: 'WalletConnect' }).click()
+    await expect(toast(page, 'Session Expired')).toBeVisible({ timeout: 20_000 })
+    await page.screenshot({ path: `${SHOTS}session-expired.png` })
+    expect(errors).toContain(
+      'frontdoor: The session is not valid yet - check the clock of this device and connect again',
+    )
+    // No pairing comes of it, and nothing connected.
+    await expect(Pages.modal(page).locator('figure[data-uri]')).toHaveCount(0)
+    await expect(page.getByTestId('status')).toHaveText('disconnected')
+  })
+
+  test("a reload with an embedded session the API revoked: disconnected, the modal closed, no 'Session Expired'", async ({
     page,
   }) => {
     test.setTimeout(120_000)
@@ -256,10 +283,16 @@ test.describe('alerts of spec section 8', () => {
       headers: { authorization: `Bearer ${token}`, origin: AUTH_URL },
     })
     expect(signout.status).toBe(200)
+    // The restore asks the auth frame, whose session the API refuses (401): the page is disconnected.
+    const refused = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === '/v1/auth/user' && r.status() === 401,
+    )
     await page.reload()
-    await expect(Pages.dialog(page)).toHaveAttribute('open', '', { timeout: 20_000 })
-    await expect(toast(page, 'Session Expired')).toBeVisible()
-    await page.screenshot({ path: `${SHOTS}session-expired.png` })
+    await refused
     await expect(page.getByTestId('status')).toHaveText('disconnected')
+    // Longer than the modal would take to open on an alert (it did, for the 'Session Expired' before).
+    await page.waitForTimeout(1500)
+    await expect(Pages.dialog(page)).not.toHaveAttribute('open', '')
+    await expect(toast(page, 'Session Expired')).toHaveCount(0)
   })
 })

@@ -1,3 +1,4 @@
+import * as Errors from '@frontdoor/schemas/errors'
 import * as RelayAuth from '@walletconnect/relay-auth'
 import { z } from 'zod'
 
@@ -22,6 +23,15 @@ export type Failure =
   | 'not yet valid'
   | 'lifetime'
   | 'audience'
+
+/**
+ * The close reason of a refused token (code 3000): `Unauthorized: <why>`, but a token issued in the
+ * future (the client's clock runs ahead) in the hosted relay's words, which clients map to 'Session
+ * Expired' (spec section 8).
+ */
+export function closeReason(failure: Failure): string {
+  return failure === 'not yet valid' ? Errors.SERVER.TOKEN_NOT_YET_VALID : `Unauthorized: ${failure}`
+}
 
 /** The outcome of a check: the client's did:key, or why not. */
 export type Result = { ok: true; clientId: string; expiresAt: number } | { ok: false; reason: Failure }

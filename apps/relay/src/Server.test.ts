@@ -100,6 +100,15 @@ describe('auth', () => {
     expect(metrics).toContain('frontdoor_relay_auth_failures_total{reason="expired"} 1')
   })
 
+  test("a JWT issued in the future (the client's clock ahead): the hosted relay's 'not yet valid' words", async () => {
+    const server = await relay()
+    const ahead = await RawClient.jwt(server.url, { iatS: Math.floor(Date.now() / 1000) + 3600 })
+    expect(await RawClient.refused(`${server.url}/?auth=${ahead}`)).toEqual({
+      code: 3000,
+      reason: 'JWT validation error: JWT Token is not yet valid',
+    })
+  })
+
   test('the public RELAY_URL is an accepted audience too', async () => {
     const server = await relay({ publicUrl: 'wss://relay.example.com' })
     const token = await RawClient.jwt('wss://relay.example.com')

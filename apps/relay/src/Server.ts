@@ -300,7 +300,7 @@ export async function start(options: StartOptions = {}): Promise<Server> {
           if (!auth.ok) {
             metrics.authFailure(auth.reason)
             logger.info({ reason: auth.reason, url: logged }, 'socket refused')
-            socket.close(Messages.Codes.unauthorized, `Unauthorized: ${auth.reason}`)
+            socket.close(Messages.Codes.unauthorized, Auth.closeReason(auth.reason))
             return
           }
           if (!access.ok) {

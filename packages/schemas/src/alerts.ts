@@ -1,4 +1,4 @@
-import * as Errors from './errors.js'
+import * as ServerErrors from './server-errors.js'
 
 /** An alert: a code, a title shown to the user, a detail for the developer, and its level. */
 export type Alert = {
@@ -83,9 +83,9 @@ export type AlertKey = keyof typeof ALERTS
 
 /** The alert a server error message maps to, if any (origin not allowed, invalid key, token not yet valid). */
 export function fromServerMessage(message: string): AlertKey | undefined {
-  if (message.includes(Errors.SERVER.ORIGIN_NOT_ALLOWED)) return 'INVALID_APP_CONFIGURATION'
-  if (message.includes(Errors.SERVER.INVALID_KEY)) return 'INVALID_PROJECT_ID'
-  if (message.includes(Errors.SERVER.TOKEN_NOT_YET_VALID)) return 'SESSION_EXPIRED'
+  if (message.includes(ServerErrors.SERVER.ORIGIN_NOT_ALLOWED)) return 'INVALID_APP_CONFIGURATION'
+  if (message.includes(ServerErrors.SERVER.INVALID_KEY)) return 'INVALID_PROJECT_ID'
+  if (message.includes(ServerErrors.SERVER.TOKEN_NOT_YET_VALID)) return 'SESSION_EXPIRED'
   return undefined
 }
 

@@ -112,15 +112,9 @@ export const EXECUTION_REVERTED = 'Execution reverted'
 export { INTERNAL } from './internal-errors.js'
 export { NAMES } from './name-errors.js'
 export { NOT_AVAILABLE_ON_THIS_SERVER, networkNotAvailable, noUpstream } from './no-upstream-errors.js'
+export { SERVER } from './server-errors.js'
 
 /** Internal error when disconnecting some chains failed; `details` lists them. */
 export function failedToDisconnectChains(details: string): string {
   return `Failed to disconnect chains: ${details}`
 }
-
-/** Server messages that map to alerts (see `Alerts.fromServerMessage`). */
-export const SERVER = {
-  ORIGIN_NOT_ALLOWED: 'Unauthorized: origin not allowed',
-  INVALID_KEY: 'Unauthorized: invalid key',
-  TOKEN_NOT_YET_VALID: 'JWT validation error: JWT Token is not yet valid',
-} as const

@@ -1,4 +1,7 @@
+import type { AddressInfo } from 'node:net'
+import { Errors } from '@frontdoor/schemas'
 import { describe, expect, test, vi } from 'vitest'
+import { WebSocketServer } from 'ws'
 import type * as HostBridge from '../bridge/HostBridge.js'
 import * as ConnectionStorage from '../connection/Storage.js'
 import type * as Env from '../env/Env.js'
@@ -32,8 +35,8 @@ const WALLET = { uuid: 'u1', rdns: 'io.example', name: 'Example', icon: '' }
  * Connections with a stand-in of the host page: its bridge answers the injected wallet's requests as
  * an extension on `walletChainId` would (the real page and extension are covered by the e2e suite).
  */
-function setup(walletChainId: number) {
-  const state = State.create(ENV, [])
+function setup(walletChainId: number, env: Env.Env = ENV) {
+  const state = State.create(env, [])
   const router = Router.create()
   const backend = ConnectionStorage.switchable()
   const calls = { show: 0, requestClose: 0, walletRequests: [] as string[] }
@@ -51,7 +54,7 @@ function setup(walletChainId: number) {
     },
   } as unknown as HostBridge.Connected
   const connections = Connections.create({
-    env: ENV,
+    env,
     state,
     router,
     storage: ConnectionStorage.create(backend),
@@ -184,4 +187,45 @@ describe('switchTo', () => {
     await connections.switchTo(31338)
     expect(state.get().chainId).toBe(31338)
   })
+})
+
+describe('the WalletConnect relay refusing the socket (spec section 8)', () => {
+  test("a JWT not yet valid (the device's clock ahead): 'Session Expired', the modal opened for it", async () => {
+    // A stand-in for our relay refusing a token issued in the future: it completes the upgrade, then
+    // closes with 3000 and the reason apps/relay's Auth.closeReason gives (tested there, and end to end
+    // with the browser's clock moved ahead).
+    const relay = new WebSocketServer({ port: 0, host: '127.0.0.1' })
+    relay.on('connection', (socket) => socket.close(3000, Errors.SERVER.TOKEN_NOT_YET_VALID))
+    await new Promise((resolve) => relay.once('listening', resolve))
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+    try {
+      const relayUrl = `ws://127.0.0.1:${(relay.address() as AddressInfo).port}`
+      const { connections, state, calls } = setup(31337, { ...ENV, relayUrl })
+      Toast.frame.hide()
+      const walletConnect = await connections.walletConnect.get()
+      const started = Date.now()
+      const connecting = walletConnect.connect({ networks: [network(31337)] as never, chainId: 31337 }, {})
+      connecting.catch(() => {})
+      expect(calls.show).toBe(0)
+      await vi.waitFor(
+        () => expect(Toast.frame.get()).toMatchObject({ message: 'Session Expired', variant: 'error' }),
+        { timeout: 10_000 },
+      )
+      expect(calls.show).toBe(1)
+      expect(state.get().toasts).toBe(true)
+      expect(errors).toHaveBeenCalledWith(
+        'frontdoor: The session is not valid yet - check the clock of this device and connect again',
+      )
+      // The pairing ends at once (no URI will come), not after the URI timeout.
+      await expect(connecting).rejects.toMatchObject({ code: 4900 })
+      expect(Date.now() - started).toBeLessThan(5_000)
+      const client = await walletConnect.client()
+      client?.core.heartbeat.stop()
+      await client?.core.relayer.transportClose().catch(() => {})
+    } finally {
+      errors.mockRestore()
+      Toast.frame.hide()
+      relay.close()
+    }
+  }, 30_000)
 })

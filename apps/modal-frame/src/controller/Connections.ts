@@ -130,6 +130,8 @@ export function create(options: Options) {
     origin: host()?.origin,
     storage: options.backend,
     host,
+    // The relay refused the socket: the alert its reason maps to (spec section 8).
+    onAlert: toastAlert,
   }))
   // Each WalletConnect session is a connection of its own (`walletConnect:<topic>`), so two wallets can
   // be kept side by side; the bare `walletConnect` (stored before) restores the newest session.

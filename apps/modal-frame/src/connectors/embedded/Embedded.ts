@@ -4,7 +4,6 @@ import type * as ModalAuth from '@frontdoor/protocol/modal-auth'
 import * as Policy from '@frontdoor/protocol/policy'
 import * as Timeouts from '@frontdoor/protocol/timeouts'
 import { Errors as SchemaErrors, type User } from '@frontdoor/schemas'
-import * as Alerts from '@frontdoor/schemas/alerts'
 import * as Caip from '@frontdoor/schemas/caip'
 import { SOCIAL_PROVIDERS } from '@frontdoor/schemas/validation/socialProvider'
 import * as Track from '../../analytics/Track.js'
@@ -250,12 +249,11 @@ export function create(options: Options) {
         if (!isConnected) return undefined
         return await userOn(context, state.get().login ?? loginOf(context.stored?.name))
       } catch (error) {
-        // The frame held a session the API no longer accepts (it signed it out): 'Session Expired',
-        // on the modal opened for it (Connect), where the visitor can log in again.
-        if ((error as Error).message === SchemaErrors.LOGIN.NOT_CONNECTED_TO_EMAIL_OR_SOCIAL) {
-          options.ui.open()
-          options.ui.toast(Alerts.ALERTS.SESSION_EXPIRED.shortMessage)
-        } else if (!(error instanceof AuthFrame.FrameError))
+        // The frame held a session the API no longer accepts (signed out elsewhere, or past its 7 days):
+        // the frame signed it out, and the page is simply disconnected. 'Session Expired' is the spec's
+        // alert for a token not yet valid (Connections.ts, from the relay), not for this.
+        const signedOut = (error as Error).message === SchemaErrors.LOGIN.NOT_CONNECTED_TO_EMAIL_OR_SOCIAL
+        if (!signedOut && !(error instanceof AuthFrame.FrameError))
           console.error(SchemaErrors.AUTH_INIT_FAILED, error)
         return undefined
       }

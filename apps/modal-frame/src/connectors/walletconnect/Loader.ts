@@ -19,6 +19,8 @@ export type Settings = {
   storage: KeyValue.Backend | undefined
   /** The connected host page (its `siwx` makes pairings sign in at once). */
   host?: WalletConnect.Options['host']
+  /** Told the alert the relay's refusal maps to. */
+  onAlert?: WalletConnect.Options['onAlert']
 }
 
 /**
@@ -62,6 +64,7 @@ export function create(settings: () => Settings) {
             metadata: metadataOf(s),
             backend: s.storage,
             host: s.host,
+            onAlert: s.onAlert,
           })
         })
         connector = loading

@@ -1,6 +1,7 @@
 import * as ProtocolErrors from '@frontdoor/protocol/errors'
 import * as SolanaWallet from '@frontdoor/protocol/solana-wallet'
 import { Constants, Errors, Pairing } from '@frontdoor/schemas'
+import * as Alerts from '@frontdoor/schemas/alerts'
 import type * as HostBridge from '../../bridge/HostBridge.js'
 import * as Calls from '../../rpc/Calls.js'
 import type * as Connector from '../Connector.js'
@@ -55,6 +56,12 @@ export type Options = {
    * before v22, so tests pass one).
    */
   probe?: ((url: string) => Promise<boolean>) | undefined
+  /**
+   * Told the alert of spec section 8 the relay's reason maps to when it closes the socket on us
+   * (sign-client's relayer error, e.g. 'WebSocket connection closed abnormally with code: 3000 (JWT
+   * validation error: JWT Token is not yet valid)' is 'Session Expired').
+   */
+  onAlert?: ((alert: Alerts.AlertKey) => void) | undefined
   /**
    * The connected host page. When it set `siwx`, a pairing signs in at once (one-click,
    * Authenticate.ts): the page's message goes with it and the wallet's CACAO becomes its session.
@@ -298,6 +305,12 @@ async function startClient(options: Options): Promise<Client> {
   // service, which a self-hosted deployment does not run (and our CSP does not frame). Wallets see the
   // dapp as UNKNOWN (unverified) instead.
   client.core.verify.register = async () => ''
+  // The relay refusing the socket (code 3000 and its reason): sign-client closes its transport and
+  // reports it as a relayer error.
+  client.core.relayer.on('relayer_error', (error: unknown) => {
+    const alert = Alerts.fromServerMessage(error instanceof Error ? error.message : String(error))
+    if (alert) options.onAlert?.(alert)
+  })
   // `init()` would start the relayer before the patches above; the constructor + initialize pair is
   // what `SignClient.init` does.
   await (client as unknown as { initialize: () => Promise<void> }).initialize()
@@ -661,8 +674,12 @@ export function create(options: Options) {
     const { signal, onUri } = connectOptions
     let timer: ReturnType<typeof setTimeout> | undefined
     let probeTimer: ReturnType<typeof setTimeout> | undefined
+    let refused = () => {}
     const unreachable = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(withCode(RELAY_UNREACHABLE, 4900)), URI_TIMEOUT_MS)
+      // The relay closed the socket on us (onRelayError says why): no URI will come.
+      refused = () => reject(withCode(RELAY_UNREACHABLE, 4900))
+      client.core.relayer.once('relayer_error', refused)
       probeTimer = setTimeout(() => {
         if (client.core.relayer.connected) return
         void relayAnswers(client).then((open) => {
@@ -679,6 +696,7 @@ export function create(options: Options) {
     } finally {
       clearTimeout(timer)
       clearTimeout(probeTimer)
+      client.core.relayer.off('relayer_error', refused)
     }
     const { uri } = started
     if (!uri) throw withCode(RELAY_UNREACHABLE, 4900)
