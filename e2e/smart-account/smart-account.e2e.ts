@@ -251,7 +251,56 @@ async function flipAccountType(page: Page, to: 'true' | 'false') {
   return modal
 }
 
+/**
+ * What the modal keeps under `key`, parsed: in its frame's localStorage, or, where the browser denies
+ * the cross-site frame its storage (Playwright's contexts), in the page's, under the host SDK's prefix.
+ */
+async function modalStored(page: Page, key: string): Promise<unknown> {
+  const frame = page.frames().find((f) => f.url().startsWith(MODAL_URL))!
+  const own = await frame.evaluate((k) => {
+    try {
+      return localStorage.getItem(k)
+    } catch {
+      return null
+    }
+  }, key)
+  const kept = await page.evaluate((k) => {
+    for (let i = 0; i < localStorage.length; i++) {
+      const name = localStorage.key(i)
+      if (name?.endsWith(k)) return localStorage.getItem(name)
+    }
+    return null
+  }, key)
+  return JSON.parse(own ?? kept ?? 'null')
+}
+
+/** The current connection's stored accounts. */
+async function storedAccounts(page: Page) {
+  const connections = (await modalStored(page, 'frontdoor:connections')) as {
+    status: string
+    accounts?: unknown
+  }[]
+  return connections.find((c) => c.status === 'active')?.accounts
+}
+
 test.describe('embedded wallet: the smart account', () => {
+  test("the stored connection: the smart account typed smartAccount (eoa after the switch), the user's namespaces", async ({
+    page,
+  }) => {
+    test.setTimeout(120_000)
+    const smart = await login(page)
+    // Spec section 3: Connection accounts[]{address, type}, and the connected namespaces: those the
+    // embedded user has accounts in (eip155, solana, and the bip122, polkadot and cosmos ones).
+    await expect.poll(() => storedAccounts(page)).toEqual([{ address: smart, type: 'smartAccount' }])
+    await expect
+      .poll(() => modalStored(page, 'frontdoor:connected-namespaces'))
+      .toEqual(['eip155', 'solana', 'bip122', 'polkadot', 'cosmos'])
+    await flipAccountType(page, 'false')
+    await expect.poll(async () => (await state(page)).address, { timeout: 15_000 }).not.toBe(smart)
+    const eoa = (await state(page)).address
+    await expect.poll(() => storedAccounts(page)).toEqual([{ address: eoa, type: 'eoa' }])
+  })
+
   test('counterfactual address, first send deploys it, viem verifies its signatures before and after, the switch to the EOA and back', async ({
     page,
   }) => {

@@ -101,6 +101,28 @@ describe('Connection.reconnect', () => {
     expect(older.reconnect).not.toHaveBeenCalled()
   })
 
+  it("stores each account with its type as the connector says (the embedded wallet's smart account), also after accountsChanged", async () => {
+    const types: Record<string, 'eoa' | 'smartAccount'> = { [ALICE]: 'smartAccount', [BOB]: 'eoa' }
+    const embedded = {
+      ...scripted('embedded'),
+      accountType: (address: string) => types[address],
+    }
+    const { connection, storage } = setup([embedded])
+    await connection.connect(embedded)
+    expect(storage.connections()[0]).toMatchObject({
+      connectorId: 'embedded',
+      accounts: [{ address: ALICE, type: 'smartAccount' }],
+    })
+    // The user switches to the EOA.
+    embedded.emit({ type: 'accountsChanged', accounts: [BOB] })
+    expect(storage.connections()[0]?.accounts).toEqual([{ address: BOB, type: 'eoa' }])
+    // A connector that says nothing: EOAs.
+    const injected = scripted('injected:io.metamask')
+    const other = setup([injected])
+    await other.connection.connect(injected)
+    expect(other.storage.connections()[0]?.accounts).toEqual([{ address: ALICE, type: 'eoa' }])
+  })
+
   it("gives the connector the wallet its stored connection kept (the embedded wallet's login comes back from it)", async () => {
     const embedded = scripted('embedded')
     const backend = Storage.memory()
@@ -216,6 +238,27 @@ describe('Connection multi-wallet (connections, activate, remove)', () => {
     expect(connection.get().session?.accounts).toEqual([BOB])
     expect(connection.get().connectorId).toBe(b.id)
     expect(storage.connections().find((e) => e.connectorId === a.id)?.status).toBe('connected')
+  })
+
+  it('a kept connection restored after a reload keeps its accounts typed as its connector says', async () => {
+    const injected = scripted('injected:a.wallet')
+    const embedded = {
+      ...scripted('embedded', {
+        session: { accounts: [BOB], chainId: 31337, wallet: { id: 'e', name: 'E' } },
+      }),
+      accountType: (address: string) => (address === BOB ? ('smartAccount' as const) : undefined),
+    }
+    const backend = Storage.memory()
+    Storage.create(backend).setActive(embedded.id, 1)
+    Storage.create(backend).setActive(injected.id, 2)
+    const { connection, storage } = setup([injected, embedded], backend)
+    await connection.reconnect()
+    expect(connection.get().connectorId).toBe(injected.id)
+    await vi.waitFor(() =>
+      expect(storage.connections().find((e) => e.connectorId === embedded.id)?.accounts).toEqual([
+        { address: BOB, type: 'smartAccount' },
+      ]),
+    )
   })
 
   it('activate fails (and marks it disconnected) when the stored wallet can no longer be restored', async () => {

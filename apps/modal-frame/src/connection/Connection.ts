@@ -88,7 +88,12 @@ export function create(options: Options) {
     storage.update(
       connector.id,
       event.type === 'accountsChanged'
-        ? { accounts: event.accounts.map((address) => ({ address, type: 'eoa' as const })) }
+        ? {
+            accounts: event.accounts.map((address) => ({
+              address,
+              type: connector.accountType?.(address) ?? 'eoa',
+            })),
+          }
         : { chainId: event.chainId },
     )
     if (current !== connector) {
@@ -106,7 +111,7 @@ export function create(options: Options) {
   function adopt(connector: Connector.Connector, session: Connector.Session) {
     keep(connector)
     current = connector
-    storage.setActive(connector.id, Date.now(), Storage.infoOf(session))
+    storage.setActive(connector.id, Date.now(), Storage.infoOf(session, connector.accountType))
     // Recent wallets are the WalletConnect wallets of the directory (an injected one is listed as Installed).
     const recent =
       connector.kind !== 'walletConnect'

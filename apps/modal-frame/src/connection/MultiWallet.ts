@@ -80,7 +80,7 @@ export async function restoreOthers(internals: Connection.Internals, entries: St
     const kept = keeperOf(connector, session)
     if (kept.id !== connectorId) internals.storage.remove(connectorId)
     internals.keep(kept)
-    internals.storage.update(kept.id, Storage.infoOf(session))
+    internals.storage.update(kept.id, Storage.infoOf(session, kept.accountType))
     internals.notify()
   }
 }

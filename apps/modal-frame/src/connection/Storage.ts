@@ -61,16 +61,21 @@ export function parseEntry(value: unknown): Entry | undefined {
   return status === 'disconnected' ? entry : { ...(info as Partial<Info>), ...entry }
 }
 
-/** What a stored connection keeps of a session: its accounts (EOAs), chain and wallet. */
-export function infoOf(session: {
-  accounts: readonly `0x${string}`[]
-  chainId: number
-  wallet: Wallet
-}): Info {
+/** The type of an account, as its connector says (an EOA unless it says otherwise). */
+export type TypeOf = (address: string) => Account['type'] | undefined
+
+/**
+ * What a stored connection keeps of a session: its accounts with their types (`typeOf`, the
+ * connector's `accountType`), chain and wallet.
+ */
+export function infoOf(
+  session: { accounts: readonly `0x${string}`[]; chainId: number; wallet: Wallet },
+  typeOf?: TypeOf,
+): Info {
   const { id, name, icon } = session.wallet
   return {
     namespace: 'eip155',
-    accounts: session.accounts.map((address) => ({ address, type: 'eoa' as const })),
+    accounts: session.accounts.map((address) => ({ address, type: typeOf?.(address) ?? 'eoa' })),
     chainId: session.chainId,
     wallet: { id, name, ...(icon ? { icon } : {}) },
   }

@@ -81,4 +81,15 @@ export type Connector = {
    * the one `session` belongs to, stored under its own id; the connector itself keeps it when absent.
    */
   keeper?: (session: Session) => Connector | undefined
+  /**
+   * The type of one of the connection's accounts (spec section 3, Connection accounts[].type): the
+   * embedded wallet's smart account is `smartAccount`; an EOA when absent or undefined.
+   */
+  accountType?: (address: string) => 'eoa' | 'smartAccount' | undefined
+  /**
+   * The chain namespaces the connection has accounts in (spec section 3's connected namespaces), for a
+   * connector that knows more than eip155 and its Solana account (the embedded wallet's bip122,
+   * polkadot and cosmos accounts).
+   */
+  namespaces?: () => string[]
 }

@@ -52,7 +52,7 @@ export function create(env: Env.Env) {
   const state = State.create(env, storage.recent())
   // The connected namespaces kept in storage (spec section 3), in a chunk apart from the first open.
   import('../account/Namespaces.js').then(
-    (Namespaces) => Namespaces.track(state, backend),
+    (Namespaces) => Namespaces.track(state, backend, connections.connection),
     () => {},
   )
 

@@ -379,6 +379,38 @@ describe('setPreferredAccount', () => {
   })
 })
 
+describe('the accounts and namespaces of the connection (stored with it, spec section 3)', () => {
+  test("the smart account is typed smartAccount, the EOA eoa; the user's auth namespaces", async () => {
+    const smart = '0x3adBFC5C33a9E132eedD2c6A9A0ac7e13037f9E5'
+    const user = {
+      address: smart,
+      chainId: 31337,
+      email: 'ada@example.com',
+      preferredAccountType: 'smartAccount',
+      accounts: [
+        { address, type: 'eoa' },
+        { address: smart, type: 'smartAccount' },
+      ],
+      solanaAddress: 'GfLSfEHzBvx3qYWzXYUeFKpQUGj6iCG3xEqr4Bm6eYUK',
+      caipAccounts: [
+        { address: 'bip122:000000000019d6689c085ae165831e93:bc1qexample', type: 'payment' },
+        { address: 'polkadot:91b171bb158e2d3848fa23a9f1c25182:1example', type: 'eoa' },
+        { address: 'cosmos:cosmoshub-4:cosmos1example', type: 'eoa' },
+      ],
+    }
+    const { embedded } = setup({ getUser: () => user } as never)
+    // Before a login: nothing known, an EOA.
+    expect(embedded.accountType(smart)).toBe('eoa')
+    expect(embedded.namespaces()).toEqual(['eip155'])
+    const session = await embedded.connect(context, { data: { email: 'ada@example.com', otp: '123456' } })
+    expect(session.accounts).toEqual([smart])
+    expect(embedded.accountType(smart)).toBe('smartAccount')
+    expect(embedded.accountType(smart.toLowerCase())).toBe('smartAccount')
+    expect(embedded.accountType(address)).toBe('eoa')
+    expect(embedded.namespaces()).toEqual(['eip155', 'solana', 'bip122', 'polkadot', 'cosmos'])
+  })
+})
+
 describe('disconnect', () => {
   test('signs out, and resolves after 3 s at most when the frame does not answer', async () => {
     const { embedded, calls } = setup({ signOut: () => new Promise(() => {}) })

@@ -360,6 +360,22 @@ export function create(options: Options) {
       for (const listener of listeners) listener({ type: 'accountsChanged', accounts })
       return answer
     },
+    /** The type of one of the user's accounts: the smart account, or the EOA (spec section 3). */
+    accountType(address: string) {
+      const user = state.get().user
+      const listed = user?.accounts?.find((a) => a.address.toLowerCase() === address.toLowerCase())
+      if (listed) return listed.type === 'smartAccount' ? 'smartAccount' : 'eoa'
+      return user?.address.toLowerCase() === address.toLowerCase() &&
+        user.preferredAccountType === 'smartAccount'
+        ? 'smartAccount'
+        : 'eoa'
+    },
+    /** The auth namespaces the user has accounts in: eip155, solana, and those of its caipAccounts. */
+    namespaces() {
+      const user = state.get().user
+      const others = (user?.caipAccounts ?? []).map((a) => a.address.split(':')[0] ?? '')
+      return [...new Set(['eip155', ...(user?.solanaAddress ? ['solana'] : []), ...others])].filter(Boolean)
+    },
     /**
      * The Solana account of the user's vault (HostMessages.solanaAccount: the page's Frontdoor wallet
      * of `@frontdoor/host-sdk/solana` signs with it through {@link request}'s solana_* methods), or null.
