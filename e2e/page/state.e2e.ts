@@ -52,7 +52,7 @@ async function openPage(page: Page) {
 const states = (page: Page) => page.evaluate(() => (window as unknown as TestWindow).states)
 
 test.describe("the page's view and control (sdk.js)", () => {
-  test('subscribe sees loading, then the connected account with caipAddress and balance; a view whose feature is off is refused; shake(); reconnect off', async ({
+  test('subscribe sees loading, then the connected account with caipAddress, balances and wallet; a view whose feature is off is refused; shake(); reconnect off', async ({
     page,
   }) => {
     const wallet = await Injected.install(page, { privateKey: USER.privateKey })
@@ -80,6 +80,37 @@ test.describe("the page's view and control (sdk.js)", () => {
         balance,
         balanceSymbol: 'ETH',
       })
+    // The wallet it is connected through, and its token balances on the chain (spec section 3): the coin
+    // and the devnet's tokens as the balance service reads them, the 0-decimals PTS left out.
+    const last = (await states(page)).at(-1)!
+    expect(last.connectedWalletInfo).toEqual({
+      name: 'Test Wallet',
+      icon: expect.stringMatching(/^data:image\//),
+      type: 'injected',
+      rdns: 'dev.frontdoor.testwallet',
+    })
+    await expect
+      .poll(async () =>
+        ((await states(page)).at(-1)?.tokenBalance as { symbol: string }[] | undefined)
+          ?.map((b) => b.symbol)
+          .sort(),
+      )
+      .toEqual(['DOOR', 'ETH', 'FUSD'])
+    const tokens = (await states(page)).at(-1)?.tokenBalance as {
+      symbol: string
+      address?: string
+      chainId: string
+      quantity: { decimals: string; numeric: string }
+    }[]
+    expect(tokens.find((t) => t.symbol === 'ETH')).toMatchObject({
+      chainId: 'eip155:31337',
+      quantity: { decimals: '18', numeric: expect.stringMatching(/^\d+(\.\d+)?$/) },
+    })
+    expect(tokens.find((t) => t.symbol === 'ETH')?.address).toBeUndefined()
+    expect(tokens.find((t) => t.symbol === 'FUSD')).toMatchObject({
+      address: 'eip155:31337:0x86963C0Be1Ef7dF4273e5c86E918759a97486169',
+      quantity: { decimals: '6' },
+    })
     // The connection was in flight (loading) before the first connected state.
     const seen = await states(page)
     const loading = seen.findIndex((s) => s.loading)

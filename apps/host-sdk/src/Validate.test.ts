@@ -99,6 +99,62 @@ const state = fc.record(
           profileImage: fc.constantFrom('https://a.example/a.png', null, 'x'.repeat(2049), undefined),
           balance: fc.constantFrom('0', '1.5', '1.', '.5', '-1', '1e18', '1,5', '1'.repeat(79), 1, '１'),
           balanceSymbol: fc.constantFrom('ETH', '', 'x'.repeat(17), 1),
+          connectedWalletInfo: fc.oneof(
+            fc.record(
+              {
+                name: fc.constantFrom('MetaMask', '', 'x'.repeat(256), 1),
+                icon: fc.constantFrom('data:image/svg+xml,<svg/>', 'x'.repeat(256 * 1024 + 1), undefined),
+                type: fc.constantFrom('injected', 'x'.repeat(33), null),
+                rdns: fc.constantFrom('io.metamask', 'x'.repeat(256), 1),
+                extra: fc.anything(),
+              },
+              { requiredKeys: [] },
+            ),
+            fc.anything(),
+          ),
+          tokenBalance: fc.oneof(
+            fc.array(
+              fc.oneof(
+                fc.record(
+                  {
+                    name: fc.constantFrom('Ether', 'x'.repeat(101), 1),
+                    symbol: fc.constantFrom('ETH', 'x'.repeat(33)),
+                    chainId: fc.constantFrom('eip155:31337', 'x'.repeat(65)),
+                    address: fc.constantFrom('eip155:31337:0xabc', 'x'.repeat(129), undefined, null),
+                    value: fc.constantFrom(1.5, 0, Number.NaN, Number.POSITIVE_INFINITY, '1', undefined),
+                    price: fc.constantFrom(2000, -1, Number.NaN, '1'),
+                    quantity: fc.oneof(
+                      fc.record(
+                        {
+                          decimals: fc.constantFrom('18', '1000', 18),
+                          numeric: fc.constantFrom('1.5', 'x'.repeat(101)),
+                          extra: fc.anything(),
+                        },
+                        { requiredKeys: [] },
+                      ),
+                      fc.anything(),
+                    ),
+                    iconUrl: fc.constantFrom('', 'https://a.example/t.png', 'x'.repeat(2049)),
+                    extra: fc.anything(),
+                  },
+                  { requiredKeys: [] },
+                ),
+                fc.anything(),
+              ),
+              { maxLength: 3 },
+            ),
+            fc.constant(
+              Array.from({ length: 101 }, () => ({
+                name: 'Ether',
+                symbol: 'ETH',
+                chainId: 'eip155:1',
+                price: 1,
+                quantity: { decimals: '18', numeric: '1' },
+                iconUrl: '',
+              })),
+            ),
+            fc.anything(),
+          ),
           extra: fc.anything(),
         },
         { requiredKeys: [] },
@@ -140,6 +196,32 @@ describe('state', () => {
         profileImage: null,
         balance: '10000.25',
         balanceSymbol: 'ETH',
+        connectedWalletInfo: {
+          name: 'MetaMask',
+          icon: 'data:image/svg+xml,<svg/>',
+          type: 'injected',
+          rdns: 'io.metamask',
+        },
+        tokenBalance: [
+          {
+            name: 'Ether',
+            symbol: 'ETH',
+            chainId: 'eip155:31337',
+            value: 20000,
+            price: 2000,
+            quantity: { decimals: '18', numeric: '10' },
+            iconUrl: '',
+          },
+          {
+            name: 'Frontdoor USD',
+            symbol: 'FUSD',
+            chainId: 'eip155:31337',
+            address: 'eip155:31337:0x86963C0Be1Ef7dF4273e5c86E918759a97486169',
+            price: 1,
+            quantity: { decimals: '6', numeric: '10000' },
+            iconUrl: 'https://a.example/fusd.png',
+          },
+        ],
       },
       network: validNetwork,
       restored: true,

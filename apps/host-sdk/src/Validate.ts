@@ -12,7 +12,6 @@ const isObject = (value: unknown): value is Record_ =>
 const isString = (value: unknown, min = 0, max = Number.POSITIVE_INFINITY): value is string =>
   typeof value === 'string' && value.length >= min && value.length <= max
 const isInt = (value: unknown): value is number => Number.isSafeInteger(value)
-const hasOnly = (value: Record_, keys: string[]) => Object.keys(value).every((key) => keys.includes(key))
 const optional = (value: unknown, check: (v: unknown) => boolean) => value === undefined || check(value)
 const parts = (value: unknown, count: number) =>
   typeof value === 'string' &&
@@ -65,57 +64,67 @@ function isNetwork(value: unknown): boolean {
 
 const ACCOUNT_TYPES = new Set<unknown>(['eoa', 'smartAccount'])
 const DECIMAL = /^\d{1,78}(\.\d{1,78})?$/
+type Check = (v: unknown) => boolean
 const isText = (max: number) => (v: unknown) => isString(v, 0, max)
 const isNullableText = (max: number) => (v: unknown) => v === null || isString(v, 0, max)
+const isNumber = (v: unknown) => Number.isFinite(v)
+const isBoolean = (v: unknown) => typeof v === 'boolean'
+const opt =
+  (check: Check): Check =>
+  (v) =>
+    v === undefined || check(v)
+/** An object of `checks`' own keys only, each value passing its check (zod's strictObject). */
+const shape =
+  (checks: Record<string, Check>): Check =>
+  (v) =>
+    isObject(v) &&
+    Object.keys(v).every((key) => Object.hasOwn(checks, key)) &&
+    Object.keys(checks).every((key) => checks[key]!(v[key]))
 
 /** The account state (packages/schemas Account.AccountState). */
-const isAccount = (value: unknown) =>
-  isObject(value) &&
-  hasOnly(value, [
-    'address',
-    'caipAddress',
-    'status',
-    'preferredAccountType',
-    'user',
-    'socialProvider',
-    'smartAccountDeployed',
-    'profileName',
-    'profileImage',
-    'balance',
-    'balanceSymbol',
-  ]) &&
-  isString(value.address, 1, 128) &&
-  parts(value.caipAddress, 3) &&
-  STATUSES.has(value.status) &&
-  optional(value.preferredAccountType, (v) => ACCOUNT_TYPES.has(v)) &&
-  optional(
-    value.user,
-    (u) =>
-      isObject(u) &&
-      hasOnly(u, ['email', 'userName']) &&
-      optional(u.email, isText(254)) &&
-      optional(u.userName, isText(100)),
-  ) &&
-  optional(value.socialProvider, isText(32)) &&
-  optional(value.smartAccountDeployed, (v) => typeof v === 'boolean') &&
-  optional(value.profileName, isNullableText(255)) &&
-  optional(value.profileImage, isNullableText(2048)) &&
-  optional(value.balance, (v) => typeof v === 'string' && DECIMAL.test(v)) &&
-  optional(value.balanceSymbol, isText(16))
+const isAccount = shape({
+  address: (v) => isString(v, 1, 128),
+  caipAddress: (v) => parts(v, 3),
+  status: (v) => STATUSES.has(v),
+  preferredAccountType: opt((v) => ACCOUNT_TYPES.has(v)),
+  user: opt(shape({ email: opt(isText(254)), userName: opt(isText(100)) })),
+  socialProvider: opt(isText(32)),
+  smartAccountDeployed: opt(isBoolean),
+  profileName: opt(isNullableText(255)),
+  profileImage: opt(isNullableText(2048)),
+  balance: opt((v) => typeof v === 'string' && DECIMAL.test(v)),
+  balanceSymbol: opt(isText(16)),
+  connectedWalletInfo: opt(
+    shape({ name: isText(255), icon: opt(isText(262144)), type: opt(isText(32)), rdns: opt(isText(255)) }),
+  ),
+  tokenBalance: opt((v) => {
+    const isBalance = shape({
+      name: isText(100),
+      symbol: isText(32),
+      chainId: isText(64),
+      address: opt(isText(128)),
+      value: opt(isNumber),
+      price: isNumber,
+      quantity: shape({ decimals: isText(3), numeric: isText(100) }),
+      iconUrl: isText(2048),
+    })
+    return Array.isArray(v) && v.length <= 100 && v.every(isBalance)
+  }),
+})
+
+const isState = shape({
+  open: isBoolean,
+  loading: isBoolean,
+  view: (v) => VIEWS_SET.has(v as string),
+  status: (v) => STATUSES.has(v),
+  account: opt(isAccount),
+  network: opt(isNetwork),
+  restored: opt(isBoolean),
+})
 
 /** A state snapshot from the modal (HostModal.State). */
 export function state(value: unknown): HostModal.State {
-  const ok =
-    isObject(value) &&
-    hasOnly(value, ['open', 'loading', 'view', 'status', 'account', 'network', 'restored']) &&
-    typeof value.open === 'boolean' &&
-    typeof value.loading === 'boolean' &&
-    VIEWS_SET.has(value.view as string) &&
-    STATUSES.has(value.status) &&
-    optional(value.account, isAccount) &&
-    optional(value.network, isNetwork) &&
-    optional(value.restored, (v) => typeof v === 'boolean')
-  if (!ok) throw new InvalidMessage('state')
+  if (!isState(value)) throw new InvalidMessage('state')
   return value as HostModal.State
 }
 
@@ -127,34 +136,25 @@ export function noParams(value: unknown): void {
 
 const isHex = (value: unknown) => typeof value === 'string' && /^0x[0-9a-fA-F]+$/.test(value)
 
+const isAny = () => true
 /** An EIP-1193 error as sent over the bridge (HostModal.RpcError). */
-function isRpcError(value: unknown): value is HostModal.RpcError {
-  return (
-    isObject(value) &&
-    hasOnly(value, ['code', 'message', 'data']) &&
-    isInt(value.code) &&
-    isString(value.message, 0, 10_000)
-  )
+const isRpcError = shape({ code: isInt, message: isText(10_000), data: isAny })
+/** Each provider event's payload (HostModal.ProviderEvent). */
+const EVENT_DATA: Record<string, Check> = {
+  connect: shape({ chainId: isHex }),
+  disconnect: isRpcError,
+  chainChanged: isHex,
+  accountsChanged: (v) => Array.isArray(v) && v.every(isText(128)),
+  message: shape({ type: isText(100), data: isAny }),
 }
 
 /** A provider event (HostModal.ProviderEvent). */
 export function providerEvent(value: unknown): HostModal.ProviderEvent {
   const ok =
     isObject(value) &&
-    hasOnly(value, ['event', 'data']) &&
-    ((value.event === 'connect' &&
-      isObject(value.data) &&
-      hasOnly(value.data, ['chainId']) &&
-      isHex(value.data.chainId)) ||
-      (value.event === 'disconnect' && isRpcError(value.data)) ||
-      (value.event === 'chainChanged' && isHex(value.data)) ||
-      (value.event === 'accountsChanged' &&
-        Array.isArray(value.data) &&
-        value.data.every((a) => isString(a, 0, 128))) ||
-      (value.event === 'message' &&
-        isObject(value.data) &&
-        hasOnly(value.data, ['type', 'data']) &&
-        isString(value.data.type, 0, 100)))
+    shape({ event: isAny, data: isAny })(value) &&
+    Object.hasOwn(EVENT_DATA, value.event as string) &&
+    EVENT_DATA[value.event as string]!(value.data)
   if (!ok) throw new InvalidMessage('providerEvent')
   return value as HostModal.ProviderEvent
 }
@@ -165,12 +165,10 @@ export const STORAGE_VALUE_MAX = 512 * 1024
 
 /** A write of the modal's stored state (HostModal.HostMessages.storageWrite). */
 export function storageWrite(value: unknown): { key: string; value: string | null } {
-  const ok =
-    isObject(value) &&
-    hasOnly(value, ['key', 'value']) &&
-    isString(value.key) &&
-    STORAGE_KEY.test(value.key) &&
-    (value.value === null || isString(value.value, 0, STORAGE_VALUE_MAX))
+  const ok = shape({
+    key: (v) => isString(v) && STORAGE_KEY.test(v),
+    value: (v) => v === null || isString(v, 0, STORAGE_VALUE_MAX),
+  })(value)
   if (!ok) throw new InvalidMessage('storageWrite')
   return value as { key: string; value: string | null }
 }
@@ -182,16 +180,13 @@ export function injectedWalletRequest(value: unknown): {
   uuid: string
   request: { method: string; params?: unknown[] | Record<string, unknown> }
 } {
-  const request = isObject(value) ? value.request : undefined
-  const ok =
-    isObject(value) &&
-    hasOnly(value, ['uuid', 'request']) &&
-    isString(value.uuid) &&
-    UUID.test(value.uuid) &&
-    isObject(request) &&
-    hasOnly(request, ['method', 'params']) &&
-    isString(request.method, 1, 100) &&
-    optional(request.params, (p) => Array.isArray(p) || isObject(p))
+  const ok = shape({
+    uuid: (v) => isString(v) && UUID.test(v),
+    request: shape({
+      method: (v) => isString(v, 1, 100),
+      params: opt((p) => Array.isArray(p) || isObject(p)),
+    }),
+  })(value)
   if (!ok) throw new InvalidMessage('injectedWalletRequest')
   return value as ReturnType<typeof injectedWalletRequest>
 }
@@ -203,12 +198,7 @@ export function reply(
   if (isObject(value) && Object.keys(value).length === 1) {
     if (Object.hasOwn(value, 'result')) return { result: value.result }
     const error = value.error
-    if (
-      isObject(error) &&
-      hasOnly(error, ['code', 'message', 'data']) &&
-      optional(error.code, isInt) &&
-      isString(error.message)
-    )
+    if (shape({ code: opt(isInt), message: isString, data: isAny })(error))
       return { error: error as { code?: number; message: string; data?: unknown } }
   }
   throw new InvalidMessage('reply')

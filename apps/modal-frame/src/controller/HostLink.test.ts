@@ -32,6 +32,38 @@ const INFO = {
 const WALLET_ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 /** 1.5 ETH, in wei. */
 const BALANCE_WEI = '0x14d1120d7b160000'
+const FUSD = 'eip155:31337:0x86963C0Be1Ef7dF4273e5c86E918759a97486169'
+/** What the balance service answers for the wallet on 31337. */
+const BALANCES = [
+  {
+    name: 'Ether',
+    symbol: 'ETH',
+    chainId: 'eip155:31337',
+    value: 3000,
+    price: 2000,
+    quantity: { decimals: '18', numeric: '1.5' },
+    iconUrl: '',
+  },
+  {
+    name: 'Frontdoor USD',
+    symbol: 'FUSD',
+    chainId: 'eip155:31337',
+    address: FUSD,
+    value: 10,
+    price: 1,
+    quantity: { decimals: 6, numeric: '10' },
+    iconUrl: 'http://127.0.0.1:4000/public/getTokenImage/fusd',
+  },
+  {
+    name: 'Door Points',
+    symbol: 'PTS',
+    chainId: 'eip155:31337',
+    address: 'eip155:31337:0xa5B0593B30Dd2f19005895c02aD586EBCe81D443',
+    price: 0,
+    quantity: { decimals: '0', numeric: '100' },
+    iconUrl: '',
+  },
+]
 
 /**
  * A wallet stand-in behind the WalletConnect (or the embedded) connector id: connects and reconnects on
@@ -96,6 +128,9 @@ beforeAll(async () => {
       // The identity service of the API: the account's name and avatar.
       if (request.url?.startsWith(`/v1/identity/${WALLET_ADDRESS}`))
         return void response.end(JSON.stringify({ name: 'alice.eth', avatar: null }))
+      // The balance service: the coin, a token, and a 0-decimals one (left out, spec section 5).
+      if (request.url?.startsWith(`/v1/account/${WALLET_ADDRESS}/balance`))
+        return void response.end(JSON.stringify({ balances: BALANCES }))
       const { id, method } = JSON.parse(text)
       const results: Record<string, string> = { eth_blockNumber: '0x2a', eth_getBalance: BALANCE_WEI }
       response.end(JSON.stringify({ jsonrpc: '2.0', id, result: results[method] ?? null }))
@@ -320,7 +355,7 @@ describe('the state the page sees', () => {
     ]),
   }
 
-  test('loading while the stored connection restores, then the account with its caipAddress, type, profile and balance', async () => {
+  test('loading while the stored connection restores, then the account with its caipAddress, type, profile, balances and wallet', async () => {
     const { pushed } = await setup([PAGE], { stored, wallet: wallet().connector })
     const loading = pushed.findIndex((p) => p.loading)
     const connected = pushed.findIndex((p) => p.status === 'connected')
@@ -337,6 +372,11 @@ describe('the state the page sees', () => {
         profileImage: null,
         balance: '1.5',
         balanceSymbol: 'ETH',
+        connectedWalletInfo: { name: 'Test Wallet', type: 'walletConnect' },
+        tokenBalance: [
+          { ...BALANCES[0], quantity: { decimals: '18', numeric: '1.5' } },
+          { ...BALANCES[1], quantity: { decimals: '6', numeric: '10' } },
+        ],
       })
     expect(pushed.at(-1)?.loading).toBe(false)
   })

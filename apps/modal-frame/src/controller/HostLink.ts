@@ -91,7 +91,12 @@ export function create(options: Options) {
   state.subscribe(() => {
     if (!account && allowed && state.get().status === 'connected')
       account = import('./AccountState.js').then((module) =>
-        module.watch({ state, connections, context: { apiUrl: env.apiUrl, projectId: env.projectId ?? '' } }),
+        module.watch({
+          state,
+          connections,
+          context: { apiUrl: env.apiUrl, projectId: env.projectId ?? '' },
+          backend: options.backend,
+        }),
       )
   })
   /** A wallet request: `loading` while it waits; the balance is read again once it settled. */

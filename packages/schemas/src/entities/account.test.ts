@@ -32,13 +32,6 @@ describe('StoredConnectionStatus', () => {
   })
 })
 
-describe('ConnectedWalletInfo', () => {
-  test('a name at least', () => {
-    expect(Account.ConnectedWalletInfo.safeParse({ name: 'Aurora Vault', icon: 'data:' }).success).toBe(true)
-    expect(Account.ConnectedWalletInfo.safeParse({}).success).toBe(false)
-  })
-})
-
 describe('AccountState', () => {
   const connected = {
     caipAddress: 'eip155:31337:0x2222222222222222222222222222222222222222',
@@ -57,16 +50,42 @@ describe('AccountState', () => {
       profileImage: null,
       balance: '1.5',
       balanceSymbol: 'ETH',
+      connectedWalletInfo: { name: 'ada@example.com', type: 'embedded' },
+      tokenBalance: [
+        {
+          name: 'Ether',
+          symbol: 'ETH',
+          chainId: 'eip155:31337',
+          value: 3000,
+          price: 2000,
+          quantity: { decimals: '18', numeric: '1.5' },
+          iconUrl: '',
+        },
+      ],
     }
     expect(z.parse(Account.AccountState, state)).toEqual(state)
     expect(z.parse(Account.AccountState, connected)).toEqual(connected)
+  })
+
+  test('at most TOKEN_BALANCES_MAX token balances', () => {
+    const ether = {
+      name: 'Ether',
+      symbol: 'ETH',
+      chainId: 'eip155:31337',
+      price: 2000,
+      quantity: { decimals: '18', numeric: '1' },
+      iconUrl: '',
+    }
+    const many = (n: number) => Array.from({ length: n }, () => ether)
+    expect(Account.AccountState.safeParse({ ...connected, tokenBalance: many(100) }).success).toBe(true)
+    expect(Account.AccountState.safeParse({ ...connected, tokenBalance: many(101) }).success).toBe(false)
   })
 
   test('refuses a bad caipAddress, an unknown field, a balance that is not a decimal, a payment account', () => {
     expect(
       Account.AccountState.safeParse({ ...connected, caipAddress: '0x22' }).error?.issues[0]?.message,
     ).toBe('Invalid CAIP-10 address: 0x22')
-    expect(Account.AccountState.safeParse({ ...connected, tokenBalance: [] }).success).toBe(false)
+    expect(Account.AccountState.safeParse({ ...connected, tokens: [] }).success).toBe(false)
     expect(Account.AccountState.safeParse({ ...connected, balance: '1e18' }).success).toBe(false)
     expect(Account.AccountState.safeParse({ ...connected, balance: '-1' }).success).toBe(false)
     expect(Account.AccountState.safeParse({ ...connected, preferredAccountType: 'payment' }).success).toBe(

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini'
 import * as Caip from '../caip.js'
 import * as Constants from '../constants.js'
+import * as AccountDetails from './account-details.js'
 
 /** Account types of spec section 4. */
 export const AccountType = z.enum(['eoa', 'smartAccount'])
@@ -22,16 +23,6 @@ export const StoredConnectionStatus = z.enum(['connected', 'active', 'disconnect
 /** A stored library connection status; any other stored value is an error. */
 export type StoredConnectionStatus = z.infer<typeof StoredConnectionStatus>
 
-/** The wallet an account is connected through. */
-export const ConnectedWalletInfo = z.object({
-  name: z.string(),
-  icon: z.optional(z.string()),
-  type: z.optional(z.string()),
-  rdns: z.optional(z.string()),
-})
-/** The wallet an account is connected through. */
-export type ConnectedWalletInfo = z.infer<typeof ConnectedWalletInfo>
-
 const text = (max: number) => z.string().check(z.maxLength(max))
 
 /**
@@ -39,7 +30,8 @@ const text = (max: number) => z.string().check(z.maxLength(max))
  * snapshot: the fields Frontdoor fills. Strings are bounded, so a snapshot stays small. `balance` is the
  * native balance as a decimal string in `balanceSymbol`; `user`, `socialProvider` and
  * `smartAccountDeployed` are the embedded wallet's; `profileName` and `profileImage` the account's
- * name and avatar (null when it has none).
+ * name and avatar (null when it has none); `connectedWalletInfo` the wallet it is connected through;
+ * `tokenBalance` its balances on the current chain.
  */
 export const AccountState = z.strictObject({
   caipAddress: Caip.Caip10Schema,
@@ -56,6 +48,11 @@ export const AccountState = z.strictObject({
   profileImage: z.optional(z.nullable(text(2048))),
   balance: z.optional(z.string().check(z.regex(/^\d{1,78}(\.\d{1,78})?$/, 'must be a decimal string'))),
   balanceSymbol: z.optional(text(16)),
+  connectedWalletInfo: z.optional(AccountDetails.ConnectedWalletInfo),
+  /** The token balances on the current chain (native coin and tokens), at most TOKEN_BALANCES_MAX. */
+  tokenBalance: z.optional(
+    z.array(AccountDetails.TokenBalanceState).check(z.maxLength(AccountDetails.TOKEN_BALANCES_MAX)),
+  ),
 })
 /** The account state the page sees (spec section 3, Account state). */
 export type AccountState = z.infer<typeof AccountState>
