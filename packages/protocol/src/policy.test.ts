@@ -174,7 +174,12 @@ describe('DISALLOWED_MESSAGE', () => {
 })
 
 describe('isUnsupported', () => {
-  test('ERC-7715 permissions are unsafe methods the embedded wallet refuses at once', () => {
+  test('ERC-7715 permissions and eth_sendUserOperation are unsafe methods the embedded wallet refuses at once', () => {
+    expect([...Policy.UNSUPPORTED_METHODS]).toEqual([
+      'wallet_grantPermissions',
+      'wallet_revokePermissions',
+      'eth_sendUserOperation',
+    ])
     for (const method of Policy.UNSUPPORTED_METHODS) {
       expect(Policy.classify(method)).toBe('unsafe')
       expect(Policy.isUnsupported(method)).toBe(true)

@@ -84,11 +84,18 @@ export function namespaceOf(method: string): 'eip155' | 'solana' | 'bip122' | 'p
 }
 
 /**
- * Unsafe methods the embedded wallet cannot answer yet: ERC-7715 permissions need the smart account
- * (issue 15). They are refused at once with 4200 'The Provider does not support the requested method.',
- * never shown for approval first.
+ * Unsafe methods the embedded wallet cannot answer yet, refused at once with 4200 'The Provider does not
+ * support the requested method.', never shown for approval first (an approval the vault then refuses is
+ * wasted), and advertised nowhere (`wallet_getCapabilities` names no ERC-7715 `permissions`):
+ * - ERC-7715's permissions, until the embedded wallet grants them;
+ * - `eth_sendUserOperation`, a user operation the page built for the smart account: the vault builds and
+ *   signs the account's user operations itself, from `eth_sendTransaction` and `wallet_sendCalls`.
  */
-export const UNSUPPORTED_METHODS = ['wallet_grantPermissions', 'wallet_revokePermissions'] as const
+export const UNSUPPORTED_METHODS = [
+  'wallet_grantPermissions',
+  'wallet_revokePermissions',
+  'eth_sendUserOperation',
+] as const
 
 /**
  * The EVM methods whose request is for one chain: a transaction, typed data, a batch, a user operation,

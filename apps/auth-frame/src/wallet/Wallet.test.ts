@@ -214,11 +214,11 @@ describe('rpcRequest', () => {
     expect(calls.length).toBe(before)
   })
 
-  test('ERC-7715 permissions: 4200 at once, no approval screen, nothing sent to the vault', async () => {
+  test('ERC-7715 permissions and eth_sendUserOperation: 4200 at once, no approval screen, nothing sent to the vault', async () => {
     const { call, calls, approval } = setup({ loggedIn: true })
     await call('switchNetwork', { chainId: 31337 })
     const before = calls.length
-    for (const method of ['wallet_grantPermissions', 'wallet_revokePermissions']) {
+    for (const method of ['wallet_grantPermissions', 'wallet_revokePermissions', 'eth_sendUserOperation']) {
       await expect(call('rpcRequest', { method, params: [{}] })).rejects.toMatchObject({
         code: 4200,
         message: 'The Provider does not support the requested method.',

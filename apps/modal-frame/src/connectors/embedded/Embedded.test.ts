@@ -192,10 +192,10 @@ describe('request', () => {
     expect(ui.close).toHaveBeenCalledTimes(1)
   })
 
-  test('ERC-7715 permissions: 4200 at once, ApproveTransaction never opens, the frame is not asked', async () => {
+  test('ERC-7715 permissions and eth_sendUserOperation: 4200 at once, ApproveTransaction never opens, the frame is not asked', async () => {
     const { embedded, ui, router, calls } = setup()
     await embedded.preload()
-    for (const method of ['wallet_grantPermissions', 'wallet_revokePermissions']) {
+    for (const method of ['wallet_grantPermissions', 'wallet_revokePermissions', 'eth_sendUserOperation']) {
       await expect(embedded.request(method, [{}])).rejects.toMatchObject({
         code: 4200,
         message: 'The Provider does not support the requested method.',
