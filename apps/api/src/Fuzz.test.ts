@@ -2,6 +2,8 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import * as fc from 'fast-check'
 import { afterAll, describe, expect, test } from 'vitest'
+import * as Sessions from './auth/sessions/Sessions.js'
+import * as Users from './auth/users/Users.js'
 import * as TestApp from './TestApp.js'
 import * as TestSmtp from './TestSmtp.js'
 
@@ -380,4 +382,75 @@ describe('bad input on every route', () => {
     expect([...perRoute.keys()].length).toBe(routes.length)
     expect(statuses.get(400)).toBeGreaterThan(500)
   }, 600_000)
+})
+
+/** Names of Object.prototype's members: a lookup with `in` or a plain index finds them in any object. */
+const PROTOTYPE_NAMES = ['toString', 'constructor', '__proto__', 'hasOwnProperty', 'valueOf', 'isPrototypeOf']
+
+describe('signed in: fuzzed typed data at the vault', () => {
+  test('eth_signTypedData_v4 with prototype-member names as types, fields and keys: 0 answered 5xx, each refusal -32602', async () => {
+    const { id } = await Users.findOrCreateByIdentity(t.deps.db, {
+      kind: 'email',
+      subject: 'fuzz-typed@example.com',
+    })
+    const { token } = await Sessions.create(t.deps.db, id)
+    const signer = (
+      await t.getJson('/v1/auth/user', {
+        headers: { authorization: `Bearer ${token}`, origin: t.deps.config.authOrigin },
+      })
+    ).body.user.address as string
+    const name = fc.oneof(
+      { weight: 3, arbitrary: fc.constantFrom(...PROTOTYPE_NAMES) },
+      fc.constantFrom('Mail', 'Person', 'EIP712Domain', 'a', 'b', 'name', 'chainId'),
+      fc.string({ maxLength: 8 }),
+    )
+    const type = fc.oneof(
+      name,
+      name.map((n) => `${n}[]`),
+      fc.constantFrom('string', 'address', 'uint256', 'bool', 'bytes32', 'Mail[2]'),
+    )
+    const fields = fc.array(fc.record({ name, type }), { maxLength: 3 })
+    const value = fc.oneof(
+      fc.jsonValue({ maxDepth: 2 }),
+      fc.dictionary(name, fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 }),
+    )
+    const typed = fc.record({
+      types: fc.dictionary(name, fields, { maxKeys: 3 }),
+      primaryType: name,
+      domain: fc.dictionary(name, value, { maxKeys: 2 }),
+      message: fc.dictionary(name, value, { maxKeys: 3 }),
+    })
+    const statuses = new Map<number, number>()
+    const failures: string[] = []
+    await fc.assert(
+      fc.asyncProperty(typed, fc.boolean(), async (data, asJson) => {
+        const payload = JSON.stringify({
+          method: 'eth_signTypedData_v4',
+          chainId: 31337,
+          params: [signer, asJson ? JSON.stringify(data) : data],
+        })
+        const response = await t.app.request('/v1/vault/rpc', {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            authorization: `Bearer ${token}`,
+            origin: t.deps.config.authOrigin,
+          },
+          body: payload,
+        })
+        const body = (await response.json()) as { error?: { code?: number } }
+        statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1)
+        if (response.status >= 500 || (response.status === 400 && body.error?.code !== -32602))
+          failures.push(
+            `${response.status} ${JSON.stringify(body).slice(0, 120)} <- ${payload.slice(0, 300)}`,
+          )
+      }),
+      { numRuns: 600, seed: 35 },
+    )
+    console.log(
+      `API vault typed-data fuzz: 600 requests; statuses ${[...statuses].map(([s, n]) => `${s}: ${n}`).join(', ')}`,
+    )
+    expect(failures.slice(0, 5)).toEqual([])
+    expect(statuses.get(400)).toBeGreaterThan(300)
+  }, 120_000)
 })

@@ -1,3 +1,4 @@
+import * as fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import * as SignRequest from './sign-request.js'
 import * as SolanaTransaction from './solana-transaction.js'
@@ -247,6 +248,74 @@ describe('typedData', () => {
       refusal(() => SignRequest.typedData([FROM, 'x'.repeat(SignRequest.SIGNED_CONTENT_MAX_CHARS + 1)])),
     ).toMatch(/longer/)
   })
+})
+
+/** Names of Object.prototype's members: a lookup with `in` or a plain index finds them in any object. */
+const PROTOTYPE_NAMES = ['toString', 'constructor', '__proto__', 'hasOwnProperty', 'valueOf', 'isPrototypeOf']
+
+describe('typedData: type names are looked up among the declared types only', () => {
+  const mail = (type: string, primaryType = 'Mail', message: Record<string, unknown> = { a: 'x' }) =>
+    JSON.stringify({ types: { Mail: [{ name: 'a', type }] }, primaryType, domain: {}, message })
+
+  test.each(PROTOTYPE_NAMES)('%s as a field type, the primary type or a missing field: -32602', (name) => {
+    expect(refusal(() => SignRequest.typedData([FROM, mail(name)]))).toBe(
+      `Invalid method parameter(s). params.1: the type ${name} is not declared`,
+    )
+    expect(refusal(() => SignRequest.typedData([FROM, mail('string', name)]))).toBe(
+      `Invalid method parameter(s). params.1: the type ${name} is not declared`,
+    )
+    expect(refusal(() => SignRequest.typedData([FROM, mail(`${name}[]`, 'Mail', { a: [{}] })]))).toMatch(
+      /is not declared/,
+    )
+    const field = `{"types":{"Mail":[{"name":"${name}","type":"string"}]},"primaryType":"Mail","domain":{},"message":{}}`
+    expect(refusal(() => SignRequest.typedData([FROM, field]))).toBe(
+      `Invalid method parameter(s). params.1: message.${name} is missing`,
+    )
+  })
+
+  test('a struct the typed data does declare under such a name is read as declared', () => {
+    const json = `{"types":{"toString":[{"name":"b","type":"string"}],"Mail":[{"name":"a","type":"toString"}]},"primaryType":"Mail","domain":{},"message":{"a":{"b":"x"}}}`
+    expect(SignRequest.typedData([FROM, json]).typedData.message).toEqual({ a: { b: 'x' } })
+  })
+
+  test('fuzzed typed data, with prototype-member names anywhere: read, or refused with -32602, never another error', () => {
+    const name = fc.oneof(
+      fc.constantFrom(...PROTOTYPE_NAMES, 'Mail', 'Person', 'EIP712Domain', 'a', 'b'),
+      fc.string({ maxLength: 8 }),
+    )
+    const type = fc.oneof(
+      name,
+      name.map((n) => `${n}[]`),
+      fc.constantFrom('string', 'address', 'uint256', 'bool', 'bytes32', 'int8', 'bytes', 'uint7', 'Mail[2]'),
+    )
+    const fields = fc.array(fc.record({ name, type }), { maxLength: 4 })
+    const value = fc.oneof(
+      fc.jsonValue({ maxDepth: 2 }),
+      fc.dictionary(name, fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 }),
+    )
+    const typed = fc.record({
+      types: fc.dictionary(name, fields, { maxKeys: 4 }),
+      primaryType: name,
+      domain: fc.dictionary(fc.oneof(name, fc.constantFrom('name', 'chainId')), value, { maxKeys: 3 }),
+      message: fc.dictionary(name, value, { maxKeys: 4 }),
+    })
+    let read = 0
+    let refused = 0
+    fc.assert(
+      fc.property(typed, fc.boolean(), (data, asJson) => {
+        try {
+          SignRequest.typedData([FROM, asJson ? JSON.stringify(data) : data])
+          read++
+        } catch (error) {
+          expect(SignRequest.isInvalid(error), String(error)).toBe(true)
+          refused++
+        }
+      }),
+      { numRuns: 2000, seed: 35 },
+    )
+    expect(refused).toBeGreaterThan(500)
+    expect(read + refused).toBe(2000)
+  }, 60_000)
 })
 
 describe('typedData: each value is of its declared type', () => {

@@ -386,16 +386,25 @@ const DOMAIN_TYPES: Record<(typeof DOMAIN_FIELDS)[number], string> = {
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
+/**
+ * The struct type `name` declares, looked up among the typed data's own keys only: with `in` or a
+ * plain index, a type named `toString`, `constructor` or `hasOwnProperty` found Object.prototype's
+ * function and the check threw a TypeError (a 500 at the vault, -32603 in the frame).
+ */
+function ownType(types: Record<string, TypedField[]>, name: string): TypedField[] | undefined {
+  return Object.hasOwn(types, name) ? types[name] : undefined
+}
+
 /** Every key of `value` is a declared field of `type`, and every declared field is there (recursively). */
 function checkStruct(types: Record<string, TypedField[]>, type: string, value: unknown, path: string) {
-  const fields = types[type]
+  const fields = ownType(types, type)
   if (!fields) throw invalid(REFUSALS.typedDataUnknownType(type))
   if (!isRecord(value)) throw invalid(`params.1: ${path} must be an object`)
   const declared = new Set(fields.map((field) => field.name))
   for (const key of Object.keys(value))
     if (!declared.has(key)) throw invalid(REFUSALS.typedDataUndeclared(`${path}.${key}`))
   for (const field of fields) {
-    if (!(field.name in value)) throw invalid(REFUSALS.typedDataMissing(`${path}.${field.name}`))
+    if (!Object.hasOwn(value, field.name)) throw invalid(REFUSALS.typedDataMissing(`${path}.${field.name}`))
     checkValue(types, field.type, value[field.name], `${path}.${field.name}`)
   }
 }
@@ -427,7 +436,7 @@ function checkValue(types: Record<string, TypedField[]>, type: string, value: un
     for (const [index, item] of value.entries()) checkValue(types, array[1]!, item, `${path}[${index}]`)
     return
   }
-  if (type in types) return checkStruct(types, type, value, path)
+  if (ownType(types, type)) return checkStruct(types, type, value, path)
   const fail = (what: string) => invalid(REFUSALS.typedDataValue(path, what))
   if (type === 'string') {
     if (typeof value !== 'string') throw fail('a string')
@@ -479,7 +488,10 @@ export function typedData(params: unknown): { address: Hex; typedData: TypedData
   const { EIP712Domain, ...types } = shape.types
   const domainFields: TypedField[] =
     EIP712Domain ??
-    DOMAIN_FIELDS.filter((name) => name in domain).map((name) => ({ name, type: DOMAIN_TYPES[name] }))
+    DOMAIN_FIELDS.filter((name) => Object.hasOwn(domain, name)).map((name) => ({
+      name,
+      type: DOMAIN_TYPES[name],
+    }))
   checkStruct({ ...types, EIP712Domain: domainFields }, 'EIP712Domain', domain, 'domain')
   checkStruct(types, shape.primaryType, shape.message, 'message')
   return {
@@ -494,7 +506,7 @@ export type Permit = { spender: string; value: bigint; deadline: bigint }
 /** The EIP-2612 `Permit` of typed data (primary type Permit with spender, value and deadline), if it is one. */
 export function permit(data: TypedData): Permit | undefined {
   if (data.primaryType !== 'Permit') return undefined
-  const fields = data.types.Permit ?? []
+  const fields = ownType(data.types, 'Permit') ?? []
   const typeOf = (name: string) => fields.find((field) => field.name === name)?.type
   if (typeOf('spender') !== 'address' || typeOf('value') !== 'uint256' || typeOf('deadline') !== 'uint256')
     return undefined

@@ -166,7 +166,7 @@ function checkAgainst(model: Model, real: Real) {
   if (model.queue.length > 0) expect(current).toMatchObject({ id: model.queue[0]!.id, status: 'waiting' })
 }
 
-type Kind = 'unsafe' | 'unsafe-random' | 'wrong-signer' | 'safe' | 'disallowed'
+type Kind = 'unsafe' | 'unsafe-random' | 'prototype' | 'wrong-signer' | 'safe' | 'disallowed'
 
 class PageRequest implements fc.AsyncCommand<Model, Real> {
   constructor(
@@ -188,8 +188,20 @@ class PageRequest implements fc.AsyncCommand<Model, Real> {
     // Valid unsafe requests must wait for the user; safe, disallowed and wrong-signer ones never do.
     if (this.kind === 'unsafe' && !model.signedOut)
       expect(queued, `${this.method} ${JSON.stringify(this.params)}`).toBe(true)
-    if (model.signedOut || this.kind === 'safe' || this.kind === 'disallowed' || this.kind === 'wrong-signer')
+    if (
+      model.signedOut ||
+      this.kind === 'safe' ||
+      this.kind === 'disallowed' ||
+      this.kind === 'wrong-signer' ||
+      this.kind === 'prototype'
+    )
       expect(queued).toBe(false)
+    // Typed data naming a prototype member as a type is a bad param (-32602), not a crash (-32603).
+    if (this.kind === 'prototype' && !model.signedOut)
+      expect(real.outcomes.get(n), JSON.stringify(this.params)).toMatchObject({
+        status: 'rejected',
+        error: { code: -32602 },
+      })
     if (queued) {
       const id = real.approval.get().current!.id + real.approval.get().queued
       model.ids.push(id)
@@ -323,8 +335,21 @@ const unsafeValid = fc.oneof(
   ),
 )
 
+/** Names of Object.prototype's members, which a lookup with `in` finds in any object. */
+const PROTOTYPE_NAMES = ['toString', 'constructor', '__proto__', 'hasOwnProperty', 'valueOf']
+
+/** Typed data that names a prototype member where a type belongs: as a field's type or the primary type. */
+const prototypeTyped = fc
+  .tuple(fc.constantFrom(...PROTOTYPE_NAMES), fc.constantFrom('field', 'array', 'primary'))
+  .map(([name, where]) => {
+    const field = where === 'field' ? name : where === 'array' ? `${name}[]` : 'string'
+    const json = `{"types":{"Note":[{"name":"tag","type":"uint256"},{"name":"text","type":"${field}"}]},"primaryType":"${where === 'primary' ? name : 'Note'}","domain":{},"message":{"tag":"${unique()}","text":${where === 'array' ? '[{}]' : '"x"'}}}`
+    return new PageRequest('prototype', 'eth_signTypedData_v4', [SIGNER, json])
+  })
+
 const request = fc.oneof(
   { weight: 5, arbitrary: unsafeValid.map(([m, p]) => new PageRequest('unsafe', m, p)) },
+  { weight: 1, arbitrary: prototypeTyped },
   {
     weight: 2,
     arbitrary: fc
