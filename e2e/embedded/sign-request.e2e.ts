@@ -13,6 +13,7 @@ import {
   maxUint256,
   parseAbi,
   parseEther,
+  recoverTypedDataAddress,
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import * as Pages from '../modal/pages.js'
@@ -29,6 +30,8 @@ mkdirSync(ARTIFACTS, { recursive: true })
 const FUNDER = DEV_ACCOUNTS[9]!
 const SPENDER = '0x00000000000000000000000000000000000a77ac'
 const FUSD = DEPLOYMENTS[31337].tokens.FUSD.address
+/** Uniswap's Permit2, at the same address on every chain. */
+const PERMIT2 = '0x000000000022D473030F116dDEE9F6B43aC78BA3'
 const ERC20 = parseAbi([
   'function approve(address spender, uint256 amount) returns (bool)',
   'function allowance(address owner, address spender) view returns (uint256)',
@@ -134,6 +137,76 @@ test.describe('embedded wallet: what the visitor sees is what is signed', () => 
     await Pages.expectClosed(page)
     expect(await shown()).toBe(false)
     await page.screenshot({ path: join(ARTIFACTS, 'refused-data-input.png') })
+  })
+
+  test('a Permit2 PermitSingle shows what it grants: spender, token, amount in FUSD with its base units, expiry; signed as shown. Typed data naming a prototype member is -32602 without a screen', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000)
+    await page.goto(DEMO_URL)
+    await Embedded.loginByEmail(page, Embedded.freshEmail('permit2'))
+    const address = await Embedded.useEoa(page)
+    const auth = Embedded.authFrame(page)
+    // As Uniswap's SDK hands it to the wallet: 2.5 FUSD (6 decimals) for SPENDER through Permit2.
+    const permitSingle = {
+      types: {
+        PermitDetails: [
+          { name: 'token', type: 'address' },
+          { name: 'amount', type: 'uint160' },
+          { name: 'expiration', type: 'uint48' },
+          { name: 'nonce', type: 'uint48' },
+        ],
+        PermitSingle: [
+          { name: 'details', type: 'PermitDetails' },
+          { name: 'spender', type: 'address' },
+          { name: 'sigDeadline', type: 'uint256' },
+        ],
+      },
+      primaryType: 'PermitSingle',
+      domain: { name: 'Permit2', chainId: 31337, verifyingContract: PERMIT2 },
+      message: {
+        details: { token: FUSD, amount: '2500000', expiration: '1893456000', nonce: '0' },
+        spender: SPENDER,
+        sigDeadline: '1893456000',
+      },
+    } as const
+    const signing = Embedded.startRequest(page, 'eth_signTypedData_v4', [
+      address,
+      JSON.stringify(permitSingle),
+    ])
+    await expect(auth.getByRole('heading', { name: 'Sign typed data' })).toBeVisible()
+    await expect(row(auth, 'Type')).toHaveText('PermitSingle')
+    await expect(row(auth, 'Spender')).toHaveText(SPENDER)
+    await expect(row(auth, 'Token')).toHaveText(FUSD)
+    // The token's decimals, read from the chain: its units, the base units beside them.
+    await expect(row(auth, 'Amount')).toHaveText('2.5 (2500000 base units)')
+    await expect(row(auth, 'Expiry')).toHaveText('2030-01-01T00:00:00Z')
+    await expect(row(auth, 'Signature deadline')).toHaveText('2030-01-01T00:00:00Z')
+    const section = auth.getByRole('region', { name: 'What this signature grants' })
+    await expect(section.getByRole('listitem')).toHaveText(`You approve ✓${SPENDER} to spend 2.5 FUSD`)
+    await Embedded.readToEnd(page, auth)
+    await page.screenshot({ path: join(ARTIFACTS, 'permit2-single.png') })
+    // Still waiting for the visitor until Approve.
+    await auth.getByRole('button', { name: 'Approve' }).click()
+    const signed = (await signing) as { result: Hex }
+    expect(signed).toHaveProperty('result')
+    const signer = await recoverTypedDataAddress({
+      ...(permitSingle as unknown as Parameters<typeof recoverTypedDataAddress>[0]),
+      signature: signed.result,
+    })
+    expect(signer.toLowerCase()).toBe(address.toLowerCase())
+    await Pages.expectClosed(page)
+
+    // A type named like a member of Object.prototype: -32602, no screen (it was -32603 'i.map is not a function').
+    const shown = await recordScreens(page)
+    for (const name of ['toString', 'constructor', '__proto__', 'hasOwnProperty']) {
+      const json = `{"types":{"Mail":[{"name":"a","type":"string"}]},"primaryType":"${name}","domain":{},"message":{"a":"x"}}`
+      expect(await Embedded.startRequest(page, 'eth_signTypedData_v4', [address, json])).toMatchObject({
+        code: -32602,
+        message: expect.stringContaining(`the type ${name} is not declared`),
+      })
+    }
+    expect(await shown()).toBe(false)
   })
 })
 

@@ -23,6 +23,8 @@ import * as Approval from './Approval.js'
 // The wallet's lazy chunk for Solana transactions, loaded once before the runs (a first import takes
 // longer than a run's settle).
 await import('./Solana.js')
+// And the one that reads token amounts for the screen (Tokens.ts).
+await import('./Tokens.js')
 
 const SIGNER = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const OTHER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'

@@ -191,10 +191,12 @@ describe('permits', () => {
 
   test('a permit is the approve with its effect, sent to the token; other typed data is nothing', () => {
     expect(Changes.permitOf(signing)).toEqual({
-      from: ME,
-      to: FUSD.address,
-      value: '0x0',
-      data: `0x095ea7b3${ROUTER.slice(2).padStart(64, '0')}${(2_500_000).toString(16).padStart(64, '0')}`,
+      transaction: {
+        from: ME,
+        to: FUSD.address,
+        value: '0x0',
+        data: `0x095ea7b3${ROUTER.slice(2).padStart(64, '0')}${(2_500_000).toString(16).padStart(64, '0')}`,
+      },
     })
     const mail = {
       ...permit,
@@ -204,6 +206,40 @@ describe('permits', () => {
     }
     expect(Changes.permitOf({ ...signing, params: [ME, JSON.stringify(mail)] })).toBeUndefined()
     expect(Changes.permitOf(request)).toBeUndefined()
+  })
+
+  test('a Permit2 signature is the approves with its effect: one token a transaction, several a batch', () => {
+    const MAX160 = (2n ** 160n - 1n).toString()
+    const single = TestPermit.single({ token: FUSD.address, spender: ROUTER, amount: MAX160 })
+    const word = (value: bigint | string) =>
+      (typeof value === 'string' ? value.slice(2) : value.toString(16)).padStart(64, '0')
+    expect(Changes.permitOf({ ...signing, params: [ME, JSON.stringify(single)] })).toEqual({
+      transaction: {
+        from: ME,
+        to: FUSD.address,
+        value: '0x0',
+        data: `0x095ea7b3${word(ROUTER)}${word(2n ** 256n - 1n)}`,
+      },
+    })
+    const batch = TestPermit.batch({
+      spender: ROUTER,
+      tokens: [
+        { token: FUSD.address, amount: '2500000' },
+        { token: KEY, amount: '7' },
+      ],
+    })
+    expect(Changes.permitOf({ ...signing, params: [ME, JSON.stringify(batch)] })).toEqual({
+      batch: {
+        from: ME,
+        calls: [
+          { to: FUSD.address, value: '0x0', data: `0x095ea7b3${word(ROUTER)}${word(2_500_000n)}` },
+          { to: KEY, value: '0x0', data: `0x095ea7b3${word(ROUTER)}${word(7n)}` },
+        ],
+      },
+    })
+    // Permit2's types verified by another contract grant nothing there: no section.
+    const elsewhere = { ...single, domain: { ...single.domain, verifyingContract: KEY } }
+    expect(Changes.permitOf({ ...signing, params: [ME, JSON.stringify(elsewhere)] })).toBeUndefined()
   })
 
   test('the section shows the approval granted, in the token decimals, and nothing else', async () => {

@@ -1,5 +1,6 @@
 import * as Calls from '@frontdoor/protocol/calls'
 import * as SignRequest from '@frontdoor/protocol/sign-request'
+import * as Tokens from '@frontdoor/protocol/tokens'
 import * as z from 'zod/mini'
 import type * as Approval from './Approval.js'
 import * as Summary from './Summary.js'
@@ -136,21 +137,42 @@ export function transactionOf(item: Approval.Request): Transaction | undefined {
 /** ERC-20 `approve(address,uint256)`'s selector. */
 const APPROVE = '0x095ea7b3'
 
+/** The `approve(spender, amount)` of `token` from `from`: what a permit's grant amounts to. */
+function approveOf(from: string, token: string, spender: string, amount: bigint): Transaction {
+  const word = (hex: string) => hex.padStart(64, '0')
+  const data = `${APPROVE}${word(spender.slice(2).toLowerCase())}${word(amount.toString(16))}`
+  return { from, to: token, value: '0x0', data }
+}
+
 /**
- * What an EIP-2612 permit request grants, as the `approve` call with the same effect (the allowance of
- * `spender` set to `value`), sent to the token from the account on screen; undefined for other requests.
- * Nothing is simulated for the signature itself: the approve's answer names the token (symbol, decimals).
+ * What a permit request grants, as the `approve` calls with the same effect (the allowance of the
+ * spender set to the amount), sent to each token from the account on screen: an EIP-2612 permit's one
+ * token, a Permit2 signature's tokens (an Unlimited uint160 as an unlimited approve); undefined for other
+ * requests. Nothing is simulated for the signature itself: the approves' answer names each token
+ * (symbol, decimals).
  */
-export function permitOf(item: Approval.Request): Transaction | undefined {
+export function permitOf(item: Approval.Request): Request | undefined {
   if (item.method !== 'eth_signTypedData_v4') return undefined
   try {
     const { typedData } = SignRequest.typedData(item.params)
+    const permit2 = Tokens.permit2(typedData)
+    if (permit2) {
+      const calls = permit2.grants.map((grant) =>
+        approveOf(
+          item.address,
+          grant.token,
+          permit2.spender,
+          Tokens.isUnlimited(grant.amount, grant.bits) ? 2n ** 256n - 1n : grant.amount,
+        ),
+      )
+      return calls.length === 1
+        ? { transaction: calls[0]! }
+        : { batch: { from: item.address, calls: calls.map(({ from: _, ...call }) => call) } }
+    }
     const permit = SignRequest.permit(typedData)
     const token = typedData.domain.verifyingContract
     if (!permit || typeof token !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(permit.spender)) return undefined
-    const word = (hex: string) => hex.padStart(64, '0')
-    const data = `${APPROVE}${word(permit.spender.slice(2).toLowerCase())}${word(permit.value.toString(16))}`
-    return { from: item.address, to: token, value: '0x0', data }
+    return { transaction: approveOf(item.address, token, permit.spender, permit.value) }
   } catch {
     return undefined
   }
@@ -168,9 +190,10 @@ export function mount(
   root?: HTMLElement,
 ) {
   const permit = permitOf(item)
-  const transaction = permit ?? transactionOf(item)
-  const batch = transaction ? undefined : batchOf(item)
-  const request: Request | undefined = transaction ? { transaction } : batch ? { batch } : undefined
+  const transaction = permit ? undefined : transactionOf(item)
+  const batch = permit || transaction ? undefined : batchOf(item)
+  const request: Request | undefined =
+    permit ?? (transaction ? { transaction } : batch ? { batch } : undefined)
   if (!request || !simulate) return undefined
   const view = section(permit ? TEXT.permitTitle : TEXT.title, root)
   view.render({ status: 'loading' })

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import * as Summary from './Summary.js'
 import * as TestPermit from './TestPermit.js'
+import * as Tokens from './Tokens.js'
 
 const address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const context = { address, chainId: 31337 }
@@ -190,7 +191,10 @@ describe('describe: what is signed', () => {
       spender: ATTACKER,
       value: (2n ** 256n - 1n).toString(),
     })
-    const summary = Summary.describe('eth_signTypedData_v4', [address, JSON.stringify(permit)], context)
+    const params = [address, JSON.stringify(permit)]
+    // What a permit grants is read by Tokens.ts before the screen (a lazy chunk).
+    const tokens = Tokens.summarize('eth_signTypedData_v4', params, context, {})
+    const summary = Summary.describe('eth_signTypedData_v4', params, { ...context, tokens })
     expect(value(summary, 'Spender')).toBe(ATTACKER)
     expect(value(summary, 'Amount')).toBe('Unlimited')
     expect(value(summary, 'Deadline')).toBe('2030-01-01T00:00:00Z')

@@ -35,6 +35,11 @@ export type Context = {
    * Solana.describeMessage (lazy chunks).
    */
   message?: Summary | undefined
+  /**
+   * Transactions and typed data that move or grant tokens: their summary with amounts in the token's
+   * units and what a Permit2 signature or a transferFrom does, read before by Tokens.ts (a lazy chunk).
+   */
+  tokens?: Summary | undefined
 }
 
 /** Texts of the screen, defined once. */
@@ -43,7 +48,6 @@ export const TEXT = {
   unlimited: SignRequest.UNLIMITED,
   setApprovalForAll: 'Gives this operator control of all your NFTs of this collection',
   revokeApprovalForAll: 'Takes back the control of all your NFTs of this collection from this operator',
-  deadlineNever: 'Never',
 } as const
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -114,12 +118,6 @@ function formatAmount(amount: bigint): string {
   return SignRequest.isUnlimited(amount) ? TEXT.unlimited : amount.toString()
 }
 
-/** A permit deadline (seconds since 1970) as an ISO date, or 'Never' when it is unlimited. */
-function formatDeadline(deadline: bigint): string {
-  if (SignRequest.isUnlimited(deadline) || deadline > 8_640_000_000_000n) return TEXT.deadlineNever
-  return new Date(Number(deadline) * 1000).toISOString().replace('.000Z', 'Z')
-}
-
 const withEstimate = (text: string, estimated: boolean) => (estimated ? `${text} (${TEXT.estimated})` : text)
 
 function typedDataSummary(params: unknown): { rows: Row[]; text: string } {
@@ -130,13 +128,7 @@ function typedDataSummary(params: unknown): { rows: Row[]; text: string } {
   if (isAddress(domain.verifyingContract)) rows.push({ label: 'Contract', value: domain.verifyingContract })
   if (domain.chainId !== undefined) rows.push({ label: 'Domain chain', value: String(domain.chainId) })
   rows.push({ label: 'Type', value: typedData.primaryType })
-  const permit = SignRequest.permit(typedData)
-  if (permit)
-    rows.push(
-      { label: 'Spender', value: permit.spender, warning: true },
-      { label: 'Amount', value: formatAmount(permit.value), warning: SignRequest.isUnlimited(permit.value) },
-      { label: 'Deadline', value: formatDeadline(permit.deadline) },
-    )
+  // What a permit grants is Tokens.ts's (a lazy chunk: amounts in the token's units).
   // Every field of the message is part of the signed type (sign-request refuses others): all of it.
   return { rows, text: JSON.stringify(typedData.message, null, 2) }
 }
@@ -252,6 +244,7 @@ export function signer(method: string, params: unknown): string | undefined {
  * `context.chainId`. Throws sign-request's -32602 refusal for a request that must not be shown.
  */
 export function describe(method: string, params: unknown, context: Context): Summary {
+  if (context.tokens) return context.tokens
   const network = networkRow(context)
   const base: Row[] = [{ label: 'Method', value: method }]
   switch (method) {

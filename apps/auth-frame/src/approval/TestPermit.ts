@@ -29,3 +29,58 @@ export function of(options: { token: string; owner: string; spender: string; val
     },
   }
 }
+
+/** Uniswap's Permit2 (SignRequest.PERMIT2). */
+const PERMIT2 = '0x000000000022D473030F116dDEE9F6B43aC78BA3'
+
+const PERMIT_DETAILS = [
+  { name: 'token', type: 'address' },
+  { name: 'amount', type: 'uint160' },
+  { name: 'expiration', type: 'uint48' },
+  { name: 'nonce', type: 'uint48' },
+]
+
+/**
+ * A Permit2 PermitSingle as Uniswap's SDK hands it to eth_signTypedData_v4: `spender` may take `amount`
+ * of `token` (base units) through Permit2 until 2030-01-01; the signature is good until the same date.
+ */
+export function single(options: { token: string; spender: string; amount: string; chainId?: number }) {
+  return {
+    types: {
+      PermitDetails: PERMIT_DETAILS,
+      PermitSingle: [
+        { name: 'details', type: 'PermitDetails' },
+        { name: 'spender', type: 'address' },
+        { name: 'sigDeadline', type: 'uint256' },
+      ],
+    },
+    primaryType: 'PermitSingle',
+    domain: { name: 'Permit2', chainId: options.chainId ?? 31337, verifyingContract: PERMIT2 },
+    message: {
+      details: { token: options.token, amount: options.amount, expiration: '1893456000', nonce: '0' },
+      spender: options.spender,
+      sigDeadline: '1893456000',
+    },
+  }
+}
+
+/** A Permit2 PermitBatch of `tokens` (each with its amount in base units) for `spender`, as {@link single}. */
+export function batch(options: { tokens: { token: string; amount: string }[]; spender: string }) {
+  return {
+    types: {
+      PermitDetails: PERMIT_DETAILS,
+      PermitBatch: [
+        { name: 'details', type: 'PermitDetails[]' },
+        { name: 'spender', type: 'address' },
+        { name: 'sigDeadline', type: 'uint256' },
+      ],
+    },
+    primaryType: 'PermitBatch',
+    domain: { name: 'Permit2', chainId: 31337, verifyingContract: PERMIT2 },
+    message: {
+      details: options.tokens.map(({ token, amount }) => ({ token, amount, expiration: '0', nonce: '0' })),
+      spender: options.spender,
+      sigDeadline: '1893456000',
+    },
+  }
+}
