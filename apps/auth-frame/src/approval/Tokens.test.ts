@@ -114,6 +114,23 @@ describe('token amounts in the token units', () => {
       [TOKEN.toLowerCase()]: null,
     })
     expect(value(approve, 'Amount')).toBe("10 base units (the token's decimals could not be read)")
+    // The transaction as filled (gas, fees, nonce the chain estimated) is the one summarized.
+    const params = send(`0x095ea7b3${word(ATTACKER)}${word(10n)}`)
+    const filled = {
+      ...context,
+      transaction: {
+        from: ME as `0x${string}`,
+        to: TOKEN as `0x${string}`,
+        value: 0n,
+        data: params[0]!.data as `0x${string}`,
+        gas: 46_000n,
+        nonce: 3,
+        estimated: ['gas' as const, 'nonce' as const],
+      },
+    }
+    const summary = Tokens.summarize('eth_sendTransaction', params, filled, read)!
+    expect(value(summary, 'Gas limit')).toBe('46000 (estimated)')
+    expect(value(summary, 'Nonce')).toBe('3 (estimated)')
     const permit = TestPermit.of({ token: TOKEN, owner: ME, spender: ATTACKER, value: '2500000' })
     expect(value(show('eth_signTypedData_v4', [ME, permit], read), 'Amount')).toBe('2.5 (2500000 base units)')
   })

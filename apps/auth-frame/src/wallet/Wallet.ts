@@ -251,15 +251,6 @@ export function create(deps: Deps) {
       context.message = (await import('../approval/Solana.js')).describeMessage(request.params)
     // The screen's reading (the vault's too): a request it refuses is answered -32602, never shown.
     Summary.describe(request.method, request.params, context)
-    // Permits, Permit2, transferFrom and token amounts in the token's units (decimals from the chain):
-    // Tokens.ts, a lazy chunk.
-    if (request.method === 'eth_sendTransaction' || request.method === 'eth_signTypedData_v4')
-      context.tokens = await (await import('../approval/Tokens.js')).describe(
-        request,
-        context,
-        deps.api.rpc,
-        requireProject(),
-      )
     let params = request.params ?? []
     let transaction: Approval.Request['transaction']
     // The EOA signs nothing that would authorise its smart account (the vault's rule, refused before
@@ -288,6 +279,15 @@ export function create(deps: Deps) {
         ),
       ]
     }
+    // Permits, Permit2, transferFrom and token amounts in the token's units (decimals from the chain),
+    // with the transaction as filled: Tokens.ts, a lazy chunk.
+    if (request.method === 'eth_sendTransaction' || request.method === 'eth_signTypedData_v4')
+      context.tokens = await (await import('../approval/Tokens.js')).describe(
+        request,
+        { ...context, transaction },
+        deps.api.rpc,
+        requireProject(),
+      )
     return deps.approval.ask(
       { method: request.method, params: request.params, ...context, transaction },
       () => askVault(token, { chainId: requestChain, method: request.method, params }),
