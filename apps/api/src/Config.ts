@@ -65,8 +65,8 @@ export type Config = {
     otpVerifyPerIp: RateLimiter.Limit
     /** Email OTP checks, per email address (beyond the lockout after wrong codes). */
     otpVerifyPerEmail: RateLimiter.Limit
-    /** Device approval status polls, per client address (the auth frame polls once a second). */
-    deviceStatusPerIp: RateLimiter.Limit
+    /** Pending logins' polls while a device waits for approval, per client address (the auth frame polls once a second). */
+    deviceLoginPerIp: RateLimiter.Limit
     /** The device approval link's page and its form, per client address. */
     deviceApprovePerIp: RateLimiter.Limit
     /** Dashboard token attempts that fail (the login form, a wrong Bearer or cookie), per client address. */
@@ -97,7 +97,7 @@ export const DEFAULT_LIMITS: Config['limits'] = {
   otpSendPerEmail: { limit: 10, windowMs: 3_600_000 },
   otpVerifyPerIp: { limit: 300, windowMs: 600_000 },
   otpVerifyPerEmail: { limit: 30, windowMs: 600_000 },
-  deviceStatusPerIp: { limit: 1_200, windowMs: 600_000 },
+  deviceLoginPerIp: { limit: 1_200, windowMs: 600_000 },
   deviceApprovePerIp: { limit: 60, windowMs: 600_000 },
   dashboardTokenPerIp: { limit: 20, windowMs: 600_000 },
   vaultReadsPerUser: { limit: 120, windowMs: 60_000 },

@@ -23,12 +23,18 @@ schemaSuite('AuthMessages', ModalAuth.AuthMessages, {
   connectEmail: {
     params: email,
     result: {
-      valid: [{ action: 'VERIFY_OTP' }, { action: 'VERIFY_DEVICE' }],
-      invalid: [{ action: 'LOGIN' }, {}],
+      valid: [{ action: 'VERIFY_OTP' }],
+      invalid: [{ action: 'VERIFY_DEVICE' }, { action: 'LOGIN' }, {}],
+    },
+  },
+  connectOtp: {
+    params: otp,
+    result: {
+      valid: [undefined, { action: 'VERIFY_DEVICE' }],
+      invalid: [{ action: 'VERIFY_OTP' }, { action: 'VERIFY_DEVICE', pendingLogin: 'p' }, {}, 1],
     },
   },
   connectDevice: { params: noParams, result: ack },
-  connectOtp: { params: otp, result: ack },
   getSocialRedirectUri: {
     params: {
       valid: [{ provider: 'google' }, { provider: 'x' }, { provider: 'discord' }],

@@ -55,9 +55,13 @@ export const Otp = z
   .string()
   .check(z.regex(new RegExp(`^[0-9]{${Constants.OTP_LENGTH}}$`), `must be ${Constants.OTP_LENGTH} digits`))
 
-/** What the auth frame asks next after an email: approve the device, or enter the OTP. */
+/**
+ * What the auth frame asks next in an email login: the OTP after the email (for every address alike,
+ * so the page learns nothing of accounts), then, only when the right OTP of an account was entered in
+ * a browser the account has not approved, that approval (by the link then emailed).
+ */
 export const EmailAction = z.enum(['VERIFY_DEVICE', 'VERIFY_OTP'])
-/** What the auth frame asks next after an email. */
+/** What the auth frame asks next in an email login. */
 export type EmailAction = z.infer<typeof EmailAction>
 
 /** What the auth frame asks next after an email change: the OTP sent to the old or to the new address. */
@@ -93,16 +97,26 @@ export type RpcRequest = z.infer<typeof RpcRequest>
 
 /** Messages the auth frame answers (the modal calls them). */
 export const AuthMessages = {
-  /** Start an email login: sends an OTP or asks to approve the device. */
+  /** Start an email login: sends an OTP, whatever the address. */
   connectEmail: Message.define({
     params: email,
-    result: z.strictObject({ action: EmailAction }),
+    result: z.strictObject({ action: z.literal('VERIFY_OTP' satisfies EmailAction) }),
     timeoutMs: login,
   }),
-  /** Approve this device (after `VERIFY_DEVICE`). */
+  /**
+   * Enter the email OTP (after `VERIFY_OTP`): logged in, or `VERIFY_DEVICE` when the code was right
+   * but the account has not approved this browser (the approval link went to the address).
+   */
+  connectOtp: Message.define({
+    params: otp,
+    result: z.union([
+      Message.Ack,
+      z.strictObject({ action: z.literal('VERIFY_DEVICE' satisfies EmailAction) }),
+    ]),
+    timeoutMs: login,
+  }),
+  /** After `VERIFY_DEVICE`: resolves once the link approved this browser and the login completed. */
   connectDevice: Message.define({ params: Message.NoParams, result: Message.Ack, timeoutMs: login }),
-  /** Enter the email OTP (after `VERIFY_OTP`). */
-  connectOtp: Message.define({ params: otp, result: Message.Ack, timeoutMs: login }),
   /**
    * The OAuth URL to open in the social login popup, for a fresh attempt whose binding the auth frame
    * keeps (a later `connectSocial` without a binding uses it).

@@ -258,7 +258,8 @@ export const userDevices = pgTable(
 /**
  * `device_approvals`: the pending approval link per user and device: the SHA-256 of its single-use
  * token (NULL once used or withdrawn), when it was sent (cooldown), when it expires and when it was
- * approved.
+ * approved; and the SHA-256 of the pending login the link completes (given to the browser whose code
+ * was right; NULL once redeemed).
  */
 export const deviceApprovals = pgTable(
   'device_approvals',
@@ -269,6 +270,7 @@ export const deviceApprovals = pgTable(
     sentAt: time('sent_at'),
     expiresAt: time('expires_at').notNull(),
     approvedAt: time('approved_at'),
+    loginHash: text('login_hash').unique('device_approvals_login_hash_key'),
   },
   (t) => [
     primaryKey({ name: 'device_approvals_pkey', columns: [t.userId, t.deviceHash] }),

@@ -40,6 +40,12 @@ export const SessionResponse = z.object({
 /** A new session. */
 export type SessionResponse = z.infer<typeof SessionResponse>
 
+/** A right code from a browser the account has not approved: the login waits for the emailed link. */
+const PendingLogin = z.object({
+  action: z.literal('VERIFY_DEVICE'),
+  pendingLogin: z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/)),
+})
+
 const UserResponse = z.object({ user: User })
 const ErrorBody = z.object({
   error: z.object({
@@ -129,26 +135,25 @@ export function create(apiUrl: string, fetchFn: Fetch = (...args) => fetch(...ar
         body: { chainId, ...request },
       }),
     /**
-     * Starts an email login from this browser: the OTP, or for an existing account on a browser it has
-     * not approved, the approval link (`action: 'VERIFY_DEVICE'`). 429 `cooldown` with 'Please try
-     * again after N seconds'.
+     * Starts an email login: the API mails a code, whatever the address (the answer says nothing of
+     * accounts). 429 `cooldown` with 'Please try again after N seconds'.
      */
     sendEmailOtp: (body: { projectId: string; email: string; deviceId: string }) =>
-      call(
-        '/v1/auth/email/otp',
-        z.object({
-          sent: z.boolean(),
-          cooldownS: z.optional(z.number()),
-          action: z.optional(z.enum(['VERIFY_DEVICE', 'VERIFY_OTP'])),
-        }),
-        { body },
-      ),
-    /** Whether the user approved this browser by the link in the email. */
-    deviceStatus: (body: { projectId: string; email: string; deviceId: string }) =>
-      call('/v1/auth/device/status', z.object({ approved: z.boolean() }), { body }),
-    /** Checks the OTP: a session (400 `invalid_otp`, 410 `expired_otp`, 429 `locked`, 403 `device_not_approved`). */
+      call('/v1/auth/email/otp', z.object({ sent: z.boolean(), cooldownS: z.optional(z.number()) }), {
+        body,
+      }),
+    /**
+     * Checks the OTP from this browser: a session, or (202) a pending login when the code was right but
+     * the account has not approved this browser (the API mailed the approval link). 400 `invalid_otp`,
+     * 410 `expired_otp`, 429 `locked`.
+     */
     verifyEmailOtp: (body: { projectId: string; email: string; otp: string; deviceId: string }) =>
-      call('/v1/auth/email/verify', SessionResponse, { body }),
+      call('/v1/auth/email/verify', z.union([SessionResponse, PendingLogin]), { body }),
+    /** A pending login: the session once the emailed link approved this browser, `{ approved: false }` before. */
+    deviceLogin: (body: { projectId: string; pendingLogin: string }) =>
+      call('/v1/auth/device/login', z.union([SessionResponse, z.object({ approved: z.literal(false) })]), {
+        body,
+      }),
     /**
      * The session's user (401 when the token is no longer valid), as shown on EVM chain `chainId` when
      * given: the smart account only where the API has it (a bundler), the EOA elsewhere.

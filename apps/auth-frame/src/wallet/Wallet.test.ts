@@ -45,8 +45,8 @@ function setup(
   options: {
     loggedIn?: boolean
     newDevice?: { approvedAfterPolls: number }
-    /** The API down: this many status polls fail to connect, then this many code requests answer 503. */
-    outage?: { failedPolls: number; unavailableSends: number }
+    /** The API down: this many login polls fail to connect, then this many answer 503. */
+    outage?: { failedPolls: number; unavailablePolls: number }
     /** What GET /v1/smart-account/networks answers (default: both devnets and the Solana cluster). */
     smartAccountNetworks?: unknown
     /** The user's account: its EOA (the default) or its smart account (the API's EVM default). */
@@ -56,10 +56,11 @@ function setup(
   const shownUser = options.account === 'smartAccount' ? smartAccountUser : user
   const calls: { path: string; search?: string; body: unknown; auth: string | null }[] = []
   let failedPolls = options.outage?.failedPolls ?? 0
-  let unavailableSends = options.outage?.unavailableSends ?? 0
-  // An existing account on a browser it has not approved: the approval link until the status says yes.
+  let unavailablePolls = options.outage?.unavailablePolls ?? 0
+  // An existing account on a browser it has not approved: a right code gets a pending login, which
+  // completes once the link approved the browser (after this many polls).
   let polls = 0
-  const approved = () => !options.newDevice || polls > options.newDevice.approvedAfterPolls
+  const pendingLogin = 'p'.repeat(43)
   const fetchFn = (async (input: string | URL | Request, init?: RequestInit) => {
     const url = new URL(String(input))
     const body = init?.body ? JSON.parse(String(init.body)) : undefined
@@ -71,12 +72,13 @@ function setup(
     })
     const json = (status: number, value: unknown) =>
       new Response(JSON.stringify(value), { status, headers: { 'content-type': 'application/json' } })
-    if (url.pathname === '/v1/auth/device/status' && failedPolls > 0) {
+    const session = () => json(200, { token: 't0k', expiresAt: '2099-01-01T00:00:00Z', user })
+    if (url.pathname === '/v1/auth/device/login' && failedPolls > 0) {
       failedPolls--
       throw new TypeError('Failed to fetch')
     }
-    if (url.pathname === '/v1/auth/email/otp' && approved() && unavailableSends > 0) {
-      unavailableSends--
+    if (url.pathname === '/v1/auth/device/login' && unavailablePolls > 0) {
+      unavailablePolls--
       return json(503, {
         error: {
           code: 'starting',
@@ -87,14 +89,17 @@ function setup(
     }
     switch (url.pathname) {
       case '/v1/auth/email/otp':
-        return json(200, { sent: true, cooldownS: 30, action: approved() ? 'VERIFY_OTP' : 'VERIFY_DEVICE' })
-      case '/v1/auth/device/status':
-        polls++
-        return json(200, { approved: approved() })
+        return json(200, { sent: true, cooldownS: 30 })
       case '/v1/auth/email/verify':
-        return body.otp === '123456'
-          ? json(200, { token: 't0k', expiresAt: '2099-01-01T00:00:00Z', user })
-          : json(400, { error: { code: 'invalid_otp', message: 'The code is not valid' } })
+        if (body.otp !== '123456')
+          return json(400, { error: { code: 'invalid_otp', message: 'The code is not valid' } })
+        return options.newDevice ? json(202, { action: 'VERIFY_DEVICE', pendingLogin }) : session()
+      case '/v1/auth/device/login':
+        if (body.pendingLogin !== pendingLogin)
+          return json(400, { error: { code: 'invalid_login', message: 'This login no longer works' } })
+        return ++polls > (options.newDevice?.approvedAfterPolls ?? 0)
+          ? session()
+          : json(202, { approved: false })
       case '/v1/auth/user':
         return json(200, { user: shownUser })
       case '/v1/vault/rpc':
@@ -158,48 +163,49 @@ describe('login', () => {
 })
 
 describe('device approval', () => {
-  test('a new browser: VERIFY_DEVICE, connectDevice waits for the approval, then the code is sent and taken', async () => {
+  test('a new browser: the code step as for any address; a right code is VERIFY_DEVICE, and connectDevice waits for the approval that completes the login', async () => {
     const { call, calls, session } = setup({ newDevice: { approvedAfterPolls: 2 } })
-    expect(await call('connectEmail', { email: 'ada@example.com' })).toEqual({ action: 'VERIFY_DEVICE' })
+    expect(await call('connectEmail', { email: 'ada@example.com' })).toEqual({ action: 'VERIFY_OTP' })
     expect(calls.at(-1)).toMatchObject({
       path: '/v1/auth/email/otp',
       body: { projectId: 'demo', email: 'ada@example.com', deviceId: 'this-browser-device-id' },
     })
-    expect(await call('connectDevice', undefined)).toBeUndefined()
-    const paths = calls.map((c) => c.path)
-    expect(paths.filter((p) => p === '/v1/auth/device/status')).toHaveLength(3)
-    // The code is asked for once the device is approved, and only then.
-    expect(paths.lastIndexOf('/v1/auth/email/otp')).toBeGreaterThan(
-      paths.lastIndexOf('/v1/auth/device/status'),
-    )
-    expect(await call('connectOtp', { otp: '123456' })).toBeUndefined()
+    expect(await call('connectOtp', { otp: '123456' })).toEqual({ action: 'VERIFY_DEVICE' })
     expect(calls.at(-1)).toMatchObject({
       path: '/v1/auth/email/verify',
       body: { email: 'ada@example.com', otp: '123456', deviceId: 'this-browser-device-id' },
     })
+    // Not logged in yet: the link has not approved this browser.
+    expect(session.get()).toBeUndefined()
+    expect(await call('connectDevice', undefined)).toBeUndefined()
+    const polls = calls.filter((c) => c.path === '/v1/auth/device/login')
+    expect(polls).toHaveLength(3)
+    expect(polls[0]?.body).toEqual({ projectId: 'demo', pendingLogin: 'p'.repeat(43) })
     expect(session.get()?.token).toBe('t0k')
+    expect(await call('getUser', { chainId: 31337 })).toMatchObject({ address })
   })
 
   test('the API down while the frame waits for the approval (no connection, then 503): it waits it out and the login completes', async () => {
     const { call, calls, session } = setup({
       newDevice: { approvedAfterPolls: 1 },
-      outage: { failedPolls: 3, unavailableSends: 2 },
+      outage: { failedPolls: 3, unavailablePolls: 2 },
     })
-    expect(await call('connectEmail', { email: 'ada@example.com' })).toEqual({ action: 'VERIFY_DEVICE' })
+    await call('connectEmail', { email: 'ada@example.com' })
+    expect(await call('connectOtp', { otp: '123456' })).toEqual({ action: 'VERIFY_DEVICE' })
     expect(await call('connectDevice', undefined)).toBeUndefined()
-    const paths = calls.map((c) => c.path)
-    // 3 polls met no API, 2 more until approved; then 2 code requests met the 503 and the third was sent.
-    expect(paths.filter((p) => p === '/v1/auth/device/status')).toHaveLength(5)
-    expect(paths.filter((p) => p === '/v1/auth/email/otp')).toHaveLength(4)
-    expect(await call('connectOtp', { otp: '123456' })).toBeUndefined()
+    // 3 polls met no API, 2 met the 503, 1 was still waiting for the approval, the next logged in.
+    expect(calls.filter((c) => c.path === '/v1/auth/device/login')).toHaveLength(7)
     expect(session.get()?.token).toBe('t0k')
   })
 
-  test('a known browser goes straight to the code; connectDevice without an email login fails', async () => {
-    const { call, calls } = setup()
+  test('a known browser is logged in by the code alone; connectDevice without a pending login fails', async () => {
+    const { call, calls, session } = setup()
     await expect(call('connectDevice', undefined)).rejects.toMatchObject({ message: 'Failed to connect' })
-    expect(await call('connectEmail', { email: 'ada@example.com' })).toEqual({ action: 'VERIFY_OTP' })
-    expect(calls.some((c) => c.path === '/v1/auth/device/status')).toBe(false)
+    await call('connectEmail', { email: 'ada@example.com' })
+    expect(await call('connectOtp', { otp: '123456' })).toBeUndefined()
+    expect(session.get()?.token).toBe('t0k')
+    expect(calls.some((c) => c.path === '/v1/auth/device/login')).toBe(false)
+    await expect(call('connectDevice', undefined)).rejects.toMatchObject({ message: 'Failed to connect' })
   })
 })
 

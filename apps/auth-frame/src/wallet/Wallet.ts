@@ -50,7 +50,7 @@ export type Deps = {
 
 /** How often the Farcaster channel's status is polled. */
 const FARCASTER_POLL_MS = 1000
-/** How often the device approval's status is polled while the user opens the emailed link. */
+/** How often a pending login is polled while the user opens the emailed approval link. */
 const DEVICE_POLL_MS = 1000
 
 /** An error the bridge turns into an error reply with this code, message and data. */
@@ -107,6 +107,8 @@ export function create(deps: Deps) {
   let chainId: number | string | undefined
   let user: Api.User | undefined
   let pendingEmail: string | undefined
+  /** The login a right code started in a browser the account has not approved (until the link approves it). */
+  let pendingLogin: string | undefined
   let emailUpdate: { newEmail: string; primaryOtp?: string } | undefined
   let farcasterChannel: string | undefined
   /** The binding of the last `getSocialRedirectUri` (only this frame knows it). */
@@ -128,6 +130,7 @@ export function create(deps: Deps) {
     })
     user = response.user
     pendingEmail = undefined
+    pendingLogin = undefined
   }
   const currentUser = async () => {
     const token = requireToken()
@@ -349,58 +352,58 @@ export function create(deps: Deps) {
   const handlers: Handlers = {
     connectEmail: async ({ email }) => {
       const project = requireProject()
-      let sent: Awaited<ReturnType<Api.Api['sendEmailOtp']>>
       try {
-        sent = await deps.api.sendEmailOtp({ projectId: project, email, deviceId: deviceId() })
+        await deps.api.sendEmailOtp({ projectId: project, email, deviceId: deviceId() })
       } catch (error) {
         throw fromApi(error)
       }
       pendingEmail = email
-      return { action: sent.action ?? 'VERIFY_OTP' }
-    },
-    connectDevice: async () => {
-      // After VERIFY_DEVICE: waits until the user approved this browser by the emailed link, then has
-      // the code sent (once the login email's cooldown allows it). The API out of reach meanwhile (a
-      // network failure or a 503) is waited out until the login request timeout.
-      const email = pendingEmail
-      if (!email) throw failure(SchemaErrors.LOGIN.FAILED_TO_CONNECT)
-      const body = { projectId: requireProject(), email, deviceId: deviceId() }
-      const deadline = now() + Timeouts.LOGIN_REQUEST_TIMEOUT_MS
-      let approved = false
-      while (!approved && pendingEmail === email && now() < deadline) {
-        try {
-          approved = (await deps.api.deviceStatus(body)).approved
-        } catch {}
-        if (!approved) await sleep(DEVICE_POLL_MS)
-      }
-      while (approved && pendingEmail === email && now() < deadline) {
-        try {
-          if ((await deps.api.sendEmailOtp(body)).action !== 'VERIFY_DEVICE') return
-        } catch (error) {
-          // The cooldown, and the API out of reach (restarting, or its database): wait, ask again.
-          const waits =
-            error instanceof Api.ApiError &&
-            (error.code === 'cooldown' || error.status === 0 || error.status === 503)
-          if (!waits) throw fromApi(error)
-          await sleep((error.retryAfterS ?? 1) * 1000)
-        }
-      }
-      throw failure(SchemaErrors.LOGIN.FAILED_TO_CONNECT)
+      pendingLogin = undefined
+      return { action: 'VERIFY_OTP' as const }
     },
     connectOtp: async ({ otp }) => {
       if (!pendingEmail) throw failure(SchemaErrors.LOGIN.FAILED_TO_CONNECT)
+      let verified: Awaited<ReturnType<Api.Api['verifyEmailOtp']>>
       try {
-        startSession(
-          await deps.api.verifyEmailOtp({
-            projectId: requireProject(),
-            email: pendingEmail,
-            otp,
-            deviceId: deviceId(),
-          }),
-        )
+        verified = await deps.api.verifyEmailOtp({
+          projectId: requireProject(),
+          email: pendingEmail,
+          otp,
+          deviceId: deviceId(),
+        })
       } catch (error) {
         throw fromApi(error)
       }
+      if ('token' in verified) {
+        startSession(verified)
+        return undefined
+      }
+      // The code was right, but the account has not approved this browser: the link went by email.
+      pendingLogin = verified.pendingLogin
+      return { action: 'VERIFY_DEVICE' as const }
+    },
+    connectDevice: async () => {
+      // After VERIFY_DEVICE: waits until the user approved this browser by the emailed link, which
+      // completes the pending login. The API out of reach meanwhile (a network failure or a 503) is
+      // waited out until the login request timeout.
+      const login = pendingLogin
+      if (!login) throw failure(SchemaErrors.LOGIN.FAILED_TO_CONNECT)
+      const body = { projectId: requireProject(), pendingLogin: login }
+      const deadline = now() + Timeouts.LOGIN_REQUEST_TIMEOUT_MS
+      while (pendingLogin === login && now() < deadline) {
+        try {
+          const answer = await deps.api.deviceLogin(body)
+          if ('token' in answer) {
+            startSession(answer)
+            return
+          }
+        } catch (error) {
+          const waits = error instanceof Api.ApiError && (error.status === 0 || error.status === 503)
+          if (!waits) throw fromApi(error)
+        }
+        await sleep(DEVICE_POLL_MS)
+      }
+      throw failure(SchemaErrors.LOGIN.FAILED_TO_CONNECT)
     },
     getSocialRedirectUri: async ({ provider }) => {
       const project = requireProject()

@@ -54,6 +54,11 @@ export type ConnectOptions = {
   signal?: AbortSignal
   /** Kind-specific input: the email and OTP, the social provider, the injected wallet's rdns ... */
   data?: Record<string, unknown>
+  /**
+   * Email login: the code was right, but the account has not approved this browser; the login goes on
+   * once the user approves it with the link the code's address was sent.
+   */
+  onDeviceApproval?: () => void
 }
 
 /** A connector. Errors it throws carry an EIP-1193 `code` where one applies (4001 rejected ...). */

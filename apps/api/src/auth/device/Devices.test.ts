@@ -30,12 +30,12 @@ describe('requestApproval / approve', () => {
     const id = device()
     const now = Date.now()
     const first = await Devices.requestApproval(db, user, id, now)
-    if (!first.ok) throw new Error('not requested')
+    if (!first.token) throw new Error('not requested')
     expect(first.token).toMatch(/^[A-Za-z0-9_-]{43}$/)
     // After the cooldown, a new link replaces the first.
     const later = now + Devices.COOLDOWN_S * 1000
     const second = await Devices.requestApproval(db, user, id, later)
-    if (!second.ok) throw new Error('not requested')
+    if (!second.token) throw new Error('not requested')
     expect(await Devices.isPending(db, first.token, later)).toBe(false)
     expect(await Devices.approve(db, first.token, later)).toBe(false)
     expect(await Devices.isKnown(db, user, id, later)).toBe(false)
@@ -46,14 +46,23 @@ describe('requestApproval / approve', () => {
     expect(await Devices.isPending(db, second.token, later)).toBe(false)
   })
 
-  test('one link per device per 30 s: a second request in the cooldown gets the seconds left', async () => {
+  test('one link per device per 30 s: a second request in the cooldown mails nothing, and the first link completes its login', async () => {
     const user = await newUser()
     const id = device()
     const now = Date.now()
-    expect((await Devices.requestApproval(db, user, id, now)).ok).toBe(true)
-    expect(await Devices.requestApproval(db, user, id, now + 10_000)).toEqual({ ok: false, retryAfterS: 20 })
+    const first = await Devices.requestApproval(db, user, id, now)
+    expect(first.token).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    const second = await Devices.requestApproval(db, user, id, now + 10_000)
+    expect(second).toEqual({ login: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) })
+    // The newer pending login replaced the first; the first link still approves, and completes it.
+    expect(await Devices.completeLogin(db, first.login, now + 10_000)).toEqual({ state: 'invalid' })
+    expect(await Devices.approve(db, first.token as string, now + 10_000)).toBe(true)
+    expect(await Devices.completeLogin(db, second.login, now + 10_000)).toEqual({
+      state: 'approved',
+      userId: user,
+    })
     // Another device of the same user has its own link.
-    expect((await Devices.requestApproval(db, user, device(), now + 10_000)).ok).toBe(true)
+    expect((await Devices.requestApproval(db, user, device(), now + 10_000)).token).toBeDefined()
   })
 
   test('a link expires', async () => {
@@ -61,7 +70,7 @@ describe('requestApproval / approve', () => {
     const id = device()
     const now = Date.now()
     const requested = await Devices.requestApproval(db, user, id, now)
-    if (!requested.ok) throw new Error('not requested')
+    if (!requested.token) throw new Error('not requested')
     const expired = now + Devices.APPROVAL_LIFETIME_S * 1000
     expect(await Devices.isPending(db, requested.token, expired)).toBe(false)
     expect(await Devices.approve(db, requested.token, expired)).toBe(false)
@@ -73,10 +82,9 @@ describe('requestApproval / approve', () => {
     const id = device()
     const now = Date.now()
     const requested = await Devices.requestApproval(db, user, id, now)
-    if (!requested.ok) throw new Error('not requested')
-    const results = await Promise.all(
-      Array.from({ length: 8 }, () => Devices.approve(db, requested.token, now)),
-    )
+    if (!requested.token) throw new Error('not requested')
+    const { token } = requested
+    const results = await Promise.all(Array.from({ length: 8 }, () => Devices.approve(db, token, now)))
     expect(results.filter(Boolean)).toHaveLength(1)
     expect(await Devices.isKnown(db, user, id, now)).toBe(true)
   })
@@ -86,9 +94,34 @@ describe('requestApproval / approve', () => {
     const id = device()
     const now = Date.now()
     const requested = await Devices.requestApproval(db, user, id, now)
-    if (!requested.ok) throw new Error('not requested')
+    if (!requested.token) throw new Error('not requested')
     await Devices.withdraw(db, user, id)
     expect(await Devices.approve(db, requested.token, now)).toBe(false)
-    expect((await Devices.requestApproval(db, user, id, now + 1000)).ok).toBe(true)
+    expect(await Devices.completeLogin(db, requested.login, now)).toEqual({ state: 'invalid' })
+    expect((await Devices.requestApproval(db, user, id, now + 1000)).token).toBeDefined()
+  })
+})
+
+describe('completeLogin', () => {
+  test('pending until the link approves the device, then the user once; nothing for an unknown or expired login', async () => {
+    const user = await newUser()
+    const id = device()
+    const now = Date.now()
+    const requested = await Devices.requestApproval(db, user, id, now)
+    if (!requested.token) throw new Error('not requested')
+    expect(await Devices.completeLogin(db, requested.login, now)).toEqual({ state: 'pending' })
+    expect(await Devices.approve(db, requested.token, now)).toBe(true)
+    const taken = await Promise.all(
+      Array.from({ length: 4 }, () => Devices.completeLogin(db, requested.login, now + 1000)),
+    )
+    expect(taken.filter((c) => c.state === 'approved')).toEqual([{ state: 'approved', userId: user }])
+    expect(taken.filter((c) => c.state === 'invalid')).toHaveLength(3)
+    expect(await Devices.completeLogin(db, 'x'.repeat(43), now)).toEqual({ state: 'invalid' })
+
+    const late = await Devices.requestApproval(db, user, device(), now)
+    if (!late.token) throw new Error('not requested')
+    const expired = now + Devices.APPROVAL_LIFETIME_S * 1000
+    expect(await Devices.approve(db, late.token, expired - 1)).toBe(true)
+    expect(await Devices.completeLogin(db, late.login, expired)).toEqual({ state: 'invalid' })
   })
 })

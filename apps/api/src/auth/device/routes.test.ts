@@ -38,8 +38,13 @@ const sendOtp = (email: string, deviceId?: string) =>
   post('/v1/auth/email/otp', { projectId: 'demo', email, ...(deviceId ? { deviceId } : {}) })
 const verify = (email: string, otp: string, deviceId?: string) =>
   post('/v1/auth/email/verify', { projectId: 'demo', email, otp, ...(deviceId ? { deviceId } : {}) })
-const status = (email: string, deviceId: string) =>
-  post('/v1/auth/device/status', { projectId: 'demo', email, deviceId })
+const poll = (pendingLogin: string) => post('/v1/auth/device/login', { projectId: 'demo', pendingLogin })
+const newestCode = (email: string) => {
+  const otp = sink.messages(email).find((m) => m.otp)?.otp
+  if (!otp) throw new Error(`no code mailed to ${email}`)
+  return otp
+}
+const wrong = (right: string) => String((Number(right) + 1) % 1_000_000).padStart(6, '0')
 
 /** The approval link of the newest email to `email`. */
 function linkFor(email: string): string {
@@ -61,41 +66,54 @@ const approve = (token: string) =>
 
 /** A new account, made by its first code in browser `deviceId`. */
 async function signUp(email: string, deviceId: string) {
-  expect(await sendOtp(email, deviceId)).toMatchObject({ status: 200, body: { action: 'VERIFY_OTP' } })
-  const otp = sink.messages(email)[0]?.otp
-  if (!otp) throw new Error('no code')
-  const { status: code, body } = await verify(email, otp, deviceId)
+  expect(await sendOtp(email, deviceId)).toMatchObject({ status: 200, body: { sent: true, cooldownS: 30 } })
+  const { status: code, body } = await verify(email, newestCode(email), deviceId)
   expect(code).toBe(200)
   return body.user.id as string
 }
 
 describe('device approval of the email login', () => {
-  test('a new browser gets the link first; GET only asks, the form approves once; the code step follows', async () => {
+  test('a new browser of an account: the code step as for anyone, then a pending login and the link; GET only asks, the form approves once and the login completes', async () => {
     const email = newEmail()
     const [first, second] = [newDevice(), newDevice()]
     const userId = await signUp(email, first)
 
-    // The account's first browser logs in straight with a code again.
+    // Another browser: the same answer and the same email (a code) as an address without an account.
     afterCooldown()
-    expect(await sendOtp(email, first)).toMatchObject({ status: 200, body: { action: 'VERIFY_OTP' } })
-
-    // Another browser: the approval email, no code.
     const mailsBefore = sink.messages(email).length
-    expect(await sendOtp(email, second)).toMatchObject({
+    expect(await sendOtp(email, second)).toEqual({
       status: 200,
-      body: { sent: true, action: 'VERIFY_DEVICE', cooldownS: 30 },
+      headers: expect.anything(),
+      body: { sent: true, cooldownS: 30 },
     })
-    const mail = sink.messages(email)[0]
     expect(sink.messages(email)).toHaveLength(mailsBefore + 1)
-    expect(mail?.subject).toBe('Approve a new device for Frontdoor demo')
+    expect(sink.messages(email)[0]?.subject).toBe('Your login code for Frontdoor demo')
+    // A wrong code is a wrong code: it is compared, counted, and says nothing of the account.
+    const code = newestCode(email)
+    expect(await verify(email, wrong(code), second)).toMatchObject({
+      status: 400,
+      body: { error: { code: 'invalid_otp', attemptsLeft: 4 } },
+    })
+    expect(sink.messages(email)).toHaveLength(mailsBefore + 1)
+
+    // The right code: the mailbox is proven, so now the browser is told it needs approval.
+    const right = await verify(email, code, second)
+    expect(right).toMatchObject({
+      status: 202,
+      body: { action: 'VERIFY_DEVICE', pendingLogin: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) },
+    })
+    expect(right.body.token).toBeUndefined()
+    const { pendingLogin } = right.body
+    expect(sink.messages(email)).toHaveLength(mailsBefore + 2)
+    expect(sink.messages(email)[0]?.subject).toBe('Approve a new device for Frontdoor demo')
     const link = linkFor(email)
     expect(link.startsWith(`${t.deps.config.publicUrl}/v1/device/approve?token=`)).toBe(true)
-    // A code (an older one, or a guess) is refused from the unapproved browser, before it is compared.
-    expect(await verify(email, '123456', second)).toMatchObject({
-      status: 403,
-      body: { error: { code: 'device_not_approved' } },
+    expect(await poll(pendingLogin)).toMatchObject({ status: 202, body: { approved: false } })
+    // The code was used up.
+    expect(await verify(email, code, second)).toMatchObject({
+      status: 400,
+      body: { error: { code: 'invalid_otp' } },
     })
-    expect(await status(email, second)).toMatchObject({ status: 200, body: { approved: false } })
 
     // Opening the link (or a mail scanner fetching it) approves nothing: it shows the question.
     const page = await t.app.request(pathOf(link))
@@ -104,62 +122,92 @@ describe('device approval of the email login', () => {
     expect(html).toContain(DeviceRoutes.PAGE.ask)
     expect(html).toContain(`<button type="submit">${DeviceRoutes.PAGE.button}</button>`)
     expect(page.headers.get('content-security-policy')).toContain("form-action 'self'")
-    expect(await status(email, second)).toMatchObject({ body: { approved: false } })
+    expect(await poll(pendingLogin)).toMatchObject({ status: 202, body: { approved: false } })
 
-    // Approve: once.
+    // Approve: once; the waiting browser's login completes, once.
     const token = new URL(link).searchParams.get('token') as string
     const approved = await approve(token)
     expect(approved.status).toBe(200)
     expect(await approved.text()).toContain(DeviceRoutes.PAGE.approved)
-    expect(await status(email, second)).toMatchObject({ status: 200, body: { approved: true } })
+    const session = await poll(pendingLogin)
+    expect(session).toMatchObject({ status: 200, body: { token: expect.any(String), user: { id: userId } } })
+    expect(await poll(pendingLogin)).toMatchObject({
+      status: 400,
+      body: { error: { code: 'invalid_login' } },
+    })
     const again = await approve(token)
     expect(again.status).toBe(400)
     expect(await again.text()).toContain(DeviceRoutes.PAGE.invalid)
     expect((await t.app.request(pathOf(link))).status).toBe(400)
 
-    // The code step: a code to this browser, the same account.
+    // The approved browser logs in with a code alone from now on.
     afterCooldown()
-    expect(await sendOtp(email, second)).toMatchObject({ status: 200, body: { action: 'VERIFY_OTP' } })
-    const otp = sink.messages(email)[0]?.otp as string
-    expect(await verify(email, otp, second)).toMatchObject({ status: 200, body: { user: { id: userId } } })
-  })
+    expect((await sendOtp(email, second)).status).toBe(200)
+    expect(await verify(email, newestCode(email), second)).toMatchObject({
+      status: 200,
+      body: { user: { id: userId } },
+    })
+  }, 30_000)
 
-  test('an existing account without a device id is refused; the link respects the 30 s cooldown', async () => {
+  test("an account's right code without a device id is refused; in the link's cooldown no second email, and the first link completes the newer login", async () => {
     const email = newEmail()
     await signUp(email, newDevice())
-    expect(await sendOtp(email)).toMatchObject({
+    afterCooldown()
+    expect((await sendOtp(email)).body).toEqual({ sent: true, cooldownS: 30 })
+    expect(await verify(email, newestCode(email))).toMatchObject({
       status: 403,
       body: { error: { code: 'device_not_approved' } },
     })
+
+    // A code, entered 5 s later: the link. The next code (30 s after the first) comes within the
+    // link's 30 s: no second approval email, and the first link completes the newer login.
     const other = newDevice()
-    expect((await sendOtp(email, other)).body.action).toBe('VERIFY_DEVICE')
-    expect(await sendOtp(email, other)).toMatchObject({
-      status: 429,
-      body: {
-        error: { code: 'cooldown', message: expect.stringMatching(/^Please try again after \d+ seconds$/) },
-      },
-    })
+    afterCooldown()
+    await sendOtp(email, other)
+    clock += 5_000
+    const first = await verify(email, newestCode(email), other)
+    expect(first.status).toBe(202)
+    const link = linkFor(email)
+    clock += 25_000
+    await sendOtp(email, other)
+    const mails = sink.messages(email).length
+    const second = await verify(email, newestCode(email), other)
+    expect(second.status).toBe(202)
+    expect(sink.messages(email)).toHaveLength(mails)
+    expect(await poll(first.body.pendingLogin)).toMatchObject({ status: 400 })
+    await approve(new URL(link).searchParams.get('token') as string)
+    expect((await poll(second.body.pendingLogin)).status).toBe(200)
   })
 
   test('a new account needs no link: its first code approves the browser', async () => {
     const email = newEmail()
     const device = newDevice()
-    expect(await status(email, device)).toMatchObject({ body: { approved: false } })
-    await signUp(email, device)
-    expect(await status(email, device)).toMatchObject({ body: { approved: true } })
+    const userId = await signUp(email, device)
+    afterCooldown()
+    await sendOtp(email, device)
+    expect(await verify(email, newestCode(email), device)).toMatchObject({
+      status: 200,
+      body: { user: { id: userId } },
+    })
   })
 
-  test('bad input: a malformed device id or token, an unknown project; status is for the auth frame only', async () => {
+  test('bad input: a malformed device id, pending login or token, an unknown project; the login poll is for the auth frame only', async () => {
     expect((await sendOtp(newEmail(), 'short')).status).toBe(400)
-    expect((await post('/v1/auth/device/status', { projectId: 'demo', email: newEmail() })).status).toBe(400)
+    expect((await post('/v1/auth/device/login', { projectId: 'demo' })).status).toBe(400)
+    expect((await post('/v1/auth/device/login', { projectId: 'demo', pendingLogin: 'short' })).status).toBe(
+      400,
+    )
+    expect(await poll('x'.repeat(43))).toMatchObject({
+      status: 400,
+      body: { error: { code: 'invalid_login' } },
+    })
     expect(
-      (await post('/v1/auth/device/status', { projectId: 'nope', email: newEmail(), deviceId: newDevice() }))
-        .status,
+      (await post('/v1/auth/device/login', { projectId: 'nope', pendingLogin: 'x'.repeat(43) })).status,
     ).toBe(401)
-    const foreign = await t.app.request('/v1/auth/device/status', {
+    const foreign = await t.app.request('/v1/auth/device/login', {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: 'https://evil.example' },
-      body: JSON.stringify({ projectId: 'demo', email: newEmail(), deviceId: newDevice() }),
+      body: JSON.stringify({ projectId: 'demo', pendingLogin: 'x'.repeat(43) }),
     })
     expect(foreign.status).toBe(403)
     expect((await t.app.request(`${Devices.APPROVE_PATH}?token=nope`)).status).toBe(400)
@@ -168,29 +216,29 @@ describe('device approval of the email login', () => {
 })
 
 describe('rate limits per client address', () => {
-  test('the status polls and the approval link are limited per client address', async () => {
+  test('the login polls and the approval link are limited per client address', async () => {
     const limited = await TestApp.create({
       limits: {
-        deviceStatusPerIp: { limit: 3, windowMs: 60_000 },
+        deviceLoginPerIp: { limit: 3, windowMs: 60_000 },
         deviceApprovePerIp: { limit: 2, windowMs: 60_000 },
       },
     })
     try {
       const from = (ip: string) => ({ 'x-forwarded-for': ip })
       const poll = (ip: string) =>
-        limited.app.request('/v1/auth/device/status', {
+        limited.app.request('/v1/auth/device/login', {
           method: 'POST',
           headers: {
             'content-type': 'application/json',
             origin: limited.deps.config.authOrigin,
             ...from(ip),
           },
-          body: JSON.stringify({ projectId: 'demo', email: newEmail(), deviceId: newDevice() }),
+          body: JSON.stringify({ projectId: 'demo', pendingLogin: 'x'.repeat(43) }),
         })
       const statuses = []
       for (let i = 0; i < 4; i++) statuses.push((await poll('10.9.0.1')).status)
-      expect(statuses).toEqual([200, 200, 200, 429])
-      expect((await poll('10.9.0.2')).status).toBe(200)
+      expect(statuses).toEqual([400, 400, 400, 429])
+      expect((await poll('10.9.0.2')).status).toBe(400)
 
       const page = (ip: string) =>
         limited.app.request(`${Devices.APPROVE_PATH}?token=nope`, { headers: from(ip) })

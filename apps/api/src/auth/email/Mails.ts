@@ -61,8 +61,8 @@ export function updateEmail(options: { code: string; to: 'primary' | 'secondary'
 }
 
 /**
- * The device approval email: an existing account logs in from a browser it has not used. The link
- * approves that browser; the login code follows in another email.
+ * The device approval email: the right login code of an existing account was entered in a browser it
+ * has not used. The link approves that browser, and the login waiting there completes.
  */
 export function approveDevice(options: { url: string; projectName: string; lifetimeS: number }) {
   const minutes = Math.round(options.lifetimeS / 60)

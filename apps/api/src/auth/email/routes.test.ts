@@ -350,15 +350,36 @@ describe('POST /v1/auth/email/update + /verify', () => {
     }
   })
 
-  test('refuses an address of another account, the same address, and an account without email', async () => {
+  test('an address of another account is refused only once both codes are right; the same address and an account without email are refused', async () => {
     const taken = newEmail()
     await login(taken)
     const mine = newEmail()
     const { token } = await login(mine)
+    advance(31_000)
+    // The first answer and the emails are those of a free address: who has an account shows to no one yet.
     expect(await post('/v1/auth/email/update', { newEmail: taken }, { token })).toMatchObject({
-      status: 409,
-      body: { error: { code: 'email_taken' } },
+      status: 200,
+      body: { sent: true, cooldownS: 30 },
     })
+    const wrongCodes = await post(
+      '/v1/auth/email/update/verify',
+      { primaryOtp: codeFor(mine), secondaryOtp: wrong(codeFor(taken)) },
+      { token },
+    )
+    expect(wrongCodes).toMatchObject({
+      status: 400,
+      body: { error: { code: 'invalid_otp', which: 'secondary' } },
+    })
+    advance(31_000)
+    expect((await post('/v1/auth/email/update', { newEmail: taken }, { token })).status).toBe(200)
+    expect(
+      await post(
+        '/v1/auth/email/update/verify',
+        { primaryOtp: codeFor(mine), secondaryOtp: codeFor(taken) },
+        { token },
+      ),
+    ).toMatchObject({ status: 409, body: { error: { code: 'email_taken' } } })
+    expect((await getUser(token)).body.user.email).toBe(mine)
     expect(await post('/v1/auth/email/update', { newEmail: mine.toUpperCase() }, { token })).toMatchObject({
       status: 400,
       body: { error: { code: 'same_email' } },

@@ -66,17 +66,20 @@ function notChecked(result: Extract<Challenges.Checked, { ok: false }>, which?: 
   })
 }
 
-/** The 403 of a login code entered on a device the account has not approved. */
+/** The 403 of a right login code of an account, from a client that names no device to approve. */
 const deviceNotApproved = () =>
-  AuthErrors.fail(403, 'device_not_approved', 'Approve this device with the link sent by email first')
+  AuthErrors.fail(403, 'device_not_approved', 'This account logs in only from a browser it approved')
 
 /**
- * Email OTP login (`POST /v1/auth/email/otp`, `/v1/auth/email/verify`), with device approval: an
- * existing account logging in from a browser (`deviceId`) it has not approved gets an approval link
- * by email first (`action: 'VERIFY_DEVICE'`), then the code once the link was approved (a new
- * account's first device is approved by its first code); and email change
- * (`POST /v1/auth/email/update`, `/v1/auth/email/update/verify`, bearer; a change revokes the account's
- * other sessions).
+ * Email OTP login (`POST /v1/auth/email/otp`, `/v1/auth/email/verify`), with device approval, and email
+ * change (`POST /v1/auth/email/update`, `/v1/auth/email/update/verify`, bearer; a change revokes the
+ * account's other sessions). Nobody learns whether an address has an account, or which browsers it
+ * approved, without its code: every address gets the same answer, the same email and the same work
+ * until a right code. Then a new account is made (its first browser approved by that code), a known
+ * browser logs in, and a browser the account has not approved gets a pending login (202,
+ * `action: 'VERIFY_DEVICE'`) that the approval link mailed to the address completes (device/routes.ts).
+ * An email change mails both addresses whatever they are; a taken address is refused only once both
+ * codes were right.
  */
 export function routes(deps: Deps.Deps) {
   const otpKey = deps.auth.vault.derive(OTP_KEY_LABEL)
@@ -107,17 +110,22 @@ export function routes(deps: Deps.Deps) {
     return found
   }
 
-  /** Sends one email; on failure withdraws its codes (no cooldown for an email never sent) and answers 502. */
-  const send = async (c: Context, mails: Mailer.Mail[], keys: Challenges.Key[]) => {
+  /**
+   * Sends the emails; on failure withdraws what they carried (`withdraw`: no cooldown for an email
+   * never sent) and answers 502.
+   */
+  const send = async (c: Context, mails: Mailer.Mail[], withdraw: () => Promise<unknown>) => {
     try {
       await Promise.all(mails.map((mail) => deps.auth.mailer.send(mail)))
     } catch (error) {
       c.get('logger')?.error({ err: error }, 'auth: the email could not be sent')
       deps.metrics?.count('frontdoor_email_failures_total')
-      await Promise.all(keys.map((key) => Challenges.withdraw(deps.db, key)))
+      await withdraw()
       throw AuthErrors.fail(502, 'email_failed', 'The email could not be sent; try again')
     }
   }
+  const withdrawCodes = (keys: Challenges.Key[]) => () =>
+    Promise.all(keys.map((key) => Challenges.withdraw(deps.db, key)))
 
   const bearer = Bearer.required(deps)
 
@@ -131,32 +139,16 @@ export function routes(deps: Deps.Deps) {
         const body = c.req.valid('json')
         const { name } = await project(body.projectId)
         const email = Users.normalizeEmail(body.email)
-        const user = await Users.findByIdentity(deps.db, { kind: 'email', subject: email })
-        if (user && !(body.deviceId && (await Devices.isKnown(deps.db, user.id, body.deviceId, now())))) {
-          if (!body.deviceId) throw deviceNotApproved()
-          const requested = await Devices.requestApproval(deps.db, user.id, body.deviceId, now())
-          if (!requested.ok)
-            throw notIssued({ ok: false, reason: 'cooldown', retryAfterS: requested.retryAfterS })
-          const mail = Mails.approveDevice({
-            url: Devices.approvalUrl(deps.config.publicUrl, requested.token),
-            projectName: name,
-            lifetimeS: Devices.APPROVAL_LIFETIME_S,
-          })
-          try {
-            await deps.auth.mailer.send({ to: email, ...mail })
-          } catch (error) {
-            c.get('logger')?.error({ err: error }, 'auth: the email could not be sent')
-            deps.metrics?.count('frontdoor_email_failures_total')
-            await Devices.withdraw(deps.db, user.id, body.deviceId)
-            throw AuthErrors.fail(502, 'email_failed', 'The email could not be sent; try again')
-          }
-          return c.json({ sent: true, action: 'VERIFY_DEVICE', cooldownS: Devices.COOLDOWN_S })
-        }
+        // The same for every address: nothing about its account is read before its code is right.
         const key: Challenges.Key = { purpose: 'login', email }
         const issued = await Challenges.issue(deps.db, otpKey, key, { now: now() })
         if (!issued.ok) throw notIssued(issued)
-        await send(c, [{ to: email, ...Mails.login({ code: issued.code, projectName: name }) }], [key])
-        return c.json({ sent: true, action: 'VERIFY_OTP', cooldownS: Otp.COOLDOWN_S })
+        await send(
+          c,
+          [{ to: email, ...Mails.login({ code: issued.code, projectName: name }) }],
+          withdrawCodes([key]),
+        )
+        return c.json({ sent: true, cooldownS: Otp.COOLDOWN_S })
       },
     )
     .post(
@@ -166,24 +158,32 @@ export function routes(deps: Deps.Deps) {
       perEmail('otpVerifyPerEmail', bodyEmail('email')),
       async (c) => {
         const body = c.req.valid('json')
-        await project(body.projectId)
+        const { name } = await project(body.projectId)
         const email = Users.normalizeEmail(body.email)
         const key: Challenges.Key = { purpose: 'login', email }
-        const existing = await Users.findByIdentity(deps.db, { kind: 'email', subject: email })
-        if (
-          existing &&
-          !(body.deviceId && (await Devices.isKnown(deps.db, existing.id, body.deviceId, now())))
-        )
-          throw deviceNotApproved()
+        // The code first: until it is right, the answer is the same whether the address has an account.
         const checked = await Challenges.check(deps.db, otpKey, key, body.otp, { now: now() })
         if (!checked.ok) throw notChecked(checked)
         if (!(await Challenges.consume(deps.db, otpKey, key, body.otp, { now: now() })))
           throw notChecked({ ok: false, reason: 'invalid' })
-        const user =
-          existing ?? (await Users.findOrCreateByIdentity(deps.db, { kind: 'email', subject: email }))
-        // A new account's first code approves the browser it was entered in.
-        if (!existing && body.deviceId) await Devices.remember(deps.db, user.id, body.deviceId, now())
-        return c.json(await Login.complete(deps, user.id))
+        const existing = await Users.findByIdentity(deps.db, { kind: 'email', subject: email })
+        if (!existing) {
+          const user = await Users.findOrCreateByIdentity(deps.db, { kind: 'email', subject: email })
+          // A new account's first code approves the browser it was entered in.
+          if (body.deviceId) await Devices.remember(deps.db, user.id, body.deviceId, now())
+          return c.json(await Login.complete(deps, user.id))
+        }
+        if (body.deviceId && (await Devices.isKnown(deps.db, existing.id, body.deviceId, now())))
+          return c.json(await Login.complete(deps, existing.id))
+        if (!body.deviceId) throw deviceNotApproved()
+        const requested = await Devices.requestApproval(deps.db, existing.id, body.deviceId, now())
+        if (requested.token) {
+          const url = Devices.approvalUrl(deps.config.publicUrl, requested.token)
+          const mail = Mails.approveDevice({ url, projectName: name, lifetimeS: Devices.APPROVAL_LIFETIME_S })
+          const { deviceId } = body
+          await send(c, [{ to: email, ...mail }], () => Devices.withdraw(deps.db, existing.id, deviceId))
+        }
+        return c.json({ action: 'VERIFY_DEVICE', pendingLogin: requested.login }, 202)
       },
     )
     .post(
@@ -202,9 +202,7 @@ export function routes(deps: Deps.Deps) {
         const newEmail = Users.normalizeEmail(body.newEmail)
         if (newEmail === current)
           throw AuthErrors.fail(400, 'same_email', 'This is already the email of the account')
-        const owner = await Users.findByIdentity(deps.db, { kind: 'email', subject: newEmail })
-        if (owner && owner.id !== userId)
-          throw AuthErrors.fail(409, 'email_taken', 'Another account uses this email')
+        // Whether another account has the new address is told only to whoever has both codes (verify).
         const primary: Challenges.Key = { purpose: 'update_primary', email: current }
         const secondary: Challenges.Key = { purpose: 'update_secondary', email: newEmail }
         const ride = { now: now(), userId, newEmail }
@@ -221,7 +219,7 @@ export function routes(deps: Deps.Deps) {
             { to: current, ...Mails.updateEmail({ code: first.code, to: 'primary', newEmail }) },
             { to: newEmail, ...Mails.updateEmail({ code: second.code, to: 'secondary', newEmail }) },
           ],
-          [primary, secondary],
+          withdrawCodes([primary, secondary]),
         )
         return c.json({ sent: true, cooldownS: Otp.COOLDOWN_S })
       },

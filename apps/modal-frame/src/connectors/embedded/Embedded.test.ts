@@ -102,6 +102,39 @@ describe('connect', () => {
     expect(session.chainId).toBe(31337)
   })
 
+  test("email from a browser the account has not approved: the right code is VERIFY_DEVICE, the view is told, and connect waits for the frame's approval", async () => {
+    let approve = () => {}
+    const approved = new Promise<void>((resolve) => {
+      approve = resolve
+    })
+    const { embedded, calls } = setup({
+      connectOtp: () => ({ action: 'VERIFY_DEVICE' }),
+      connectDevice: () => approved,
+    })
+    await embedded.sendEmailOtp('ada@example.com')
+    const onDeviceApproval = vi.fn()
+    const connecting = embedded.connect(context, {
+      data: { email: 'ada@example.com', otp: '123456' },
+      onDeviceApproval,
+    })
+    await vi.waitFor(() => expect(calls).toContain('connectDevice'))
+    expect(onDeviceApproval).toHaveBeenCalledTimes(1)
+    // Still waiting for the link: no user yet.
+    expect(calls).not.toContain('getUser')
+    expect(embedded.state.get().user).toBeUndefined()
+    approve()
+    expect((await connecting).accounts).toEqual([address])
+    expect(calls.slice(-4)).toEqual(['connectOtp', 'connectDevice', 'switchNetwork', 'getUser'])
+  })
+
+  test('email from an approved browser: the code alone connects, no approval asked', async () => {
+    const { embedded, calls } = setup()
+    const onDeviceApproval = vi.fn()
+    await embedded.connect(context, { data: { email: 'ada@example.com', otp: '123456' }, onDeviceApproval })
+    expect(onDeviceApproval).not.toHaveBeenCalled()
+    expect(calls).not.toContain('connectDevice')
+  })
+
   test('social with the redeem code; farcaster; nothing to connect with', async () => {
     const { embedded, calls } = setup()
     const social = await embedded.connect(context, { data: { social: 'google', code: 'r3deem' } })

@@ -220,7 +220,11 @@ export function create(options: Options) {
       const data = connectOptions?.data ?? {}
       let login: Login
       if (typeof data.otp === 'string') {
-        await run((remote) => remote.connectOtp({ otp: data.otp as string }))
+        const answer = await run((remote) => remote.connectOtp({ otp: data.otp as string }))
+        if (answer?.action === 'VERIFY_DEVICE') {
+          connectOptions?.onDeviceApproval?.()
+          await run((remote) => remote.connectDevice())
+        }
         login = { method: 'email' }
       } else if (typeof data.social === 'string' && typeof data.code === 'string') {
         // The popup's code with the binding of the attempt that opened it: the API redeems no other.
@@ -330,12 +334,10 @@ export function create(options: Options) {
     /** The frame (ApproveTransaction shows it). */
     frame: () => currentFrame(),
     /**
-     * Sends the login OTP to `email` (the frame asks the API); `VERIFY_DEVICE` when an approval link
-     * went there instead (an existing account on a browser it has not approved).
+     * Sends the login OTP to `email` (the frame asks the API), whatever the address; whether this
+     * browser needs the account's approval shows only once the code is right (connect's `onDeviceApproval`).
      */
     sendEmailOtp: (email: string) => run((remote) => remote.connectEmail({ email })),
-    /** After `VERIFY_DEVICE`: resolves once the user approved this browser by the link and the code was sent. */
-    connectDevice: () => run((remote) => remote.connectDevice()),
     /** The Farcaster sign-in URL to show as a QR code. */
     farcasterUrl: async () => (await run((remote) => remote.getFarcasterUri())).url,
     /** Starts changing the email: an OTP goes to the current address, then one to the new one. */

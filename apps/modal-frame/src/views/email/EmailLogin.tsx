@@ -9,11 +9,11 @@ import { OtpField } from '../../ui/OtpField.js'
 type Phase = 'sending' | 'device' | 'code' | 'verifying' | 'failed'
 
 /**
- * The EmailLogin view (lazy chunk): sends a one-time code to the email the Connect view took (an
- * existing account on a browser it has not approved first gets a link to approve the device, and the
- * view waits for it), then
- * takes the 6-digit code (typed or pasted) and logs in with the embedded wallet. 'Resend code' waits
- * out the 30 s cooldown ('Please try again after {n} seconds').
+ * The EmailLogin view (lazy chunk): sends a one-time code to the email the Connect view took (every
+ * address alike), then takes the 6-digit code (typed or pasted) and logs in with the embedded wallet.
+ * When the code was right but the account has not approved this browser, the view waits while the user
+ * approves it with the link then emailed, and the login completes. 'Resend code' waits out the 30 s
+ * cooldown ('Please try again after {n} seconds').
  */
 export default function EmailLogin({ data }: { data: Routes.EmailData }) {
   const controller = useController()
@@ -54,12 +54,8 @@ export default function EmailLogin({ data }: { data: Routes.EmailData }) {
       setBlocked(false)
       try {
         const embedded = await controller.embedded()
-        const { action } = await embedded.sendEmailOtp(email)
+        await embedded.sendEmailOtp(email)
         Otp.COOLDOWNS.sent(email)
-        if (action === 'VERIFY_DEVICE') {
-          if (alive.current) setPhase('device')
-          await embedded.connectDevice()
-        }
         if (alive.current) setPhase('code')
       } catch (thrown) {
         const seconds = Otp.retryAfterS(thrown)
@@ -90,14 +86,22 @@ export default function EmailLogin({ data }: { data: Routes.EmailData }) {
   const verify = async (otp: string) => {
     setPhase('verifying')
     setError(undefined)
+    // Once the code was right and the browser waits for its approval, the code is used up.
+    let approving = false
     try {
       const embedded = await controller.embedded()
-      await controller.connect(embedded, { data: { email, otp } })
+      await controller.connect(embedded, {
+        data: { email, otp },
+        onDeviceApproval: () => {
+          approving = true
+          if (alive.current) setPhase('device')
+        },
+      })
     } catch (thrown) {
       if (!alive.current) return
       setError(Otp.errorMessage(thrown))
       setCode('')
-      setPhase('code')
+      setPhase(approving ? 'failed' : 'code')
     }
   }
 
@@ -117,7 +121,8 @@ export default function EmailLogin({ data }: { data: Routes.EmailData }) {
           <strong>Approve this device</strong>
         </p>
         <p className="fd-muted">
-          Open the link we sent to {email} to approve this browser. The code follows once it is approved.
+          Open the link we sent to {email} to approve this browser. You are logged in here once it is
+          approved.
         </p>
       </div>
     )
