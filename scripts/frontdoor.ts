@@ -1,4 +1,4 @@
-// `npm run frontdoor -- projects list|create|show|set-origins|set-feature|set-socials|set-analytics ...`
+// `npm run frontdoor -- projects list|create|show|set-origins|set-feature|set-socials|set-analytics ...`, `vault status|rotate`
 import * as Cli from '../apps/api/src/cli.js'
 
 process.exitCode = await Cli.run(process.argv.slice(2), {

@@ -32,6 +32,22 @@ describe('start', { timeout: 60_000 }, () => {
     await expect(withServer({ NODE_ENV: 'production' }, async () => {})).rejects.toThrow(/VAULT_MASTER_KEY/)
   })
 
+  test('with VAULT_MASTER_KEY_PREVIOUS: holds both keys and says a rotation is under way; refuses the same key twice', async () => {
+    const [current, previous] = [key(), key()]
+    await withServer(
+      { VAULT_MASTER_KEY: current, VAULT_MASTER_KEY_PREVIOUS: previous },
+      async (server, log) => {
+        const { vault } = server.deps.auth
+        expect(vault.previousKeyId).toBeDefined()
+        expect(vault.holds(vault.previousKeyId as string)).toBe(true)
+        expect(log).toContain('vault: rotating the master key')
+      },
+    )
+    await expect(
+      withServer({ VAULT_MASTER_KEY: current, VAULT_MASTER_KEY_PREVIOUS: current }, async () => {}),
+    ).rejects.toThrow(/VAULT_MASTER_KEY_PREVIOUS is VAULT_MASTER_KEY itself/)
+  })
+
   test('outside development: no dev logins, no demo project, no dev names', async () => {
     await withServer({ VAULT_MASTER_KEY: key() }, async (server, log) => {
       expect(server.deps.config.devLogins).toBe(false)

@@ -103,6 +103,7 @@ export async function start(options: StartOptions = {}): Promise<Server> {
   const auth = AuthDeps.create({
     config,
     masterKey: env.VAULT_MASTER_KEY,
+    previousMasterKey: env.VAULT_MASTER_KEY_PREVIOUS,
     dataDir: options.memory ? undefined : settings.dataDir,
     logger,
   })

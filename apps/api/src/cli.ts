@@ -1,5 +1,9 @@
 import { parseArgs } from 'node:util'
+import pino from 'pino'
 import * as DashboardTokens from './analytics/DashboardTokens.js'
+import * as AuthDeps from './auth/AuthDeps.js'
+import * as Rotation from './auth/vault/Rotation.js'
+import * as Vault from './auth/vault/Vault.js'
 import * as Config from './Config.js'
 import type * as Db from './db/Db.js'
 import * as Projects from './projects/Projects.js'
@@ -7,6 +11,7 @@ import * as Server from './Server.js'
 
 /** `npm run frontdoor -- help`. */
 export const USAGE = `Usage: npm run frontdoor -- projects <command>
+       npm run frontdoor -- vault status|rotate
 
   projects list
   projects show <projectId>
@@ -19,6 +24,11 @@ export const USAGE = `Usage: npm run frontdoor -- projects <command>
   projects set-socials <projectId> <provider,provider>         (${Projects.SOCIAL_PROVIDERS.join(', ')})
   projects set-analytics <projectId> on|off
   projects set-dashboard-token <projectId> [--off]             (prints a new token for /dashboard/<projectId>)
+
+  vault status     the data keys per master key, which of them VAULT_MASTER_KEY and
+                   VAULT_MASTER_KEY_PREVIOUS are, and the key new data keys are wrapped under
+  vault rotate     re-wraps every data key under VAULT_MASTER_KEY_PREVIOUS with VAULT_MASTER_KEY, in
+                   one transaction (every API node must already run with both keys; see the README)
 
 Features: ${Projects.FEATURE_IDS.join(', ')}
 Access at the relay: web pages by origin, iOS apps by bundle id, Android apps by package name; a
@@ -181,6 +191,35 @@ async function execute(
   }
 }
 
+/** `vault status` and `vault rotate`. */
+async function vaultCommand(db: Db.Db, vault: Vault.Vault, command: string | undefined) {
+  switch (command) {
+    case 'status': {
+      const { recorded, keys } = await Rotation.status(db, vault)
+      const wrapping = Vault.wrappingKeyId(vault, recorded)
+      return [
+        ...keys.map(
+          (k) =>
+            `master key ${k.keyId}  ${(k.held ?? 'not held here').padEnd(25)}  ${String(k.dataKeys).padStart(7)} data keys${k.keyId === wrapping ? '  (new data keys are wrapped under it)' : ''}`,
+        ),
+        recorded ? `rotated to ${recorded}` : 'no rotation recorded',
+        ...(wrapping
+          ? []
+          : [`error: the vault was rotated to ${recorded}, which this environment does not hold`]),
+      ]
+    }
+    case 'rotate': {
+      const rotated = await Rotation.rotate(db, vault, { now: Date.now() })
+      return [
+        `re-wrapped ${rotated.rewrapped} data keys from master key ${rotated.from} to ${rotated.to} in one transaction (${rotated.already} were under ${rotated.to} already)`,
+        `new data keys are wrapped under ${rotated.to} from now on; remove VAULT_MASTER_KEY_PREVIOUS from each API node (after the 10 minutes of the login codes sent before)`,
+      ]
+    }
+    default:
+      throw new UsageError(command ? `unknown command 'vault ${command}'` : 'missing command')
+  }
+}
+
 /**
  * Runs the project CLI and returns the exit code (0 ok, 1 failed, 2 usage error).
  *
@@ -213,17 +252,30 @@ export async function run(argv: string[], io: Io): Promise<number> {
     io.print(USAGE)
     return group || parsed.values.help ? 0 : 2
   }
-  if (group !== 'projects') {
+  if (group !== 'projects' && group !== 'vault') {
     io.print(`error: unknown command group '${group}'\n\n${USAGE}`)
     return 2
   }
   let db = io.db
   try {
-    if (!db) {
-      const { config, process: settings } = Config.fromEnv(io.env)
+    const { config, process: settings } = Config.fromEnv(io.env)
+    // The vault's keys first: a missing or malformed key stops the command before the database opens.
+    const vault =
+      group === 'vault'
+        ? AuthDeps.vault({
+            config,
+            masterKey: io.env.VAULT_MASTER_KEY,
+            previousMasterKey: io.env.VAULT_MASTER_KEY_PREVIOUS,
+            dataDir: settings.dataDir,
+            logger: pino({ level: 'silent' }),
+          })
+        : undefined
+    if (!db)
       db = await Server.prepare(config, { databaseUrl: settings.databaseUrl, dataDir: settings.dataDir })
-    }
-    for (const line of await execute(db.orm, command, args, parsed.values)) io.print(line)
+    const lines = vault
+      ? await vaultCommand(db, vault, command)
+      : await execute(db.orm, command, args, parsed.values)
+    for (const line of lines) io.print(line)
     return 0
   } catch (error) {
     if (error instanceof UsageError) {

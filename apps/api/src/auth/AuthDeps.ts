@@ -14,25 +14,21 @@ export type AuthDeps = {
 
 /**
  * The vault (master key from VAULT_MASTER_KEY; in development only, else a development key in
- * `dataDir`, else in memory) and the mailer (SMTP_URL, SMTP_CA_FILE).
+ * `dataDir`, else in memory; during a rotation also the key being retired, VAULT_MASTER_KEY_PREVIOUS)
+ * and the mailer (SMTP_URL, SMTP_CA_FILE).
  *
  * @example
- * const auth = AuthDeps.create({ config, masterKey: env.VAULT_MASTER_KEY, dataDir, logger })
+ * const auth = AuthDeps.create({ config, masterKey: env.VAULT_MASTER_KEY, previousMasterKey: env.VAULT_MASTER_KEY_PREVIOUS, dataDir, logger })
  */
 export function create(options: {
   config: Pick<Config.Config, 'smtpUrl' | 'smtpCa' | 'mailFrom' | 'environment'>
   masterKey: string | undefined
+  previousMasterKey?: string | undefined
   dataDir: string | undefined
   logger: Logger
 }): AuthDeps {
-  const master = MasterKey.load({
-    value: options.masterKey,
-    dataDir: options.dataDir,
-    logger: options.logger,
-    development: options.config.environment === 'development',
-  })
   return {
-    vault: Vault.create(master),
+    vault: vault(options),
     mailer: Mailer.create({
       url: options.config.smtpUrl,
       from: options.config.mailFrom,
@@ -40,4 +36,27 @@ export function create(options: {
     }),
     now: Date.now,
   }
+}
+
+/** The vault of the environment's master keys (see {@link create}); the CLI's `vault` commands use it too. */
+export function vault(options: {
+  config: Pick<Config.Config, 'environment'>
+  masterKey: string | undefined
+  previousMasterKey?: string | undefined
+  dataDir: string | undefined
+  logger: Logger
+}): Vault.Vault {
+  const master = MasterKey.load({
+    value: options.masterKey,
+    dataDir: options.dataDir,
+    logger: options.logger,
+    development: options.config.environment === 'development',
+  })
+  const previous = MasterKey.previous(options.previousMasterKey, master)
+  if (previous)
+    options.logger.warn(
+      { masterKeyId: master.id, previousKeyId: previous.id },
+      'vault: rotating the master key: data keys under either key open; run `vault rotate`, then remove VAULT_MASTER_KEY_PREVIOUS',
+    )
+  return Vault.create(master, previous)
 }

@@ -163,6 +163,22 @@ export const vaultKeys = pgTable(
   (t) => [userFk('vault_keys', t.userId)],
 )
 
+/**
+ * `vault_master`: one row (`id` 1, made by its migration): the id of the master key new data keys are
+ * wrapped under, once a rotation recorded it (NULL before the first rotation). Creating keys reads it
+ * with a share lock and a rotation updates it first, so no data key is wrapped under the old key after
+ * a rotation commits (Rotation.ts).
+ */
+export const vaultMaster = pgTable(
+  'vault_master',
+  {
+    id: integer('id').primaryKey(),
+    keyId: text('key_id'),
+    rotatedAt: time('rotated_at'),
+  },
+  () => [check('vault_master_id_check', sql`id = 1`)],
+)
+
 /** `vault_signatures`: every signature the vault made: who, which method, on which chain, over which digest. */
 export const vaultSignatures = pgTable(
   'vault_signatures',

@@ -1,5 +1,5 @@
 import { EmailRule } from '@frontdoor/schemas'
-import { and, eq, isNull, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type * as Db from '../../db/Db.js'
 import * as Tables from '../../db/Tables.js'
 import * as Otp from './Otp.js'
@@ -100,11 +100,12 @@ export async function withdraw(db: Db.Db, key: Key): Promise<void> {
  * one statement before the code is compared, so a burst of concurrent guesses (over several API nodes
  * too) gets no more comparisons than that; a right code gives its attempt back when it is consumed.
  * The attempt that uses up the last one locks the address for {@link Otp.LOCKOUT_S} and withdraws the
- * code unless it was right. With `userId`, only that user's code counts.
+ * code unless it was right. With `userId`, only that user's code counts. A code hashed under any of
+ * `otpKeys` counts (during a master key rotation, codes of the previous key too).
  */
 export async function check(
   db: Db.Db,
-  otpKey: Uint8Array,
+  otpKeys: readonly Uint8Array[],
   key: Key,
   code: string,
   options: { now: number; userId?: string },
@@ -137,7 +138,7 @@ export async function check(
     // The last attempt was taken and its lockout is being written.
     return locked(new Date(now + Otp.LOCKOUT_S * 1000))
   }
-  if (attempt.codeHash && Otp.matches(otpKey, key, code, attempt.codeHash))
+  if (attempt.codeHash && Otp.matches(otpKeys, key, code, attempt.codeHash))
     return { ok: true, userId: row.userId, newEmail: row.newEmail }
   if (attempt.failures < Otp.MAX_FAILURES)
     return { ok: false, reason: 'invalid', failuresLeft: Otp.MAX_FAILURES - attempt.failures }
@@ -155,7 +156,7 @@ export async function check(
  */
 export async function consume(
   db: Db.Db,
-  otpKey: Uint8Array,
+  otpKeys: readonly Uint8Array[],
   key: Key,
   code: string,
   options: { now: number },
@@ -166,7 +167,10 @@ export async function consume(
     .where(
       and(
         whereKey(key),
-        eq(table.codeHash, Otp.hash(otpKey, key, code)),
+        inArray(
+          table.codeHash,
+          otpKeys.map((otpKey) => Otp.hash(otpKey, key, code)),
+        ),
         isNull(table.consumedAt),
         sql`${table.expiresAt} > ${at(options.now)}`,
       ),

@@ -27,14 +27,21 @@ export function hash(key: Uint8Array, context: { purpose: string; email: string 
   return createHmac('sha256', key).update(`${context.purpose}\0${context.email}\0${code}`).digest('hex')
 }
 
-/** Whether `code` is the one whose hash is `codeHash` (constant time). */
+/**
+ * Whether `code` is the one whose hash is `codeHash` under one of `keys` (each compared in constant
+ * time; several during a master key rotation).
+ */
 export function matches(
-  key: Uint8Array,
+  keys: readonly Uint8Array[],
   context: { purpose: string; email: string },
   code: string,
   codeHash: string,
 ): boolean {
   const expected = Buffer.from(codeHash, 'hex')
-  const actual = Buffer.from(hash(key, context, code), 'hex')
-  return expected.length === actual.length && timingSafeEqual(expected, actual)
+  let found = false
+  for (const key of keys) {
+    const actual = Buffer.from(hash(key, context, code), 'hex')
+    if (expected.length === actual.length && timingSafeEqual(expected, actual)) found = true
+  }
+  return found
 }

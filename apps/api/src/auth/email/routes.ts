@@ -13,6 +13,7 @@ import * as Login from '../Login.js'
 import * as Bearer from '../sessions/Bearer.js'
 import * as Sessions from '../sessions/Sessions.js'
 import * as Users from '../users/Users.js'
+import * as Vault from '../vault/Vault.js'
 import * as Challenges from './Challenges.js'
 import type * as Mailer from './Mailer.js'
 import * as Mails from './Mails.js'
@@ -82,7 +83,17 @@ const deviceNotApproved = () =>
  * codes were right.
  */
 export function routes(deps: Deps.Deps) {
-  const otpKey = deps.auth.vault.derive(OTP_KEY_LABEL)
+  const { vault } = deps.auth
+  /** Codes are checked under every master key held: during a rotation, another node may have hashed it. */
+  const otpKeys = [vault.masterKeyId, vault.previousKeyId].flatMap((id) =>
+    id ? [vault.derive(OTP_KEY_LABEL, id)] : [],
+  )
+  /** New codes are hashed under the key new data keys are wrapped under, which every node holds. */
+  const issueKey = async () =>
+    vault.derive(
+      OTP_KEY_LABEL,
+      Vault.wrappingKeyId(vault, await Vault.recordedKeyId(deps.db.orm)) ?? vault.masterKeyId,
+    )
   const now = () => deps.auth.now()
 
   /** Each limit's budget, keyed by the client's address or by an email address (normalized). */
@@ -141,7 +152,7 @@ export function routes(deps: Deps.Deps) {
         const email = Users.normalizeEmail(body.email)
         // The same for every address: nothing about its account is read before its code is right.
         const key: Challenges.Key = { purpose: 'login', email }
-        const issued = await Challenges.issue(deps.db, otpKey, key, { now: now() })
+        const issued = await Challenges.issue(deps.db, await issueKey(), key, { now: now() })
         if (!issued.ok) throw notIssued(issued)
         await send(
           c,
@@ -162,9 +173,9 @@ export function routes(deps: Deps.Deps) {
         const email = Users.normalizeEmail(body.email)
         const key: Challenges.Key = { purpose: 'login', email }
         // The code first: until it is right, the answer is the same whether the address has an account.
-        const checked = await Challenges.check(deps.db, otpKey, key, body.otp, { now: now() })
+        const checked = await Challenges.check(deps.db, otpKeys, key, body.otp, { now: now() })
         if (!checked.ok) throw notChecked(checked)
-        if (!(await Challenges.consume(deps.db, otpKey, key, body.otp, { now: now() })))
+        if (!(await Challenges.consume(deps.db, otpKeys, key, body.otp, { now: now() })))
           throw notChecked({ ok: false, reason: 'invalid' })
         const existing = await Users.findByIdentity(deps.db, { kind: 'email', subject: email })
         if (!existing) {
@@ -206,6 +217,7 @@ export function routes(deps: Deps.Deps) {
         const primary: Challenges.Key = { purpose: 'update_primary', email: current }
         const secondary: Challenges.Key = { purpose: 'update_secondary', email: newEmail }
         const ride = { now: now(), userId, newEmail }
+        const otpKey = await issueKey()
         const first = await Challenges.issue(deps.db, otpKey, primary, ride)
         if (!first.ok) throw notIssued(first)
         const second = await Challenges.issue(deps.db, otpKey, secondary, ride)
@@ -239,13 +251,13 @@ export function routes(deps: Deps.Deps) {
         const primary: Challenges.Key = { purpose: 'update_primary', email: user.email }
         const secondary: Challenges.Key = { purpose: 'update_secondary', email: pending.newEmail }
         const options = { now: now(), userId }
-        const first = await Challenges.check(deps.db, otpKey, primary, body.primaryOtp, options)
+        const first = await Challenges.check(deps.db, otpKeys, primary, body.primaryOtp, options)
         if (!first.ok) throw notChecked(first, 'primary')
-        const second = await Challenges.check(deps.db, otpKey, secondary, body.secondaryOtp, options)
+        const second = await Challenges.check(deps.db, otpKeys, secondary, body.secondaryOtp, options)
         if (!second.ok) throw notChecked(second, 'secondary')
-        if (!(await Challenges.consume(deps.db, otpKey, primary, body.primaryOtp, options)))
+        if (!(await Challenges.consume(deps.db, otpKeys, primary, body.primaryOtp, options)))
           throw notChecked({ ok: false, reason: 'invalid' }, 'primary')
-        if (!(await Challenges.consume(deps.db, otpKey, secondary, body.secondaryOtp, options)))
+        if (!(await Challenges.consume(deps.db, otpKeys, secondary, body.secondaryOtp, options)))
           throw notChecked({ ok: false, reason: 'invalid' }, 'secondary')
         try {
           await Users.changeEmail(deps.db, userId, user.email, pending.newEmail)

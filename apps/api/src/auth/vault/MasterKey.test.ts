@@ -61,3 +61,21 @@ describe('load', () => {
     }
   })
 })
+
+describe('previous', () => {
+  test('VAULT_MASTER_KEY_PREVIOUS: the key being retired, or nothing; never the current key itself', () => {
+    const current = MasterKey.load({ value: randomBytes(32).toString('hex'), dataDir: undefined, logger })
+    const old = randomBytes(32)
+    expect(MasterKey.previous(undefined, current)).toBeUndefined()
+    expect(MasterKey.previous(' ', current)).toBeUndefined()
+    expect(MasterKey.previous(old.toString('base64'), current)).toEqual({
+      key: old,
+      id: MasterKey.fingerprint(old),
+      source: 'env-previous',
+    })
+    expect(() => MasterKey.previous(current.key.toString('hex'), current)).toThrow(
+      /VAULT_MASTER_KEY_PREVIOUS is VAULT_MASTER_KEY itself/,
+    )
+    expect(() => MasterKey.previous('short', current)).toThrow(/^VAULT_MASTER_KEY_PREVIOUS must be 32 bytes/)
+  })
+})

@@ -12,19 +12,19 @@ export type MasterKey = {
   key: Buffer
   /** A fingerprint stored beside every sealed data key, so a wrong master key is named, not guessed. */
   id: string
-  source: 'env' | 'dev-file' | 'memory'
+  source: 'env' | 'dev-file' | 'memory' | 'env-previous'
 }
 
 const HEX_KEY = /^[0-9a-fA-F]{64}$/
 const BASE64_KEY = /^[A-Za-z0-9+/_-]{43}=?$/
 
 /** Reads a 32-byte key written as 64 hex digits or as base64 / base64url; throws otherwise. */
-export function parse(value: string): Buffer {
+export function parse(value: string, name = 'VAULT_MASTER_KEY'): Buffer {
   const text = value.trim()
   if (HEX_KEY.test(text)) return Buffer.from(text, 'hex')
   // Node's base64 decoder also reads the base64url alphabet.
   if (BASE64_KEY.test(text)) return Buffer.from(text, 'base64')
-  throw new Error('VAULT_MASTER_KEY must be 32 bytes, written as 64 hex digits or as base64')
+  throw new Error(`${name} must be 32 bytes, written as 64 hex digits or as base64`)
 }
 
 /** The fingerprint of a key (not the key: a one-way hash of it). */
@@ -76,4 +76,19 @@ export function load(options: {
   }
   if ((statSync(path).mode & 0o077) !== 0) chmodSync(path, 0o600)
   return from(parse(readFileSync(path, 'utf8')), 'dev-file')
+}
+
+/**
+ * The key being retired in a rotation (VAULT_MASTER_KEY_PREVIOUS), which this process still opens
+ * data keys with, or undefined when unset. Throws when it is the current key itself.
+ *
+ * @example
+ * const previous = MasterKey.previous(env.VAULT_MASTER_KEY_PREVIOUS, master)
+ */
+export function previous(value: string | undefined, current: MasterKey): MasterKey | undefined {
+  if (!value?.trim()) return undefined
+  const key = parse(value, 'VAULT_MASTER_KEY_PREVIOUS')
+  if (key.equals(current.key))
+    throw new Error('VAULT_MASTER_KEY_PREVIOUS is VAULT_MASTER_KEY itself: set it to the key being retired')
+  return from(key, 'env-previous')
 }

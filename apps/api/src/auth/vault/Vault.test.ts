@@ -157,7 +157,11 @@ describe('namespaceAddresses', () => {
     const addresses = await Vault.namespaceAddresses(db, vault, userId)
     // Opened here as the vault opens it: these are the addresses of the user's stored EVM secret.
     const [row] = await db.orm.select().from(Tables.vaultKeys).where(eq(Tables.vaultKeys.userId, userId))
-    const dataKey = vault.unwrap(row!.wrappedDataKey, `frontdoor vault data key\0${userId}`)
+    const dataKey = vault.unwrap(
+      row!.wrappedDataKey,
+      `frontdoor vault data key\0${userId}`,
+      vault.masterKeyId,
+    )
     const secret = Envelope.open(dataKey, row!.evmSecret, `frontdoor vault secp256k1\0${userId}`)
     expect(Vault.evmAddressOf(secret)).toBe(evm)
     expect(addresses).toEqual(await Namespaces.addressesOf(secret))
@@ -254,5 +258,28 @@ describe('tamper detection', () => {
     const other = Vault.create({ key: otherKey, id: MasterKey.fingerprint(otherKey), source: 'env' })
     await expect(sign(victim, other)).rejects.toThrow(Vault.MasterKeyMismatchError)
     expect(await sign(victim)).toMatch(/^0x[0-9a-f]{130}$/)
+  })
+})
+
+describe('wrappingKeyId', () => {
+  test('the previous key until a rotation recorded the new one; none for a key this node does not hold', () => {
+    const master = () => {
+      const key = randomBytes(32)
+      return { key, id: MasterKey.fingerprint(key), source: 'env' as const }
+    }
+    const [a, b, c] = [master(), master(), master()]
+    const alone = Vault.create(a)
+    expect(Vault.wrappingKeyId(alone, null)).toBe(a.id)
+    expect(Vault.wrappingKeyId(alone, a.id)).toBe(a.id)
+    expect(Vault.wrappingKeyId(alone, b.id)).toBeUndefined()
+    const rotating = Vault.create(b, a)
+    expect(Vault.wrappingKeyId(rotating, null)).toBe(a.id)
+    expect(Vault.wrappingKeyId(rotating, a.id)).toBe(a.id)
+    expect(Vault.wrappingKeyId(rotating, b.id)).toBe(b.id)
+    expect(Vault.wrappingKeyId(rotating, c.id)).toBeUndefined()
+    expect(rotating.holds(a.id) && rotating.holds(b.id) && !rotating.holds(c.id)).toBe(true)
+    expect(() => rotating.unwrap('v1.x.y.z', 'ctx', c.id)).toThrow(Vault.MasterKeyMismatchError)
+    // Derived keys follow the key named: a node of both keys derives what a node of either derives.
+    expect(rotating.derive('email otp', a.id)).toEqual(alone.derive('email otp'))
   })
 })

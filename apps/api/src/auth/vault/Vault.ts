@@ -32,33 +32,83 @@ import * as Namespaces from './Namespaces.js'
  * Polkadot and Cosmos accounts are derived from the secp256k1 secret (see Namespaces).
  */
 
-/** The master key, held for wrapping data keys and deriving the other server keys. */
+/**
+ * The master keys this process holds: VAULT_MASTER_KEY, and during a rotation the key being retired
+ * (VAULT_MASTER_KEY_PREVIOUS). Data keys are opened with the key whose id is stored beside them.
+ */
 export type Vault = {
-  /** The master key's fingerprint. */
+  /** The master key's fingerprint (VAULT_MASTER_KEY). */
   masterKeyId: string
+  /** The fingerprint of the key being retired, while one is set. */
+  previousKeyId: string | undefined
   /** Where the master key came from. */
   source: MasterKey.MasterKey['source']
-  wrap: (dataKey: Uint8Array, aad: string) => string
-  unwrap: (sealed: string, aad: string) => Buffer
-  /** A 32-byte key for another purpose (e.g. hashing one-time passwords), derived from the master key. */
-  derive: (label: string) => Buffer
+  /** Whether this process holds the master key of that fingerprint. */
+  holds: (keyId: string) => boolean
+  /** Wraps a data key under the held master key `keyId`. */
+  wrap: (dataKey: Uint8Array, aad: string, keyId: string) => string
+  /** Opens a data key wrapped under `keyId`; throws {@link MasterKeyMismatchError} for a key not held. */
+  unwrap: (sealed: string, aad: string, keyId: string) => Buffer
+  /**
+   * A 32-byte key for another purpose (e.g. hashing one-time passwords), derived from the held master
+   * key `keyId` (default: VAULT_MASTER_KEY).
+   */
+  derive: (label: string, keyId?: string) => Buffer
 }
 
 /**
- * A vault over a master key.
+ * A vault over a master key and, during a rotation, the key being retired.
  *
  * @example
  * const vault = Vault.create(MasterKey.load({ value: env.VAULT_MASTER_KEY, dataDir, logger }))
  */
-export function create(master: Pick<MasterKey.MasterKey, 'key' | 'id' | 'source'>): Vault {
-  const key = Buffer.from(master.key)
+export function create(
+  master: Pick<MasterKey.MasterKey, 'key' | 'id' | 'source'>,
+  previous?: Pick<MasterKey.MasterKey, 'key' | 'id'>,
+): Vault {
+  const keys = new Map([[master.id, Buffer.from(master.key)]])
+  if (previous) keys.set(previous.id, Buffer.from(previous.key))
+  const key = (keyId: string) => {
+    const found = keys.get(keyId)
+    if (!found)
+      throw new MasterKeyMismatchError(
+        `Vault: master key ${keyId} is not held here (this process has ${[...keys.keys()].join(' and ')})`,
+      )
+    return found
+  }
   return {
     masterKeyId: master.id,
+    previousKeyId: previous?.id,
     source: master.source,
-    wrap: (dataKey, aad) => Envelope.seal(key, dataKey, aad),
-    unwrap: (sealed, aad) => Envelope.open(key, sealed, aad),
-    derive: (label) => createHmac('sha256', key).update(`frontdoor derive\0${label}`).digest(),
+    holds: (keyId) => keys.has(keyId),
+    wrap: (dataKey, aad, keyId) => Envelope.seal(key(keyId), dataKey, aad),
+    unwrap: (sealed, aad, keyId) => Envelope.open(key(keyId), sealed, aad),
+    derive: (label, keyId = master.id) =>
+      createHmac('sha256', key(keyId)).update(`frontdoor derive\0${label}`).digest(),
   }
+}
+
+/**
+ * The master key new data keys are wrapped under, given the one a rotation recorded (`vault_master`,
+ * null before any): VAULT_MASTER_KEY when no previous key is set, or once a rotation recorded it;
+ * until then the previous key, which every API node of the rotation still holds (nodes not yet
+ * restarted hold only that one). Undefined when the recorded key is neither of this process's keys:
+ * the node runs with a key the vault was rotated away from.
+ */
+export function wrappingKeyId(vault: Vault, recorded: string | null | undefined): string | undefined {
+  if (vault.previousKeyId === undefined)
+    return !recorded || recorded === vault.masterKeyId ? vault.masterKeyId : undefined
+  if (recorded === vault.masterKeyId) return vault.masterKeyId
+  return !recorded || recorded === vault.previousKeyId ? vault.previousKeyId : undefined
+}
+
+/** The master key a rotation recorded, if any (see {@link wrappingKeyId}). */
+export async function recordedKeyId(orm: Db.Orm): Promise<string | null> {
+  const [row] = await orm
+    .select({ keyId: Tables.vaultMaster.keyId })
+    .from(Tables.vaultMaster)
+    .where(eq(Tables.vaultMaster.id, 1))
+  return row?.keyId ?? null
 }
 
 /** A user's public addresses. */
@@ -100,7 +150,12 @@ export async function addresses(db: Db.Db, userId: string): Promise<Addresses | 
   return row ? { evm: row.evm as Hex, solana: row.solana } : undefined
 }
 
-/** A user's addresses, making and sealing the keys on first use (safe when called concurrently). */
+/**
+ * A user's addresses, making and sealing the keys on first use (safe when called concurrently). The
+ * data key is wrapped under {@link wrappingKeyId}, read with a share lock on `vault_master` in the same
+ * transaction as the insert, so a rotation (which updates that row first) waits for this insert and
+ * re-wraps it, or this waits for the rotation and wraps under the new key.
+ */
 export async function ensureKeys(db: Db.Db, vault: Vault, userId: string): Promise<Addresses> {
   const existing = await addresses(db, userId)
   if (existing) return existing
@@ -108,18 +163,30 @@ export async function ensureKeys(db: Db.Db, vault: Vault, userId: string): Promi
   const evmSecret = secp256k1.utils.randomPrivateKey()
   const solanaSecret = ed25519.utils.randomPrivateKey()
   try {
-    await db.orm
-      .insert(Tables.vaultKeys)
-      .values({
-        userId,
-        masterKeyId: vault.masterKeyId,
-        wrappedDataKey: vault.wrap(dataKey, aad.dataKey(userId)),
-        evmAddress: evmAddressOf(evmSecret),
-        evmSecret: Envelope.seal(dataKey, evmSecret, aad.evm(userId)),
-        solanaAddress: solanaAddressOf(solanaSecret),
-        solanaSecret: Envelope.seal(dataKey, solanaSecret, aad.solana(userId)),
-      })
-      .onConflictDoNothing({ target: Tables.vaultKeys.userId })
+    await db.orm.transaction(async (tx) => {
+      const [master] = await tx
+        .select({ keyId: Tables.vaultMaster.keyId })
+        .from(Tables.vaultMaster)
+        .where(eq(Tables.vaultMaster.id, 1))
+        .for('share')
+      const keyId = wrappingKeyId(vault, master?.keyId)
+      if (!keyId)
+        throw new MasterKeyMismatchError(
+          `Vault: the vault was rotated to master key ${master?.keyId}; this process has ${vault.masterKeyId}`,
+        )
+      await tx
+        .insert(Tables.vaultKeys)
+        .values({
+          userId,
+          masterKeyId: keyId,
+          wrappedDataKey: vault.wrap(dataKey, aad.dataKey(userId), keyId),
+          evmAddress: evmAddressOf(evmSecret),
+          evmSecret: Envelope.seal(dataKey, evmSecret, aad.evm(userId)),
+          solanaAddress: solanaAddressOf(solanaSecret),
+          solanaSecret: Envelope.seal(dataKey, solanaSecret, aad.solana(userId)),
+        })
+        .onConflictDoNothing({ target: Tables.vaultKeys.userId })
+    })
   } finally {
     dataKey.fill(0)
     evmSecret.fill(0)
@@ -128,6 +195,24 @@ export async function ensureKeys(db: Db.Db, vault: Vault, userId: string): Promi
   const stored = await addresses(db, userId)
   if (!stored) throw new Error(`Vault: no keys for user '${userId}' after creating them`)
   return stored
+}
+
+/**
+ * A user's data key, wrapped under master key `from`, wrapped again under `to` (a rotation); the new
+ * wrap is opened once before it is returned, and the data key wiped.
+ */
+export function rewrap(vault: Vault, userId: string, wrapped: string, from: string, to: string): string {
+  const dataKey = vault.unwrap(wrapped, aad.dataKey(userId), from)
+  try {
+    const rewrapped = vault.wrap(dataKey, aad.dataKey(userId), to)
+    const check = vault.unwrap(rewrapped, aad.dataKey(userId), to)
+    const same = check.equals(dataKey)
+    check.fill(0)
+    if (!same) throw new Error(`Vault: the data key of user '${userId}' did not survive its rewrap`)
+    return rewrapped
+  } finally {
+    dataKey.fill(0)
+  }
 }
 
 /** Opens one of a user's secrets, hands it to `use`, and wipes it (and the data key) after. */
@@ -140,11 +225,11 @@ async function withSecret<T>(
 ): Promise<T> {
   const [row] = await db.orm.select().from(Tables.vaultKeys).where(eq(Tables.vaultKeys.userId, userId))
   if (!row) throw new Error(`Vault: user '${userId}' has no keys`)
-  if (row.masterKeyId !== vault.masterKeyId)
+  if (!vault.holds(row.masterKeyId))
     throw new MasterKeyMismatchError(
-      `Vault: the keys of user '${userId}' are sealed under master key ${row.masterKeyId}; this process has ${vault.masterKeyId}`,
+      `Vault: the keys of user '${userId}' are sealed under master key ${row.masterKeyId}; this process has ${[vault.masterKeyId, vault.previousKeyId].filter(Boolean).join(' and ')}`,
     )
-  const dataKey = vault.unwrap(row.wrappedDataKey, aad.dataKey(userId))
+  const dataKey = vault.unwrap(row.wrappedDataKey, aad.dataKey(userId), row.masterKeyId)
   let secret: Buffer | undefined
   try {
     secret =
