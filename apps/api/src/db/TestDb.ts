@@ -79,9 +79,10 @@ export type TestDb = Db.Db & {
  * A migrated database for one test file: in-memory PGlite, or a fresh database of the PostgreSQL at
  * `DATABASE_URL` when it is set (dropped again by `drop()`), so test files never see each other's rows.
  * Each is migrated as a server migrates at start: public schema, drizzle's bookkeeping in `drizzle`.
+ * `pglite` picks PGlite even then, for a test that runs on both.
  */
-export async function create(options: { migrate?: boolean } = {}): Promise<TestDb> {
-  const databaseUrl = process.env.DATABASE_URL
+export async function create(options: { migrate?: boolean; pglite?: boolean } = {}): Promise<TestDb> {
+  const databaseUrl = options.pglite ? undefined : process.env.DATABASE_URL
   const database = databaseUrl ? await createPostgresDatabase(databaseUrl) : undefined
   const db = await Db.open({ databaseUrl: database?.url, maxConnections: 4 })
   if (options.migrate !== false) await Migrator.migrate(db)
