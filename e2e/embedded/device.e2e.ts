@@ -1,8 +1,13 @@
+import { mkdirSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { expect, type Page, type Response, test } from '@playwright/test'
 import * as Pages from '../modal/pages.js'
 import * as Embedded from './embedded.js'
 
 const { DEMO_URL, MAILBOX_URL } = Pages.addresses
+const ARTIFACTS = join(dirname(fileURLToPath(import.meta.url)), '..', 'artifacts', 'embedded')
+mkdirSync(ARTIFACTS, { recursive: true })
 
 // Device approval of the email login, through the real stack and the dev mailbox. Nothing before a
 // right code tells whether an address has an account: an existing account's email in a browser it has
@@ -92,6 +97,7 @@ test('a new browser of an account gets the code step as any address; its right c
     await expect(frame.getByText(`Open the link we sent to ${email}`)).toBeVisible()
     await expect(frame.getByRole('textbox', { name: 'Code' })).toHaveCount(0)
     await expect(other.getByTestId('status')).not.toHaveText('connected')
+    await other.screenshot({ path: join(ARTIFACTS, 'device-approve.png') })
 
     // The link from the dev mailbox: its page asks, Approve approves.
     const link = await approvalLink(email)
