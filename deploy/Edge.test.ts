@@ -14,7 +14,7 @@ import * as Edge from './Edge.js'
 /**
  * The edge's nginx configuration, run by Debian's nginx in front of the real frame servers, two
  * stand-in API nodes and two stand-in relay nodes (each answers with its own name). Skipped, with a
- * message, where nginx is not installed (`.ci/run` installs it).
+ * message, where nginx is not installed (`npm test` installs it).
  */
 
 const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((path) => existsSync(path))

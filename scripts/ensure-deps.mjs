@@ -1,10 +1,12 @@
-// Installs what `npm start` and `npm test` need, so both work on a fresh machine with only Node and npm.
+// Installs what `npm start` and `npm test` need, so both work on a fresh machine with only Node and npm:
+// node_modules, and for `npm test` (`--test`) Debian's packages the tests use (system-packages.mjs).
 // Plain JavaScript on purpose: it runs before node_modules (and so tsx) exists.
 import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import * as SystemPackages from './system-packages.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const stamp = join(root, 'node_modules', '.frontdoor-lock-hash')
@@ -40,23 +42,13 @@ function ensureNodeModules() {
   writeFileSync(stamp, lockHash())
 }
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-
-function ensureChromium() {
-  if (existsSync(CHROMIUM_PATH)) return
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0
-  const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0
-  if (!isRoot || !hasApt) {
-    console.error(
-      `frontdoor: Chromium is needed for the browser tests and was not found at ${CHROMIUM_PATH}.\n` +
-        '  Install it (Debian/Ubuntu: sudo apt-get install chromium) or set CHROMIUM_PATH to a Chromium binary.',
-    )
+// `npm test` (`--test`): Debian's packages first, so a machine without them stops at once, not after npm ci.
+if (process.argv.includes('--test')) {
+  try {
+    SystemPackages.ensure('npm test', SystemPackages.FOR_TESTS)
+  } catch (error) {
+    console.error(error.message)
     process.exit(1)
   }
-  console.log("frontdoor: installing Debian's chromium for the browser tests")
-  run('apt-get', ['update', '-qq'])
-  run('apt-get', ['install', '-y', '-qq', 'chromium'])
 }
-
 ensureNodeModules()
-if (process.argv.includes('--browser')) ensureChromium()
