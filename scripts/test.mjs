@@ -1,7 +1,8 @@
-// `npm test`: lint, dead code (knip), typecheck, unit tests, the fault tests (real PostgreSQL restarts under a
-// running API; skipped where PostgreSQL is not installed), then the end-to-end tests in Chromium. Stops at the
-// first failure.
+// `npm test`: lint, dead code (knip), typecheck, unit tests (on a throwaway PostgreSQL and Redis, as CI),
+// the fault tests (real PostgreSQL restarts under a running API), then the end-to-end tests in Chromium.
+// Stops at the first failure. ensure-deps.mjs has installed what they need (or stopped at once).
 import { spawnSync } from 'node:child_process'
+import * as Services from './services.mjs'
 
 // The end-to-end stacks listen on fixed ports: one run at a time on a machine (flock where it exists).
 const E2E_LOCK = '/tmp/frontdoor-e2e.lock'
@@ -15,6 +16,8 @@ const steps = [
     'typecheck + unit',
     'npx',
     ['turbo', 'run', 'typecheck', 'test', '--output-logs=errors-only', '--concurrency=2'],
+    // The integration tests' PostgreSQL and Redis (DATABASE_URL, REDIS_URL), unless the caller names its own.
+    { services: true },
   ],
   ['typecheck scripts', 'npx', ['tsc', '-p', '.']],
   ['faults', 'npm', ['run', 'test:faults']],
@@ -23,12 +26,17 @@ const steps = [
   ['end-to-end through the edge', ...e2e(['playwright', 'test', '-c', 'e2e/scale/playwright.config.ts'])],
 ]
 
-for (const [name, command, args] of steps) {
+// Ctrl-C reaches the step's processes too; the services are stopped once the step has ended.
+process.on('SIGINT', () => {})
+for (const [name, command, args, { services } = {}] of steps) {
   console.log(`\n== ${name}: ${command} ${args.join(' ')}`)
+  const started = services ? await Services.start() : undefined
+  for (const [variable, url] of Object.entries(started?.urls ?? {})) console.log(`   ${variable}=${url}`)
   const result = spawnSync(command, args, {
     stdio: 'inherit',
-    env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1' },
+    env: { ...process.env, ...started?.urls, FORCE_COLOR: process.env.CI ? '0' : '1' },
   })
+  started?.stop()
   if (result.status !== 0) {
     console.error(`\nnpm test: ${name} failed`)
     process.exit(result.status ?? 1)
