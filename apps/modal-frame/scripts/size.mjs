@@ -68,7 +68,9 @@ for (const file of files) {
   console.log(`  ${file}: ${(size / 1024).toFixed(1)} KB gzipped`)
 }
 const verdict = total <= BUDGET_BYTES ? 'ok' : 'OVER BUDGET'
-console.log(`modal initial JS: ${(total / 1024).toFixed(1)} KB gzipped (${total} B; budget ${BUDGET_BYTES} B) ${verdict}`)
+console.log(
+  `modal initial JS: ${(total / 1024).toFixed(1)} KB gzipped (${total} B; budget ${BUDGET_BYTES} B) ${verdict}`,
+)
 
 // Every frame before the first open: sdk.js + the modal's first-open JS + its startup chunks.
 const firstOpen = new Set(files)

@@ -3,7 +3,6 @@ import { secureHeaders } from 'hono/secure-headers'
 import { afterAll, describe, expect, test } from 'vitest'
 import * as TestApp from '../TestApp.js'
 import * as Answer from './Answer.js'
-import * as SecureHeaders from './SecureHeaders.js'
 
 const t = await TestApp.create()
 afterAll(() => t.close())
