@@ -2,10 +2,11 @@ import type * as Chains from '@frontdoor/schemas/api/chains'
 import * as Errors from './errors.js'
 
 /**
- * JSON-RPC 2.0 framing, written once, for the client that speaks to the API's RPC proxy without viem:
- * the auth frame, whose only chain calls are the safe reads it forwards and the nonce/gas/fee fill of
- * a transaction (viem's client and http transport would add about 8 KB gzipped to its 32 KB for them).
- * The servers (the RPC proxy route, the relay) keep their own framing.
+ * JSON-RPC 2.0 framing for the auth frame, which speaks to the API's RPC proxy without viem: its only
+ * chain calls are the safe reads it forwards, the nonce/gas/fee fill of a transaction and a token's
+ * decimals (viem's client and http transport would add about 8 KB gzipped to its 38 KB for them). It
+ * is not the only framing yet: the modal's Solana reads (`account/SolanaRpc.ts`) and the API's Solana
+ * balances and sends write bodies of their own, as the servers (the RPC proxy route, the relay) do.
  */
 
 /** The JSON-RPC request of one EIP-1193 call (`params` as given; none is `[]`). */

@@ -10,8 +10,9 @@ import {
 import * as Api from '../api/Api.js'
 
 /**
- * The modal's one way to a chain node: viem public clients over the API's RPC proxy
- * (`/v1/?chainId=&projectId=`), one per project and chain, created here and nowhere else. This module
+ * The modal's one way to an EVM chain's node: viem public clients over the API's RPC proxy
+ * (`/v1/?chainId=&projectId=`), one per project and chain, created here and nowhere else (a Solana
+ * cluster's reads are `account/SolanaRpc.ts`'s, over the same proxy). This module
  * (and viem) is loaded only when a chain read is first needed, never on the modal's first open.
  */
 
