@@ -25,10 +25,10 @@ const BODY_DELAY_MS = 1_000
 
 /** The README's tag, as people copy it (its modal origin the stack's). */
 function readmeTag(): string {
-  const readme = readFileSync(Release.README, 'utf8')
+  const readme = readFileSync(Release.READMES[0] as string, 'utf8')
   const tag = readme.match(/<script src="[^"]*\/sdk\/[^"/]+\/sdk\.js"[^>]*><\/script>/)?.[0]
   if (!tag) throw new Error('the README has no sdk.js tag')
-  const src = Release.readmeTag(readme)!.src
+  const src = Release.readmeTags(readme)[0]!.src
   return tag.replace(new URL(src).origin, MODAL_URL)
 }
 
