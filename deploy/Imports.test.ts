@@ -51,20 +51,6 @@ const LEFT: { why: string; files: string[] }[] = [
     why: "the modal: router/Router.ts takes the route table for its types and the views use the router; siwx/Siwx.ts takes the Controller. Fix: the views' schemas in a leaf router/Schemas.ts, a port type for Siwx",
     files: modalCircle(),
   },
-  {
-    why: 'MultiWallet.ts (lazy) takes Connection.Internals: a port type of its own',
-    files: [
-      'apps/modal-frame/src/connection/Connection.ts',
-      'apps/modal-frame/src/connection/MultiWallet.ts',
-    ],
-  },
-  {
-    why: 'Standard.ts takes Injected.Host: the host port in a leaf',
-    files: [
-      'apps/modal-frame/src/connectors/injected/Injected.ts',
-      'apps/modal-frame/src/connectors/injected/Standard.ts',
-    ],
-  },
 ]
 
 describe('import circles', () => {

@@ -2,6 +2,7 @@ import { type Constants, Errors } from '@frontdoor/schemas'
 import type * as Connector from '../connectors/Connector.js'
 import * as Rpc from '../rpc/Rpc.js'
 import * as Store from '../store/Store.js'
+import type * as MultiWallet from './MultiWallet.js'
 import * as Storage from './Storage.js'
 
 /** Connection status (spec section 4). */
@@ -137,7 +138,7 @@ export function create(options: Options) {
   /** Tells the views that the stored connections changed. */
   const notify = () => store.set((s) => ({ ...s }))
   /** What the multi-wallet module (a lazy chunk) drives. */
-  const internals: Internals = {
+  const internals: MultiWallet.Internals = {
     storage,
     options,
     live: (connectorId) => live.get(connectorId)?.connector,
@@ -294,27 +295,4 @@ export function create(options: Options) {
     },
   }
   return controller
-}
-
-/** The parts of the connection controller that the multi-wallet module (loaded on first use) drives. */
-export type Internals = {
-  storage: Storage.ConnectionStorage
-  options: Options
-  /** The live connector of a connection, if this page keeps it. */
-  live: (connectorId: string) => Connector.Connector | undefined
-  current: () => Connector.Connector | undefined
-  /** Follows a connection's events. */
-  keep: (connector: Connector.Connector) => void
-  /** Stops following a connection. */
-  release: (connectorId: string) => void
-  /** Makes a connection current. */
-  adopt: (connector: Connector.Connector, session: Connector.Session) => void
-  /** Ends a connection with its wallet ('Failed to disconnect chains: …' when that fails). */
-  end: (connector: Connector.Connector) => Promise<void>
-  /** Tells the views the stored connections changed. */
-  notify: () => void
-  /** Starts an attempt (a later one makes it stale). */
-  attempt: () => number
-  /** Whether attempt `mine` is still the latest. */
-  latest: (mine: number) => boolean
 }

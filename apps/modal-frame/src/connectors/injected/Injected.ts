@@ -4,6 +4,7 @@ import { Errors } from '@frontdoor/schemas'
 import * as Calls from '../../rpc/Calls.js'
 import type * as Connector from '../Connector.js'
 import * as WalletErrors from '../WalletErrors.js'
+import type * as Host from './Host.js'
 import * as Id from './Id.js'
 import type * as Merge from './Merge.js'
 import * as Standard from './Standard.js'
@@ -13,15 +14,6 @@ import * as Standard from './Standard.js'
  * cannot see into our cross-origin frame, so every request goes through the host SDK, which talks to
  * the extension's provider and forwards its events back (ARCHITECTURE.md section 3).
  */
-
-/** How the connector reaches the page's wallet: the host bridge's calls. */
-export type Host = {
-  /** Sends an EIP-1193 request to the injected wallet `uuid` on the page. */
-  request: (
-    uuid: string,
-    request: { method: string; params?: unknown[] | Record<string, unknown> },
-  ) => Promise<unknown>
-}
 
 const hex = (n: number) => `0x${n.toString(16)}`
 const isAddress = (value: unknown): value is `0x${string}` =>
@@ -54,7 +46,7 @@ const withCode = (message: string, code: number) => new ProtocolErrors.ProviderR
  * (it lists Solana `chains`; Standard.ts), or one wallet's two sides listed once (Merge.ts). `emit` is
  * fed by the host's injectedWalletEvent, with the uuid of the side that sent it.
  */
-export function create(wallet: Merge.Listed, host: Host) {
+export function create(wallet: Merge.Listed, host: Host.Port) {
   if (wallet.standard)
     return twoSided(eip1193(wallet, host), Standard.create(wallet.standard, host), wallet.standard.uuid)
   return wallet.chains ? Standard.create(wallet, host) : eip1193(wallet, host)
@@ -110,7 +102,7 @@ function twoSided(
 }
 
 /** The connector of an EIP-6963 wallet (an EIP-1193 provider). */
-function eip1193(wallet: HostModal.InjectedWallet, host: Host) {
+function eip1193(wallet: HostModal.InjectedWallet, host: Host.Port) {
   const listeners = new Set<(event: Connector.Event) => void>()
   const info: Connector.WalletInfo = { id: wallet.rdns, name: wallet.name, icon: wallet.icon }
   // An extension's refusal in another code than 4001 (WalletConnect's 5000, a bare -32000 ...) is 4001.

@@ -4,8 +4,8 @@ import * as SolanaWallet from '@frontdoor/protocol/solana-wallet'
 import { Errors } from '@frontdoor/schemas'
 import type * as Connector from '../Connector.js'
 import * as WalletErrors from '../WalletErrors.js'
+import type * as Host from './Host.js'
 import * as Id from './Id.js'
-import type * as Injected from './Injected.js'
 
 /**
  * The connector of a Wallet Standard wallet of the page (a Solana wallet, found by the host SDK's
@@ -45,7 +45,7 @@ function accountsOf(value: unknown, chains: string[]): SolanaWallet.Account[] {
 }
 
 /** Creates the connector of one Wallet Standard wallet (`wallet.chains` set). */
-export function create(wallet: HostModal.InjectedWallet, host: Injected.Host) {
+export function create(wallet: HostModal.InjectedWallet, host: Host.Port) {
   const listeners = new Set<(event: Connector.Event) => void>()
   const info: Connector.WalletInfo = { id: wallet.rdns, name: wallet.name, icon: wallet.icon }
   const chains = wallet.chains ?? []
