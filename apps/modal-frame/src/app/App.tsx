@@ -1,10 +1,10 @@
 import { type KeyboardEvent, lazy, type MouseEvent, Suspense, useEffect, useMemo, useRef } from 'react'
 import type * as Controller from '../controller/Controller.js'
 import { ControllerContext } from '../controller/context.js'
-import * as Routes from '../router/Routes.js'
 import { useStore } from '../store/useStore.js'
 import * as Theme from '../theme/Theme.js'
 import * as AfterPaint from '../ui/AfterPaint.js'
+import * as Routes from './Routes.js'
 
 const Toasts = lazy(() => import('../ui/Toasts.js'))
 // A blocking alert is rare (a misconfigured project): its view is a chunk of its own.

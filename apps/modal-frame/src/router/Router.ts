@@ -1,6 +1,6 @@
 import { VIEWS } from '@frontdoor/protocol/views'
 import * as Store from '../store/Store.js'
-import type * as Routes from './Routes.js'
+import type * as Schemas from './Schemas.js'
 
 /** The modal's views, named as spec section 2 and ARCHITECTURE.md section 5. */
 export { VIEWS }
@@ -8,7 +8,7 @@ export { VIEWS }
 export type View = (typeof VIEWS)[number]
 
 /** The data `view` is opened with, as its route's schema takes it (undefined for a view without data). */
-type DataOf<V extends View> = Routes.Input<V>
+type DataOf<V extends View> = Schemas.Input<V>
 
 /** The data argument of a typed call: optional when the view's schema takes undefined, required otherwise. */
 type DataArgs<V extends View> = undefined extends DataOf<V> ? [data?: DataOf<V>] : [data: DataOf<V>]
@@ -43,7 +43,7 @@ export function isView(value: unknown): value is View {
 
 /**
  * The router store: views are a stack in memory, not URLs. Calls are type-checked against the route
- * table (`Routes.ts`): a view that needs data cannot be pushed without it.
+ * schemas (`Schemas.ts`): a view that needs data cannot be pushed without it.
  *
  * @example
  * const router = Router.create()

@@ -10,7 +10,7 @@ import * as Track from '../../analytics/Track.js'
 import type * as Controller from '../../controller/Controller.js'
 import { ControllerContext } from '../../controller/context.js'
 import * as Router from '../../router/Router.js'
-import type * as Routes from '../../router/Routes.js'
+import type * as Schemas from '../../router/Schemas.js'
 import * as Store from '../../store/Store.js'
 import { useStore } from '../../store/useStore.js'
 import Buy from './Buy.js'
@@ -28,7 +28,7 @@ const CHECKOUT = 'http://onramp.test/checkout/order-1'
 /** The modal's body: the view the router shows. */
 function Shell({ router }: { router: Router.Router }) {
   const { view, data } = useStore(router)
-  return view === 'Buy' ? <Buy data={data as Routes.BuyData} /> : <p data-view={view} />
+  return view === 'Buy' ? <Buy data={data as Schemas.BuyData} /> : <p data-view={view} />
 }
 
 /** What happened, in order: the popup opened, the API asked for the checkout link. */
@@ -116,7 +116,7 @@ function stubPopup(blocked = false) {
   return { popup, open }
 }
 
-async function setup(amount: string, preset?: Routes.BuyData) {
+async function setup(amount: string, preset?: Schemas.BuyData) {
   stubApi()
   const router = Router.create('Account')
   router.push('Buy', preset)

@@ -9,7 +9,7 @@ import { AccountRoot, useQueries, useScope } from '../../account/Context.js'
 import * as Queries from '../../account/Queries.js'
 import * as Track from '../../analytics/Track.js'
 import { useController } from '../../controller/context.js'
-import type * as Routes from '../../router/Routes.js'
+import type * as Schemas from '../../router/Schemas.js'
 import { useStore } from '../../store/useStore.js'
 import { useAutofocus } from '../../ui/useAutofocus.js'
 import * as BuyApi from './BuyApi.js'
@@ -24,7 +24,7 @@ import './buy.css'
  * coins arrive (pending, completed, or failed). Opened with a preset (`{ amount, asset }`) by whoever
  * sends the visitor here.
  */
-export default function Buy({ data }: { data: Routes.BuyData }) {
+export default function Buy({ data }: { data: Schemas.BuyData }) {
   return (
     <AccountRoot>
       <Connected data={data} />
@@ -32,7 +32,7 @@ export default function Buy({ data }: { data: Routes.BuyData }) {
   )
 }
 
-function Connected({ data }: { data: Routes.BuyData }) {
+function Connected({ data }: { data: Schemas.BuyData }) {
   const scope = useScope()
   return scope ? <BuyView scope={scope} preset={data} /> : null
 }
@@ -60,7 +60,7 @@ function openDisowned(name: string): Window | null {
   return opened
 }
 
-function BuyView({ scope, preset }: { scope: Queries.Scope; preset: Routes.BuyData }) {
+function BuyView({ scope, preset }: { scope: Queries.Scope; preset: Schemas.BuyData }) {
   const controller = useController()
   const state = useStore(controller.state)
   const buy = useStore(BuyStore.frame)

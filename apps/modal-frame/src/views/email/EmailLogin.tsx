@@ -1,7 +1,7 @@
 import { Constants, EmailRule, Errors } from '@frontdoor/schemas'
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import { useController } from '../../controller/context.js'
-import type * as Routes from '../../router/Routes.js'
+import type * as Schemas from '../../router/Schemas.js'
 import '../../ui/email.css'
 import * as Otp from '../../ui/Otp.js'
 import { OtpField } from '../../ui/OtpField.js'
@@ -15,7 +15,7 @@ type Phase = 'sending' | 'device' | 'code' | 'verifying' | 'failed'
  * approves it with the link then emailed, and the login completes. 'Resend code' waits out the 30 s
  * cooldown ('Please try again after {n} seconds').
  */
-export default function EmailLogin({ data }: { data: Routes.EmailData }) {
+export default function EmailLogin({ data }: { data: Schemas.EmailData }) {
   const controller = useController()
   const { email } = data
   const [phase, setPhase] = useState<Phase>('sending')

@@ -1,7 +1,7 @@
 import { Errors } from '@frontdoor/schemas'
 import { useEffect, useState } from 'react'
 import { useController } from '../../controller/context.js'
-import type * as Routes from '../../router/Routes.js'
+import type * as Schemas from '../../router/Schemas.js'
 
 type Phase = { kind: 'connecting' } | { kind: 'error'; message: string } | { kind: 'missing' }
 
@@ -9,7 +9,7 @@ type Phase = { kind: 'connecting' } | { kind: 'error'; message: string } | { kin
  * ConnectingExternal: connects an injected wallet of the page (the host SDK talks to the extension).
  * Shows the wallet waiting for the user, and 'Connection rejected' with a retry when they decline.
  */
-export default function ConnectingExternal({ data }: { data: Routes.InjectedData }) {
+export default function ConnectingExternal({ data }: { data: Schemas.InjectedData }) {
   const controller = useController()
   const { rdns } = data
   const name = data.name || 'your wallet'

@@ -1,7 +1,7 @@
 import { Errors } from '@frontdoor/schemas'
 import { useEffect, useState } from 'react'
 import { useController } from '../../controller/context.js'
-import type * as Routes from '../../router/Routes.js'
+import type * as Schemas from '../../router/Schemas.js'
 import { SOCIAL_NAMES } from '../../social/Names.js'
 import * as Popup from '../../social/Popup.js'
 import * as PopupResult from '../../social/PopupResult.js'
@@ -18,7 +18,7 @@ const messageOf = (error: unknown) =>
  * The social login view (lazy chunk): waits for the popup the click opened, then logs in with the
  * one-time code it posted back. 'Try again' opens a new popup from its own click.
  */
-export default function ConnectingSocial({ data }: { data: Routes.SocialData }) {
+export default function ConnectingSocial({ data }: { data: Schemas.SocialData }) {
   const controller = useController()
   const provider = data.social
   const name = SOCIAL_NAMES[provider as keyof typeof SOCIAL_NAMES] ?? provider
