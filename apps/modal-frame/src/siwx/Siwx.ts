@@ -4,7 +4,10 @@ import { EVENT } from '@frontdoor/schemas/api/analytics'
 import * as Errors from '@frontdoor/schemas/errors'
 import * as Track from '../analytics/Track.js'
 import type * as HostBridge from '../bridge/HostBridge.js'
-import type * as Controller from '../controller/Controller.js'
+import type * as Lazy from '../connection/Lazy.js'
+import type * as State from '../controller/State.js'
+import type * as Modal from '../modal/Modal.js'
+import type * as Router from '../router/Router.js'
 
 /**
  * Sign in with the wallet (SIWX), the modal's side (spec section 4). When the page set `siwx`, the
@@ -15,11 +18,23 @@ import type * as Controller from '../controller/Controller.js'
  * disconnects. This module loads only when the page set `siwx` and an account is connected.
  */
 
-/** What sign-in needs of the modal's controller (Controller.ts). */
-export type Options = Pick<
-  Controller.Controller,
-  'state' | 'router' | 'modal' | 'connection' | 'switchNetwork' | 'onSupportedChain' | 'requestClose'
-> & { env: { mode: 'modal' | 'inline' } }
+/**
+ * What sign-in needs of the modal's controller: its port, declared here so that this module does not
+ * import Controller.ts, which loads it (the controller passes itself).
+ */
+export type Options = {
+  env: { mode: 'modal' | 'inline' }
+  state: State.StateStore
+  router: Router.Router
+  modal: Modal.Modal
+  connection: Pick<Lazy.Controller, 'get' | 'request' | 'disconnect'>
+  /** Switches the page's network to the EVM chain `chainId`, the connected wallet first. */
+  switchNetwork: (chainId: number) => Promise<unknown>
+  /** Whether the connected wallet is on one of the page's networks. */
+  onSupportedChain: () => boolean
+  /** Asks the host to close the modal, as the user's close does (it shakes instead when it may not close now). */
+  requestClose: () => void
+}
 
 /** The error the view shows when the wallet's user declined (EIP-1193 4001). */
 const DECLINED = Errors.SIGNATURE_DECLINED
