@@ -338,6 +338,8 @@ test.describe('EIP-5792 batched calls', () => {
     ).toBeVisible()
     await expect(auth.getByText('All or none, in one transaction')).toHaveCount(0)
     await expect(auth.getByText('approve(spender, amount)')).toBeVisible()
+    // FUSD's decimals, read from the chain: the approve's amount in FUSD, its base units beside.
+    await expect(auth.getByText(`100 (${AMOUNT_IN} base units)`)).toBeVisible()
     // The approval screen is open: the dapp's promise waits, nothing is on chain.
     await page.waitForTimeout(1_000)
     expect(await outcome(page, 'eoa-send')).toEqual({ state: 'pending' })

@@ -27,7 +27,7 @@ export type Request = {
   batch?: Summary.Summary | undefined
   /** Bitcoin, Polkadot and Cosmos messages: what the screen shows of them (NamespaceMessage.describe). */
   message?: Summary.Summary | undefined
-  /** Transactions and typed data that move or grant tokens: what the screen shows (Tokens.describe). */
+  /** Transactions, typed data and batches that move or grant tokens: what the screen shows (Tokens.describe). */
   tokens?: Summary.Summary | undefined
 }
 

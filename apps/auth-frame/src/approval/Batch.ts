@@ -1,11 +1,13 @@
 import * as Calls from '@frontdoor/protocol/calls'
 import * as SignRequest from '@frontdoor/protocol/sign-request'
+import * as TokenCalls from '@frontdoor/protocol/tokens'
 import * as Summary from './Summary.js'
 
 /**
  * What the approval screen shows for EIP-5792 `wallet_sendCalls`: the whole batch, each call with its
- * recipient, value and the function it calls when the screen reads it (approve, transfer,
- * setApprovalForAll, as for one transaction), then every call's data in full. The smart account sends
+ * recipient, value and the function it calls when the screen reads it (approve, transfer, transferFrom,
+ * setApprovalForAll, as for one transaction), then every call's data in full. Token amounts are in base
+ * units here; Tokens.ts puts them in the token's units (decimals read from the chain) before the screen. The smart account sends
  * the batch as one user operation: all calls or none. The EOA sends each call as its own transaction,
  * in order, stopping at the first failure (EIP-5792 allows it when the page sets `atomicRequired`
  * false); a batch that requires atomicity is refused for it before the screen (5760).
@@ -23,10 +25,19 @@ type Row = Summary.Summary['rows'][number]
 
 const amount = (value: bigint) => (SignRequest.isUnlimited(value) ? TEXT.unlimited : value.toString())
 
+/** The label of call `n`'s token amount, the row Tokens.ts shows in the token's units. */
+const amountLabel = (n: number) => `Call ${n} amount`
+
+/** The function call `data` calls, when the screen reads it (sign-request's, or an ERC-20 transferFrom). */
+function decode(data: string) {
+  const moved = TokenCalls.transferFrom(data)
+  return SignRequest.call(data) ?? (moved && { function: 'transferFrom' as const, ...moved })
+}
+
 /** The rows of call `n` (1-based): where it goes, what it sends, the function it calls. */
 function callRows(n: number, call: Calls.Call, symbol: string): Row[] {
   const data = (call.data ?? '0x') as `0x${string}`
-  const decoded = SignRequest.call(data)
+  const decoded = decode(data)
   const rows: Row[] = [
     { label: `Call ${n}`, value: call.to ?? 'New contract' },
     { label: `Call ${n} value`, value: `${Summary.formatEther(Calls.amount(call))} ${symbol}` },
@@ -41,7 +52,7 @@ function callRows(n: number, call: Calls.Call, symbol: string): Row[] {
         { label: `Call ${n} function`, value: 'approve(spender, amount)' },
         { label: `Call ${n} spender`, value: decoded.spender, warning: true },
         {
-          label: `Call ${n} amount`,
+          label: amountLabel(n),
           value: amount(decoded.amount),
           warning: SignRequest.isUnlimited(decoded.amount),
         },
@@ -51,7 +62,15 @@ function callRows(n: number, call: Calls.Call, symbol: string): Row[] {
       rows.push(
         { label: `Call ${n} function`, value: 'transfer(to, amount)' },
         { label: `Call ${n} recipient`, value: decoded.to },
-        { label: `Call ${n} amount`, value: amount(decoded.amount) },
+        { label: amountLabel(n), value: amount(decoded.amount) },
+      )
+      break
+    case 'transferFrom':
+      rows.push(
+        { label: `Call ${n} function`, value: 'transferFrom(from, to, amount)' },
+        { label: `Call ${n} owner`, value: decoded.from },
+        { label: `Call ${n} recipient`, value: decoded.to },
+        { label: amountLabel(n), value: amount(decoded.amount) },
       )
       break
     case 'setApprovalForAll':
@@ -72,6 +91,19 @@ function readParams(params: unknown): [Calls.SendCalls] {
     const data = (error as { data?: { field?: string; reason?: string } }).data
     throw SignRequest.invalid(`params.${data?.field ?? ''}: ${data?.reason ?? 'invalid'}`)
   }
+}
+
+/**
+ * The token amounts of a `wallet_sendCalls` batch (approve, transfer, transferFrom): each with the label
+ * of its row, its token (the call's recipient) and its amount in base units, for Tokens.ts.
+ */
+export function amounts(params: unknown): { label: string; token: string; amount: bigint }[] {
+  return readParams(params)[0].calls.flatMap((call, i) => {
+    const decoded = decode(call.data ?? '0x')
+    return call.to && decoded && 'amount' in decoded
+      ? [{ label: amountLabel(i + 1), token: call.to, amount: decoded.amount }]
+      : []
+  })
 }
 
 /**

@@ -36,8 +36,9 @@ export type Context = {
    */
   message?: Summary | undefined
   /**
-   * Transactions and typed data that move or grant tokens: their summary with amounts in the token's
-   * units and what a Permit2 signature or a transferFrom does, read before by Tokens.ts (a lazy chunk).
+   * Transactions, typed data and batches that move or grant tokens: their summary with amounts in the
+   * token's units and what a Permit2 signature or a transferFrom does, read before by Tokens.ts (a lazy
+   * chunk).
    */
   tokens?: Summary | undefined
 }

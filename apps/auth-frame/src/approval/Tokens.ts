@@ -1,14 +1,17 @@
 import * as SignRequest from '@frontdoor/protocol/sign-request'
 import * as TokenCalls from '@frontdoor/protocol/tokens'
+import * as Batch from './Batch.js'
 import * as Summary from './Summary.js'
 
 /**
  * The approval screen's summary of a request that moves or grants tokens: amounts in the token's units
- * (ERC-20 `decimals()` by `eth_call` through the frame's RPC proxy, each kept for the frame's lifetime
- * per chain and token; a token whose decimals cannot be read shows base units, said so, and is asked
- * again next time), what a Permit2 signature grants (spender, each token's amount and expiry, the
- * signature's deadline) and what an ERC-20 transferFrom moves. A lazy chunk: only transactions and typed
- * data load it (the frame's first bytes stay small); Summary.describe shows what it read.
+ * (ERC-20 `decimals()` by `eth_call` through the frame's RPC proxy, each token once per request and kept
+ * for the frame's lifetime per chain and token; a token whose decimals cannot be read shows base units,
+ * said so, and is asked again next time), what a Permit2 signature grants (spender, each token's amount
+ * and expiry, the signature's deadline) and what an ERC-20 transferFrom moves; a `wallet_sendCalls`
+ * batch's calls too (Batch.ts's rows, their amounts in the token's units). A lazy chunk: only
+ * transactions, typed data and batches load it (the frame's first bytes stay small); Summary.describe
+ * shows what it read.
  */
 
 /** One row of the screen. */
@@ -43,6 +46,7 @@ type Amount = { label: string; token: string; amount: bigint; bits?: number }
 /** What the request moves or grants, as the screen shows it: amounts of tokens, and a Permit2 signature. */
 function read(method: string, params: unknown): { amounts: Amount[]; permit2?: TokenCalls.Permit } {
   try {
+    if (method === 'wallet_sendCalls') return { amounts: Batch.amounts(params) }
     if (method === 'eth_sendTransaction') {
       const tx = SignRequest.transaction(params)
       const call = SignRequest.call(tx.data) ?? TokenCalls.transferFrom(tx.data)
@@ -189,9 +193,10 @@ function transferFromRows(call: NonNullable<ReturnType<typeof TokenCalls.transfe
 }
 
 /**
- * The summary of `method` with `params` given the decimals of its tokens: Summary.describe's, with each
- * token amount in the token's units, a Permit2 signature's rows, a transferFrom decoded; undefined when
- * the request moves or grants no token (the screen shows Summary.describe's).
+ * The summary of `method` with `params` given the decimals of its tokens: Summary.describe's (a batch's
+ * is `context.batch`), with each token amount in the token's units, a Permit2 signature's rows, a
+ * transferFrom decoded; undefined when the request moves or grants no token (the screen shows
+ * Summary.describe's).
  */
 export function summarize(
   method: string,

@@ -2,6 +2,7 @@ import * as EoaSignatures from '@frontdoor/protocol/eoa-signatures'
 import { describe, expect, test } from 'vitest'
 import * as Api from '../api/Api.js'
 import * as Approval from '../approval/Approval.js'
+import * as Summary from '../approval/Summary.js'
 import * as Backends from '../session/Backends.js'
 import * as Session from '../session/Session.js'
 import * as Wallet from './Wallet.js'
@@ -109,7 +110,12 @@ function setup(
       case '/v1/smart-account/networks':
         return json(200, options.smartAccountNetworks ?? { networks: ['eip155:31337', 'eip155:31338'] })
       case '/v1/':
-        return json(200, { jsonrpc: '2.0', id: 1, result: '0x10' })
+        // A token's decimals(): 6, as the devnet's FUSD; 0x10 to everything else.
+        return json(200, {
+          jsonrpc: '2.0',
+          id: 1,
+          result: body.params?.[0]?.data === '0x313ce567' ? `0x${'6'.padStart(64, '0')}` : '0x10',
+        })
       default:
         return json(404, { error: { code: 'not_found', message: 'Not found' } })
     }
@@ -470,6 +476,39 @@ describe('rpcRequest: what the visitor sees is what is signed', () => {
         },
       ],
     })
+  })
+
+  test("a batch's token amounts in the token's units: each token's decimals read once through the RPC proxy", async () => {
+    const { call, calls, approval } = setup({ loggedIn: true, account: 'smartAccount' })
+    await call('switchNetwork', { chainId: 31337 })
+    const word = (amount: bigint) => amount.toString(16).padStart(64, '0')
+    // A token no other test reads (the frame keeps decimals for its lifetime).
+    const FUSD = `0x${'f5'.repeat(20)}`
+    const batch = {
+      version: '2.0.0',
+      chainId: '0x7a69',
+      from: SMART_ACCOUNT,
+      atomicRequired: true,
+      calls: [
+        { to: FUSD, data: `0x095ea7b3${SPENDER.slice(2).padStart(64, '0')}${word(2_500_000n)}` },
+        { to: FUSD, data: `0xa9059cbb${SPENDER.slice(2).padStart(64, '0')}${word(1_000_000n)}` },
+      ],
+    }
+    const sending = call('rpcRequest', { method: 'wallet_sendCalls', params: [batch] })
+    await expect.poll(() => approval.get().current?.method).toBe('wallet_sendCalls')
+    const item = approval.get().current!
+    const rows = Object.fromEntries(
+      Summary.describe(item.method, item.params, item).rows.map((row) => [row.label, row.value]),
+    )
+    expect(rows).toMatchObject({
+      'Call 1 amount': '2.5 (2500000 base units)',
+      'Call 2 amount': '1 (1000000 base units)',
+    })
+    expect(calls.filter((c) => c.path === '/v1/').map((c) => (c.body as { params: unknown }).params)).toEqual(
+      [[{ to: FUSD, data: '0x313ce567' }, 'latest']],
+    )
+    approval.decline(item.id)
+    await expect(sending).rejects.toMatchObject({ code: 4001 })
   })
 
   test('typed data with fields outside its types: refused without a screen', async () => {

@@ -283,8 +283,12 @@ export function create(deps: Deps) {
       ]
     }
     // Permits, Permit2, transferFrom and token amounts in the token's units (decimals from the chain),
-    // with the transaction as filled: Tokens.ts, a lazy chunk.
-    if (request.method === 'eth_sendTransaction' || request.method === 'eth_signTypedData_v4')
+    // with the transaction as filled, a batch's calls too: Tokens.ts, a lazy chunk.
+    if (
+      request.method === 'eth_sendTransaction' ||
+      request.method === 'eth_signTypedData_v4' ||
+      request.method === 'wallet_sendCalls'
+    )
       context.tokens = await (await import('../approval/Tokens.js')).describe(
         request,
         { ...context, transaction },
