@@ -10,6 +10,7 @@
 //                                 package whose version the registry does not have yet (its prepack builds
 //                                 it) and a git tag per package
 import { spawnSync } from 'node:child_process'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import * as FreshClone from './FreshClone.js'
 import * as PackageCheck from './package-check.js'
@@ -20,12 +21,28 @@ function run(command: string, args: string[], cwd: string) {
 }
 
 /**
+ * Writes the host SDK's new version into `@frontdoor/protocol/version` (SDK_VERSION, what every part
+ * reports as `sv`), which changesets does not know of: the protocol package is private.
+ */
+function writeSdkVersion(root: string) {
+  const { version } = JSON.parse(readFileSync(join(root, 'apps', 'host-sdk', 'package.json'), 'utf8'))
+  const file = join(root, 'packages', 'protocol', 'src', 'version.ts')
+  const source = readFileSync(file, 'utf8')
+  const next = source.replace(/export const SDK_VERSION = '[^']*'/, `export const SDK_VERSION = '${version}'`)
+  if (next === source && !source.includes(`SDK_VERSION = '${version}'`))
+    throw new Error(`npm-release: no SDK_VERSION in ${file}`)
+  writeFileSync(file, next)
+}
+
+/**
  * Applies the changesets of the repository at `root` (this one unless a test passes a copy): the three
- * packages' new version and changelogs (`changeset version`), the lockfile's workspace versions, and the
- * READMEs' script tags for the new version's sdk.js (built here, as the version is in its code).
+ * packages' new version and changelogs (`changeset version`), SDK_VERSION, the lockfile's workspace
+ * versions, and the READMEs' script tags for the new version's sdk.js (built here, as the version is in
+ * its code).
  */
 export function version(root: string = FreshClone.ROOT) {
   run(join(root, 'node_modules', '.bin', 'changeset'), ['version'], root)
+  writeSdkVersion(root)
   run(
     'npm',
     [

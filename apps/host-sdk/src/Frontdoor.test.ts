@@ -96,30 +96,6 @@ describe('open() and close() once the modal is connected', () => {
   })
 })
 
-describe('createFrontdoor() before <body> exists (a script tag in <head>)', () => {
-  test('the SDK is there at once; its dialog joins <body> once the document is parsed', async () => {
-    vi.resetModules()
-    const fresh = await import('./Frontdoor.js')
-    const body = document.body
-    body.remove()
-    expect(document.body).toBeNull()
-    try {
-      const frontdoor = fresh.createFrontdoor({
-        projectId: 'demo',
-        networks: [31339],
-        metadata: { name: 'Head' },
-      })
-      expect(frontdoor.element.isConnected).toBe(false)
-      expect(frontdoor.getState().status).toBe('disconnected')
-      document.documentElement.append(body)
-      document.dispatchEvent(new Event('DOMContentLoaded', { bubbles: true }))
-      expect(frontdoor.element.parentElement).toBe(document.body)
-    } finally {
-      if (!body.isConnected) document.documentElement.append(body)
-    }
-  })
-})
-
 describe('the chain the page is told', () => {
   test("is the connected wallet's, on a chain the page does not list too (chainChanged); disconnected, the page's network", async () => {
     const frontdoor = await connectedFrontdoor()
@@ -146,5 +122,30 @@ describe('the chain the page is told', () => {
     state({ ...snapshot, status: 'disconnected', network })
     expect(await frontdoor.provider.request({ method: 'eth_chainId' })).toBe('0x7a6b')
     expect(heard).toEqual(['0x1', '0x7a6b'])
+  })
+})
+
+// Last: it imports the module afresh, and the transport stub then holds that instance's handlers.
+describe('createFrontdoor() before <body> exists (a script tag in <head>)', () => {
+  test('the SDK is there at once; its dialog joins <body> once the document is parsed', async () => {
+    vi.resetModules()
+    const fresh = await import('./Frontdoor.js')
+    const body = document.body
+    body.remove()
+    expect(document.body).toBeNull()
+    try {
+      const frontdoor = fresh.createFrontdoor({
+        projectId: 'demo',
+        networks: [31339],
+        metadata: { name: 'Head' },
+      })
+      expect(frontdoor.element.isConnected).toBe(false)
+      expect(frontdoor.getState().status).toBe('disconnected')
+      document.documentElement.append(body)
+      document.dispatchEvent(new Event('DOMContentLoaded', { bubbles: true }))
+      expect(frontdoor.element.parentElement).toBe(document.body)
+    } finally {
+      if (!body.isConnected) document.documentElement.append(body)
+    }
   })
 })
