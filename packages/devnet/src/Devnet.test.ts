@@ -1,3 +1,4 @@
+import * as JsonRpc from '@frontdoor/protocol/json-rpc'
 import { describe, expect, test } from 'vitest'
 import * as Deployment from './Deployment.js'
 import * as Devnet from './Devnet.js'
@@ -14,7 +15,7 @@ describe('start', () => {
       expect(await Health.chainId(node.url)).toBe(31338)
       expect(await Health.isSeeded(node.url)).toBe(true)
       // Automine, and block timestamps that follow the wall clock even after a burst of seed transactions.
-      const latest = (await Health.call(node.url, 'eth_getBlockByNumber', ['latest', false])) as {
+      const latest = (await JsonRpc.probe(node.url, 'eth_getBlockByNumber', ['latest', false])) as {
         number: string
         timestamp: string
       }

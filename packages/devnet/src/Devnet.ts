@@ -3,6 +3,7 @@ import { createRequire } from 'node:module'
 import { createServer } from 'node:net'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import * as JsonRpc from '@frontdoor/protocol/json-rpc'
 import type * as Deployment from './Deployment.js'
 import * as Health from './Health.js'
 import * as Seed from './Seed.js'
@@ -130,7 +131,7 @@ export async function start(options: StartOptions): Promise<Node> {
     if (Date.now() > deadline) return fail(`did not answer within ${START_TIMEOUT_MS} ms`)
     await sleep(POLL_MS)
   }
-  if (!options.logging) await Health.call(url, 'hardhat_setLoggingEnabled', [false])
+  if (!options.logging) await JsonRpc.probe(url, 'hardhat_setLoggingEnabled', [false])
   let deployment: Deployment.Deployment | undefined
   if (options.seed ?? true) {
     try {

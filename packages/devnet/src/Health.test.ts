@@ -1,3 +1,4 @@
+import * as JsonRpc from '@frontdoor/protocol/json-rpc'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import * as Deployment from './Deployment.js'
 import * as Devnet from './Devnet.js'
@@ -10,10 +11,10 @@ beforeAll(async () => {
 })
 afterAll(() => node?.stop())
 
-describe('call', () => {
+describe("JsonRpc.probe (the health checks' call)", () => {
   test('returns the result, or undefined when nothing answers', async () => {
-    expect(await Health.call(node.url, 'eth_chainId')).toBe('0x7a69')
-    expect(await Health.call(`http://127.0.0.1:${await Devnet.freePort()}`, 'eth_chainId')).toBeUndefined()
+    expect(await JsonRpc.probe(node.url, 'eth_chainId')).toBe('0x7a69')
+    expect(await JsonRpc.probe(`http://127.0.0.1:${await Devnet.freePort()}`, 'eth_chainId')).toBeUndefined()
   })
 })
 
@@ -35,10 +36,10 @@ describe('isSeeded', () => {
     const { entryPoint, simpleAccountFactory, frontdoorAccountFactory } =
       Deployment.forChain(31337).accountAbstraction
     for (const address of [simpleAccountFactory, frontdoorAccountFactory, entryPoint]) {
-      const code = await Health.call(node.url, 'eth_getCode', [address, 'latest'])
-      await Health.call(node.url, 'hardhat_setCode', [address, '0x'])
+      const code = await JsonRpc.probe(node.url, 'eth_getCode', [address, 'latest'])
+      await JsonRpc.probe(node.url, 'hardhat_setCode', [address, '0x'])
       expect(await Health.isSeeded(node.url)).toBe(false)
-      await Health.call(node.url, 'hardhat_setCode', [address, code])
+      await JsonRpc.probe(node.url, 'hardhat_setCode', [address, code])
       expect(await Health.isSeeded(node.url)).toBe(true)
     }
   })

@@ -2,6 +2,7 @@
 // devnets at DEVNET_31337_URL / DEVNET_31338_URL (defaults :8545 / :8546).
 import { parseArgs } from 'node:util'
 import * as Addresses from '@frontdoor/protocol/addresses'
+import * as JsonRpc from '@frontdoor/protocol/json-rpc'
 import * as Deployment from './Deployment.js'
 import * as Devnet from './Devnet.js'
 import * as Health from './Health.js'
@@ -120,7 +121,7 @@ async function status(): Promise<void> {
   const report = []
   for (const chainId of chains()) {
     const url = urls[chainId]
-    const block = await Health.call(url, 'eth_blockNumber')
+    const block = await JsonRpc.probe(url, 'eth_blockNumber')
     const running = typeof block === 'string'
     report.push({
       chainId,
