@@ -1,10 +1,13 @@
+import * as Errors from '@frontdoor/protocol/errors'
+import * as JsonRpc from '@frontdoor/protocol/json-rpc'
 import type * as BlockchainApi from './BlockchainApi.js'
 
 /**
  * The modal's reads of a Solana cluster for Send, through the API's RPC proxy (`/v1/?chainId=solana:…`):
  * the blockhash a transaction names, whether an account exists (the receiver, its token account, the
  * mint's program), the fee of a message, the rent a new account must hold, and a signature's status.
- * One attempt each: the view shows a failure and the visitor tries again.
+ * One attempt each (framed by protocol's json-rpc; a failure is the one `ProviderRpcError`): the view
+ * shows it and the visitor tries again.
  */
 
 /** The proxy's URL of cluster `network` (CAIP-2). */
@@ -12,33 +15,11 @@ function url(context: BlockchainApi.Context, network: string): string {
   return `${context.apiUrl}/v1/?${new URLSearchParams({ chainId: network, projectId: context.projectId })}`
 }
 
-/** A JSON-RPC error of the cluster (its message is shown). */
-class RpcError extends Error {
-  constructor(
-    message: string,
-    readonly code: number,
-  ) {
-    super(message)
-  }
-}
-
 /** Creates the reads of cluster `network` for the API of `context`; `fetcher` is the browser's fetch. */
 export function create(context: BlockchainApi.Context, network: string, fetcher: typeof fetch = fetch) {
-  let id = 0
-  async function call<T>(method: string, params: unknown[]): Promise<T> {
-    const response = await fetcher(url(context, network), {
-      method: 'POST',
-      credentials: 'omit',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method, params }),
-    })
-    const body = (await response.json().catch(() => undefined)) as
-      | { result?: T; error?: { code: number; message: string } }
-      | undefined
-    if (body?.error) throw new RpcError(body.error.message, body.error.code)
-    if (!response.ok || !body || !('result' in body)) throw new RpcError(`${method} failed`, -32603)
-    return body.result as T
-  }
+  const options = { fetch: fetcher, init: { credentials: 'omit' } } as const
+  const call = async <T>(method: string, params: unknown[]) =>
+    (await JsonRpc.post(url(context, network), method, params, options)) as T
   const commitment = { commitment: 'confirmed' }
   return {
     /** The latest blockhash a transaction may name. */
@@ -63,7 +44,7 @@ export function create(context: BlockchainApi.Context, network: string, fetcher:
     async feeForMessage(message: string): Promise<bigint> {
       const answer = await call<{ value: number | null }>('getFeeForMessage', [message, commitment])
       if (answer.value === null)
-        throw new RpcError('The network fee is unknown: the blockhash expired', -32602)
+        throw Errors.providerError('invalidParams', 'The network fee is unknown: the blockhash expired')
       return BigInt(answer.value)
     },
     /** The least lamports an account of `size` bytes must hold (rent exemption). */
