@@ -9,9 +9,9 @@ import * as Tokens from './Tokens.js'
 /**
  * Balances on a solana chain: SOL (`getBalance`) and the SPL tokens of the account's token accounts
  * (`getTokenAccountsByOwner`, parsed, of the Token and Token-2022 programs), read from the chain's
- * nodes in one JSON-RPC batch. A token's name and symbol come from the token registry (`Registry`);
- * a mint the registry does not know is named by its address. Tokens with 0 decimals (NFTs) are left
- * out, as on EVM chains (spec section 5).
+ * nodes in one JSON-RPC batch (`ChainRpc`: an upstream error when no node answers or a call fails). A
+ * token's name and symbol come from the token registry (`Registry`); a mint the registry does not know
+ * is named by its address. Tokens with 0 decimals (NFTs) are left out, as on EVM chains (spec section 5).
  */
 
 /** The SPL Token program and Token-2022, whose accounts hold fungible tokens. */
@@ -20,40 +20,12 @@ export const TOKEN_PROGRAMS = [
   'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb',
 ] as const
 
-type Answer = { id?: unknown; result?: unknown; error?: { code: number; message: string } }
 type TokenAccounts = {
   value: {
     account: {
       data: { parsed?: { info?: { mint?: string; tokenAmount?: { amount?: string; decimals?: number } } } }
     }
   }[]
-}
-
-/** One JSON-RPC batch to the chain's nodes; throws an upstream error when none answers or a call fails. */
-async function batch(
-  upstreams: Upstreams.Upstreams,
-  chainId: string,
-  calls: { method: string; params: unknown[] }[],
-) {
-  const body = JSON.stringify(calls.map((call, id) => ({ jsonrpc: '2.0', id, ...call })))
-  const answer = await upstreams.forward(chainId, body)
-  if (!answer) throw new ChainRpc.UpstreamError(`${chainId}: no node answered`)
-  let answers: Answer[]
-  try {
-    answers = JSON.parse(answer.body) as Answer[]
-  } catch {
-    throw new ChainRpc.UpstreamError(`${chainId}: the node's answer is not JSON`)
-  }
-  if (!Array.isArray(answers))
-    throw new ChainRpc.UpstreamError(`${chainId}: the node did not answer the batch`)
-  return calls.map((call, id) => {
-    const found = answers.find((entry) => entry.id === id)
-    if (!found || found.error || found.result === undefined)
-      throw new ChainRpc.UpstreamError(
-        `${chainId}: ${call.method} failed: ${found?.error?.message ?? 'no answer'}`,
-      )
-    return found.result
-  })
 }
 
 /**
@@ -71,7 +43,7 @@ export async function of(options: {
   prices?: (held: readonly { address: string; decimals: number }[]) => Promise<Map<string, number>>
 }): Promise<Token.TokenBalance[]> {
   const { chainId, address } = options
-  const [lamports, ...programs] = await batch(options.upstreams, chainId, [
+  const [lamports, ...programs] = await ChainRpc.create(options.upstreams, chainId).batch([
     { method: 'getBalance', params: [address, { commitment: 'confirmed' }] },
     ...TOKEN_PROGRAMS.map((programId) => ({
       method: 'getTokenAccountsByOwner',

@@ -12,9 +12,9 @@ export type Call = { method: string; params: unknown[] }
 export type Settled<T> = { ok: true; result: T } | { ok: false; error: { code: number; message: string } }
 
 /**
- * The indexer's reads of one chain, as the node answers them (hex quantities, raw logs and blocks,
- * which `Decode` reads), through the chain's viem client (`Clients.of`): viem writes the bodies and
- * sends the calls of one batch as JSON-RPC batches of at most {@link BATCH_MAX}.
+ * The reads of one chain as the node answers them: the indexer's (hex quantities, raw logs and blocks,
+ * which `Decode` reads) and a solana chain's balances, through the chain's viem client (`Clients.rpc`):
+ * viem writes the bodies and sends the calls of one batch as JSON-RPC batches of at most {@link BATCH_MAX}.
  */
 export type ChainRpc = {
   chainId: string
@@ -32,7 +32,7 @@ export class UpstreamError extends Error {
 }
 
 /**
- * A client of `chainId` over `upstreams`.
+ * A client of `chainId` (an EVM or a solana chain) over `upstreams`.
  *
  * @example
  * const rpc = ChainRpc.create(deps.upstreams, 'eip155:31337')
@@ -40,7 +40,7 @@ export class UpstreamError extends Error {
  */
 export function create(upstreams: Upstreams.Upstreams, chainId: string): ChainRpc {
   const request = async (call: Call): Promise<unknown> => {
-    const client = Clients.of(upstreams, chainId)
+    const client = Clients.rpc(upstreams, chainId)
     return client.request({ method: call.method, params: call.params } as EIP1193Parameters<PublicRpcSchema>)
   }
   const settle = async <T>(calls: readonly Call[]): Promise<Settled<T>[]> => {

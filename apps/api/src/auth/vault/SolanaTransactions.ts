@@ -1,6 +1,7 @@
 import { PROVIDER_ERRORS } from '@frontdoor/protocol/errors'
 import * as SolanaTransaction from '@frontdoor/protocol/solana-transaction'
 import { Caip } from '@frontdoor/schemas'
+import * as Clients from '../../chains/Clients.js'
 import type * as Db from '../../db/Db.js'
 import type * as Upstreams from '../../rpc/Upstreams.js'
 import * as AuthErrors from '../AuthErrors.js'
@@ -9,8 +10,8 @@ import * as Vault from './Vault.js'
 /**
  * The vault's Solana transactions: `solana_signTransaction` and `solana_signAllTransactions` answer the
  * transactions signed by the user's ed25519 key (the key never leaves the vault), and
- * `solana_signAndSendTransaction` submits the signed transaction to the cluster through the API's
- * upstream and answers its signature. The params are read by protocol's solana-transaction, the
+ * `solana_signAndSendTransaction` submits the signed transaction to the cluster through the chain's
+ * client (`Clients.solana`) and answers its signature. The params are read by protocol's solana-transaction, the
  * reading the approval screen shows; the user's account must be one of each transaction's signers.
  */
 
@@ -56,39 +57,33 @@ function read(method: SolanaTransaction.Method, params: unknown) {
   }
 }
 
-/** Sends a signed transaction through the chain's upstream; answers its signature or the node's error. */
+/**
+ * Sends a signed transaction through the chain's client (`Clients.solana`, over its upstreams); answers
+ * its signature, the node's error (400), or 4901 when no node answered.
+ */
 async function send(
   upstreams: Upstreams.Upstreams,
   chain: string,
   signed: Uint8Array,
   sendOptions: SolanaTransaction.Request['sendOptions'],
 ): Promise<string> {
-  const body = JSON.stringify({
-    jsonrpc: '2.0',
-    id: 1,
-    method: 'sendTransaction',
-    params: [SolanaTransaction.toBase64(signed), { encoding: 'base64', ...sendOptions }],
-  })
-  const answer = await upstreams.forward(chain, body)
-  const { code, message } = PROVIDER_ERRORS.chainDisconnected
-  if (!answer) throw rpcError(502, code, message, { chainId: chain })
-  let reply: { result?: unknown; error?: { code?: unknown; message?: unknown; data?: unknown } }
+  const disconnected = () => {
+    const { code, message } = PROVIDER_ERRORS.chainDisconnected
+    return rpcError(502, code, message, { chainId: chain })
+  }
+  let signature: unknown
   try {
-    reply = JSON.parse(answer.body)
-  } catch {
-    throw rpcError(502, code, message, { chainId: chain })
+    signature = await Clients.solana(upstreams, chain).request({
+      method: 'sendTransaction',
+      params: [SolanaTransaction.toBase64(signed), { encoding: 'base64', ...sendOptions }],
+    })
+  } catch (error) {
+    const failed = Clients.chainError(error, chain)
+    if (failed.unreachable) throw disconnected()
+    throw rpcError(400, failed.code, failed.message, failed.data)
   }
-  if (reply.error) {
-    const failed = reply.error
-    throw rpcError(
-      400,
-      typeof failed.code === 'number' ? failed.code : PROVIDER_ERRORS.internalError.code,
-      typeof failed.message === 'string' ? failed.message : PROVIDER_ERRORS.internalError.message,
-      failed.data,
-    )
-  }
-  if (typeof reply.result !== 'string') throw rpcError(502, code, message, { chainId: chain })
-  return reply.result
+  if (typeof signature !== 'string') throw disconnected()
+  return signature
 }
 
 /**
