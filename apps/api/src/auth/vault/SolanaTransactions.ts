@@ -3,8 +3,8 @@ import * as SolanaTransaction from '@frontdoor/protocol/solana-transaction'
 import { Caip } from '@frontdoor/schemas'
 import * as Clients from '../../chains/Clients.js'
 import type * as Db from '../../db/Db.js'
+import * as JsonRpcRoute from '../../rpc/JsonRpcRoute.js'
 import type * as Upstreams from '../../rpc/Upstreams.js'
-import * as AuthErrors from '../AuthErrors.js'
 import * as Vault from './Vault.js'
 
 /**
@@ -28,8 +28,8 @@ export type Request = {
   params: unknown
 }
 
-const rpcError = (status: 400 | 403 | 502, code: number, message: string, data?: unknown) =>
-  AuthErrors.fail(status, code, message, data === undefined ? {} : { data })
+/** The vault's errors: a JSON-RPC code in the API's error body. */
+const rpcError = JsonRpcRoute.fail
 
 /** The solana chain of a request: the body's, when the API serves it, else the one solana chain served. */
 export function chainOf(upstreams: Upstreams.Upstreams, chainId: number | string | undefined): string {
