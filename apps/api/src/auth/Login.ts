@@ -4,6 +4,7 @@ import type * as Deps from '../Deps.js'
 import * as Sessions from './sessions/Sessions.js'
 import * as Users from './users/Users.js'
 import * as Envelope from './vault/Envelope.js'
+import * as NamespaceKeys from './vault/NamespaceKeys.js'
 import * as Namespaces from './vault/Namespaces.js'
 import * as SmartAccounts from './vault/SmartAccounts.js'
 import * as Vault from './vault/Vault.js'
@@ -123,7 +124,7 @@ export async function user(
   const addresses = await Vault.ensureKeys(deps.db, deps.auth.vault, userId)
   // Keys this process cannot open (another master key, an altered secret) still show the stored
   // addresses, as before the derived accounts; signing with them fails.
-  const derived = await Vault.namespaceAddresses(deps.db, deps.auth.vault, userId).catch((error) => {
+  const derived = await NamespaceKeys.namespaceAddresses(deps.db, deps.auth.vault, userId).catch((error) => {
     if (error instanceof Vault.MasterKeyMismatchError || error instanceof Envelope.OpenError) return undefined
     throw error
   })

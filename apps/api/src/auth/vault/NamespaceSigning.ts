@@ -1,10 +1,10 @@
 import * as SignRequest from '@frontdoor/protocol/sign-request'
 import { u8aToU8a } from '@polkadot/util'
 import * as zm from 'zod/mini'
+import * as NamespaceKeys from './NamespaceKeys.js'
 import * as Namespaces from './Namespaces.js'
 import * as Refusals from './Refusals.js'
 import type * as Request from './Request.js'
-import * as Vault from './Vault.js'
 
 /**
  * The vault's signatures in the other namespaces, with the accounts of Namespaces.ts: bip122
@@ -50,30 +50,30 @@ function chainOf(namespace: Namespaces.Namespace, chainId: number | string | und
 const bitcoinSignMessage: Request.Handler = async ({ body, db, vault, userId }) => {
   const chain = chainOf('bip122', body.chainId)
   const params = paramsOf(BitcoinSignMessageParams, body.params)
-  const mine = await Vault.namespaceAddresses(db, vault, userId)
+  const mine = await NamespaceKeys.namespaceAddresses(db, vault, userId)
   if (params.account !== mine.bip122 || (params.address ?? mine.bip122) !== mine.bip122)
     throw Refusals.notYourAccount()
-  return Vault.bitcoinSignMessage(db, vault, userId, { chain, message: params.message })
+  return NamespaceKeys.bitcoinSignMessage(db, vault, userId, { chain, message: params.message })
 }
 
 /** `polkadot_signMessage`: an sr25519 signature of the message's bytes. */
 const polkadotSignMessage: Request.Handler = async ({ body, db, vault, userId }) => {
   const chain = chainOf('polkadot', body.chainId)
   const params = paramsOf(PolkadotSignMessageParams, body.params)
-  const mine = await Vault.namespaceAddresses(db, vault, userId)
+  const mine = await NamespaceKeys.namespaceAddresses(db, vault, userId)
   if (params.address !== mine.polkadot) throw Refusals.notYourAccount()
   const message = u8aToU8a(params.message)
-  return Vault.polkadotSignMessage(db, vault, userId, { chain, message })
+  return NamespaceKeys.polkadotSignMessage(db, vault, userId, { chain, message })
 }
 
 /** `cosmos_signArbitrary`: an ADR-36 signature of the data's UTF-8 bytes. */
 const cosmosSignArbitrary: Request.Handler = async ({ body, db, vault, userId }) => {
   const chain = chainOf('cosmos', body.chainId)
   const params = paramsOf(CosmosSignArbitraryParams, body.params)
-  const mine = await Vault.namespaceAddresses(db, vault, userId)
+  const mine = await NamespaceKeys.namespaceAddresses(db, vault, userId)
   if (params.signerAddress !== mine.cosmos) throw Refusals.notYourAccount()
   const data = new TextEncoder().encode(params.data)
-  return Vault.cosmosSignArbitrary(db, vault, userId, { chain, data })
+  return NamespaceKeys.cosmosSignArbitrary(db, vault, userId, { chain, data })
 }
 
 /** The other namespaces' handlers. */

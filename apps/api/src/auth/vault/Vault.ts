@@ -23,13 +23,12 @@ import type * as Db from '../../db/Db.js'
 import * as Tables from '../../db/Tables.js'
 import * as Envelope from './Envelope.js'
 import type * as MasterKey from './MasterKey.js'
-import * as Namespaces from './Namespaces.js'
 
 /**
  * The vault: each user's secp256k1 (EVM) and ed25519 (Solana) keys, made here and sealed at rest in an
  * AES-256-GCM envelope (a random data key per user, wrapped by the master key). A secret is opened only
- * inside this module, for one signature, and wiped after; every signature is logged. The Bitcoin,
- * Polkadot and Cosmos accounts are derived from the secp256k1 secret (see Namespaces).
+ * inside the vault's modules, for one signature, and wiped after; every signature is logged. The Bitcoin,
+ * Polkadot and Cosmos accounts are derived from the secp256k1 secret (NamespaceKeys.ts).
  */
 
 /**
@@ -215,8 +214,11 @@ export function rewrap(vault: Vault, userId: string, wrapped: string, from: stri
   }
 }
 
-/** Opens one of a user's secrets, hands it to `use`, and wipes it (and the data key) after. */
-async function withSecret<T>(
+/**
+ * Opens one of a user's secrets, hands it to `use`, and wipes it (and the data key) after: for the
+ * vault's own modules (NamespaceKeys.ts), never a route.
+ */
+export async function withSecret<T>(
   db: Db.Db,
   vault: Vault,
   userId: string,
@@ -252,9 +254,13 @@ export type LoggedSignature = {
   createdAt: Date
 }
 
-async function log(db: Db.Db, entry: Omit<LoggedSignature, 'createdAt'>) {
+/** Logs a signature (the vault's modules log each one they make). */
+export async function log(db: Db.Db, entry: Omit<LoggedSignature, 'createdAt'>) {
   await db.orm.insert(Tables.vaultSignatures).values(entry)
 }
+
+/** The SHA-256 of bytes, as the signature log keeps it. */
+export const sha256Hex = (bytes: Uint8Array) => `0x${createHash('sha256').update(bytes).digest('hex')}`
 
 /** A user's signature log, newest first. */
 export async function signatures(db: Db.Db, userId: string, options: { method?: string } = {}) {
@@ -378,8 +384,12 @@ export async function solanaSignMessage(
   const signature = await withSecret(db, vault, userId, 'solana', (secret) =>
     ed25519.sign(request.message, secret),
   )
-  const digest = `0x${createHash('sha256').update(request.message).digest('hex')}`
-  await log(db, { userId, method: 'solana_signMessage', chain: request.chain, digest })
+  await log(db, {
+    userId,
+    method: 'solana_signMessage',
+    chain: request.chain,
+    digest: sha256Hex(request.message),
+  })
   return signature
 }
 
@@ -399,86 +409,4 @@ export async function solanaSignTransactions(
   for (const message of request.messages)
     await log(db, { userId, method: request.method, chain: request.chain, digest: sha256Hex(message) })
   return signatures
-}
-
-/** How many users' derived addresses one process remembers (public data; deriving takes tens of ms). */
-export const NAMESPACE_ADDRESSES_CACHED = 10_000
-
-/** Each vault's (so each API node's) remembered addresses, by user id. */
-const namespaceCaches = new WeakMap<Vault, Map<string, Namespaces.Addresses>>()
-
-/**
- * A user's Bitcoin, Polkadot and Cosmos addresses, derived from the user's secp256k1 secret (the same
- * on every API node, and remembered by this one).
- */
-export async function namespaceAddresses(
-  db: Db.Db,
-  vault: Vault,
-  userId: string,
-): Promise<Namespaces.Addresses> {
-  const cache = namespaceCaches.get(vault) ?? new Map<string, Namespaces.Addresses>()
-  namespaceCaches.set(vault, cache)
-  const cached = cache.get(userId)
-  if (cached) return cached
-  const derived = await withSecret(db, vault, userId, 'evm', (secret) => Namespaces.addressesOf(secret))
-  if (cache.size >= NAMESPACE_ADDRESSES_CACHED) {
-    const oldest = cache.keys().next().value
-    if (oldest !== undefined) cache.delete(oldest)
-  }
-  cache.set(userId, derived)
-  return derived
-}
-
-const sha256Hex = (bytes: Uint8Array) => `0x${createHash('sha256').update(bytes).digest('hex')}`
-
-/** bip122 `signMessage`: a BIP-137 signed message of the user's P2WPKH account (the log keeps its hash). */
-export async function bitcoinSignMessage(
-  db: Db.Db,
-  vault: Vault,
-  userId: string,
-  request: { chain: string; message: string },
-) {
-  const signed = await withSecret(db, vault, userId, 'evm', (secret) =>
-    Namespaces.bitcoinSignMessage(secret, request.message),
-  )
-  await log(db, { userId, method: 'signMessage', chain: request.chain, digest: `0x${signed.messageHash}` })
-  return signed
-}
-
-/** `polkadot_signMessage`: an sr25519 signature of the wrapped bytes (the log keeps their SHA-256). */
-export async function polkadotSignMessage(
-  db: Db.Db,
-  vault: Vault,
-  userId: string,
-  request: { chain: string; message: Uint8Array },
-) {
-  const signed = await withSecret(db, vault, userId, 'evm', (secret) =>
-    Namespaces.polkadotSignMessage(secret, request.message),
-  )
-  await log(db, {
-    userId,
-    method: 'polkadot_signMessage',
-    chain: request.chain,
-    digest: sha256Hex(request.message),
-  })
-  return signed
-}
-
-/** `cosmos_signArbitrary`: an ADR-36 signature of the data (the log keeps their SHA-256). */
-export async function cosmosSignArbitrary(
-  db: Db.Db,
-  vault: Vault,
-  userId: string,
-  request: { chain: string; data: Uint8Array },
-) {
-  const signed = await withSecret(db, vault, userId, 'evm', (secret) =>
-    Namespaces.cosmosSignArbitrary(secret, request.data),
-  )
-  await log(db, {
-    userId,
-    method: 'cosmos_signArbitrary',
-    chain: request.chain,
-    digest: sha256Hex(request.data),
-  })
-  return signed
 }

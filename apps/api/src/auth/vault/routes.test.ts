@@ -9,6 +9,7 @@ import * as Tables from '../../db/Tables.js'
 import * as TestApp from '../../TestApp.js'
 import * as Sessions from '../sessions/Sessions.js'
 import * as Users from '../users/Users.js'
+import * as NamespaceKeys from './NamespaceKeys.js'
 import * as Namespaces from './Namespaces.js'
 import * as routes from './routes.js'
 import * as SmartAccounts from './SmartAccounts.js'
@@ -41,11 +42,11 @@ const invalid = (detail: string) => ({
 
 const me = await login()
 const user = await t.getJson('/v1/auth/user', { headers: headers(me.token) })
-const mine = await Vault.namespaceAddresses(t.deps.db, t.deps.auth.vault, me.userId)
+const mine = await NamespaceKeys.namespaceAddresses(t.deps.db, t.deps.auth.vault, me.userId)
 const myKeys = await Vault.addresses(t.deps.db, me.userId)
 const someoneElse = await login()
 await Vault.ensureKeys(t.deps.db, t.deps.auth.vault, someoneElse.userId)
-const theirs = await Vault.namespaceAddresses(t.deps.db, t.deps.auth.vault, someoneElse.userId)
+const theirs = await NamespaceKeys.namespaceAddresses(t.deps.db, t.deps.auth.vault, someoneElse.userId)
 
 describe('GET /v1/auth/user', () => {
   test('lists the Bitcoin (payment), Polkadot and Cosmos (eoa) accounts as CAIP-10 ids', () => {

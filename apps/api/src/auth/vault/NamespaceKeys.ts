@@ -1,0 +1,94 @@
+import type * as Db from '../../db/Db.js'
+import * as Namespaces from './Namespaces.js'
+import * as Vault from './Vault.js'
+
+/**
+ * The user's keys in the other namespaces (Bitcoin, Polkadot, Cosmos): their addresses and signatures,
+ * derived from the user's secp256k1 secret as the vault opens it (Vault.withSecret), each signature
+ * logged.
+ */
+
+/** How many users' derived addresses one process remembers (public data; deriving takes tens of ms). */
+export const NAMESPACE_ADDRESSES_CACHED = 10_000
+
+/** Each vault's (so each API node's) remembered addresses, by user id. */
+const namespaceCaches = new WeakMap<Vault.Vault, Map<string, Namespaces.Addresses>>()
+
+/**
+ * A user's Bitcoin, Polkadot and Cosmos addresses, derived from the user's secp256k1 secret (the same
+ * on every API node, and remembered by this one).
+ */
+export async function namespaceAddresses(
+  db: Db.Db,
+  vault: Vault.Vault,
+  userId: string,
+): Promise<Namespaces.Addresses> {
+  const cache = namespaceCaches.get(vault) ?? new Map<string, Namespaces.Addresses>()
+  namespaceCaches.set(vault, cache)
+  const cached = cache.get(userId)
+  if (cached) return cached
+  const derived = await Vault.withSecret(db, vault, userId, 'evm', (secret) => Namespaces.addressesOf(secret))
+  if (cache.size >= NAMESPACE_ADDRESSES_CACHED) {
+    const oldest = cache.keys().next().value
+    if (oldest !== undefined) cache.delete(oldest)
+  }
+  cache.set(userId, derived)
+  return derived
+}
+
+/** bip122 `signMessage`: a BIP-137 signed message of the user's P2WPKH account (the log keeps its hash). */
+export async function bitcoinSignMessage(
+  db: Db.Db,
+  vault: Vault.Vault,
+  userId: string,
+  request: { chain: string; message: string },
+) {
+  const signed = await Vault.withSecret(db, vault, userId, 'evm', (secret) =>
+    Namespaces.bitcoinSignMessage(secret, request.message),
+  )
+  await Vault.log(db, {
+    userId,
+    method: 'signMessage',
+    chain: request.chain,
+    digest: `0x${signed.messageHash}`,
+  })
+  return signed
+}
+
+/** `polkadot_signMessage`: an sr25519 signature of the wrapped bytes (the log keeps their SHA-256). */
+export async function polkadotSignMessage(
+  db: Db.Db,
+  vault: Vault.Vault,
+  userId: string,
+  request: { chain: string; message: Uint8Array },
+) {
+  const signed = await Vault.withSecret(db, vault, userId, 'evm', (secret) =>
+    Namespaces.polkadotSignMessage(secret, request.message),
+  )
+  await Vault.log(db, {
+    userId,
+    method: 'polkadot_signMessage',
+    chain: request.chain,
+    digest: Vault.sha256Hex(request.message),
+  })
+  return signed
+}
+
+/** `cosmos_signArbitrary`: an ADR-36 signature of the data (the log keeps their SHA-256). */
+export async function cosmosSignArbitrary(
+  db: Db.Db,
+  vault: Vault.Vault,
+  userId: string,
+  request: { chain: string; data: Uint8Array },
+) {
+  const signed = await Vault.withSecret(db, vault, userId, 'evm', (secret) =>
+    Namespaces.cosmosSignArbitrary(secret, request.data),
+  )
+  await Vault.log(db, {
+    userId,
+    method: 'cosmos_signArbitrary',
+    chain: request.chain,
+    digest: Vault.sha256Hex(request.data),
+  })
+  return signed
+}
