@@ -36,59 +36,61 @@ export async function namespaceAddresses(
   return derived
 }
 
+/** The user's key's owner: who signs, and the entry each signature leaves in the log. */
+type Owner = { db: Db.Db; vault: Vault.Vault; userId: string }
+
+/** Signs with the user's secp256k1 secret and logs it under `method` and `chain`, with its `digest`. */
+async function signLogged<T>(
+  { db, vault, userId }: Owner,
+  sign: (secret: Buffer) => T | Promise<T>,
+  entry: { method: string; chain: string; digest: (signed: T) => string },
+): Promise<T> {
+  const signed = await Vault.withSecret(db, vault, userId, 'evm', sign)
+  await Vault.log(db, { userId, method: entry.method, chain: entry.chain, digest: entry.digest(signed) })
+  return signed
+}
+
 /** bip122 `signMessage`: a BIP-137 signed message of the user's P2WPKH account (the log keeps its hash). */
-export async function bitcoinSignMessage(
+export function bitcoinSignMessage(
   db: Db.Db,
   vault: Vault.Vault,
   userId: string,
   request: { chain: string; message: string },
 ) {
-  const signed = await Vault.withSecret(db, vault, userId, 'evm', (secret) =>
-    Namespaces.bitcoinSignMessage(secret, request.message),
+  const entry = { method: 'signMessage', chain: request.chain }
+  return signLogged(
+    { db, vault, userId },
+    (secret) => Namespaces.bitcoinSignMessage(secret, request.message),
+    { ...entry, digest: (signed) => `0x${signed.messageHash}` },
   )
-  await Vault.log(db, {
-    userId,
-    method: 'signMessage',
-    chain: request.chain,
-    digest: `0x${signed.messageHash}`,
-  })
-  return signed
 }
 
 /** `polkadot_signMessage`: an sr25519 signature of the wrapped bytes (the log keeps their SHA-256). */
-export async function polkadotSignMessage(
+export function polkadotSignMessage(
   db: Db.Db,
   vault: Vault.Vault,
   userId: string,
   request: { chain: string; message: Uint8Array },
 ) {
-  const signed = await Vault.withSecret(db, vault, userId, 'evm', (secret) =>
-    Namespaces.polkadotSignMessage(secret, request.message),
+  const digest = () => Vault.sha256Hex(request.message)
+  return signLogged(
+    { db, vault, userId },
+    (secret) => Namespaces.polkadotSignMessage(secret, request.message),
+    { method: 'polkadot_signMessage', chain: request.chain, digest },
   )
-  await Vault.log(db, {
-    userId,
-    method: 'polkadot_signMessage',
-    chain: request.chain,
-    digest: Vault.sha256Hex(request.message),
-  })
-  return signed
 }
 
 /** `cosmos_signArbitrary`: an ADR-36 signature of the data (the log keeps their SHA-256). */
-export async function cosmosSignArbitrary(
+export function cosmosSignArbitrary(
   db: Db.Db,
   vault: Vault.Vault,
   userId: string,
   request: { chain: string; data: Uint8Array },
 ) {
-  const signed = await Vault.withSecret(db, vault, userId, 'evm', (secret) =>
-    Namespaces.cosmosSignArbitrary(secret, request.data),
-  )
-  await Vault.log(db, {
-    userId,
+  const digest = () => Vault.sha256Hex(request.data)
+  return signLogged({ db, vault, userId }, (secret) => Namespaces.cosmosSignArbitrary(secret, request.data), {
     method: 'cosmos_signArbitrary',
     chain: request.chain,
-    digest: Vault.sha256Hex(request.data),
+    digest,
   })
-  return signed
 }
