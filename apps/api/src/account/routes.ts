@@ -28,6 +28,7 @@ import * as ChainRpc from '../indexer/ChainRpc.js'
 import * as OnrampProvider from '../onramp/Provider.js'
 import * as Purchases from '../onramp/Purchases.js'
 import * as Fungibles from '../prices/Fungibles.js'
+import * as KnownProject from '../projects/KnownProject.js'
 import * as Upstreams from '../rpc/Upstreams.js'
 import * as Balances from './Balances.js'
 import * as History from './History.js'
@@ -143,11 +144,12 @@ export function routes(deps: Deps.Deps) {
     deps.limiter,
     deps.config.limits.account,
   )((c) => `account:${ClientIp.of(c, deps.config)}:${c.req.query('projectId') ?? ''}`)
-  return new Hono()
-    .use('/v1/account/*', limit)
-    .use('/v1/identity/*', limit)
-    .use('/v1/profile/*', limit)
-    .use('/v1/fungible/*', limit)
+  const project = KnownProject.required(deps)
+  return new Hono<KnownProject.Env>()
+    .use('/v1/account/*', limit, project)
+    .use('/v1/identity/*', limit, project)
+    .use('/v1/profile/*', limit, project)
+    .use('/v1/fungible/*', limit, KnownProject.required(deps, 'json'))
     .get(
       '/v1/account/:address/history',
       historyAddress,
@@ -156,7 +158,6 @@ export function routes(deps: Deps.Deps) {
       async (c) => {
         const { address } = c.req.valid('param')
         const query = c.req.valid('query')
-        await deps.projects.require(query.projectId)
         if (query.chainId) Served.assertUpstream(deps, query.chainId)
         const page = await History.page({
           orm: deps.db.orm,
@@ -192,7 +193,6 @@ export function routes(deps: Deps.Deps) {
       async (c) => {
         const { address } = c.req.valid('param')
         const query = c.req.valid('query')
-        await deps.projects.require(query.projectId)
         // The chains of the address's namespace: an 0x address has eip155 balances, a base58 one solana.
         const namespace = AddressRule.isEvmAddress(address) ? 'eip155' : 'solana'
         if (query.chainId && Caip.parseCaip2(query.chainId).chainNamespace !== namespace)
@@ -218,14 +218,11 @@ export function routes(deps: Deps.Deps) {
     .get('/v1/account/:address/nfts', Validate.param(AddressParam), Validate.query(NftsQuery), async (c) => {
       const { address } = c.req.valid('param')
       const query = c.req.valid('query')
-      await deps.projects.require(query.projectId)
       if (query.chainId) Served.assertUpstream(deps, query.chainId)
       return c.json({ nfts: await Nfts.owned(deps.db.orm, { address, chainId: query.chainId }) })
     })
     .get('/v1/identity/:address', Validate.param(AddressParam), Validate.query(IdentityQuery), async (c) => {
       const { address } = c.req.valid('param')
-      const query = c.req.valid('query')
-      await deps.projects.require(query.projectId)
       return c.json(await Names.identity(deps.db.orm, address))
     })
     .get(
@@ -234,8 +231,6 @@ export function routes(deps: Deps.Deps) {
       Validate.query(ProfileQuery),
       async (c) => {
         const { name } = c.req.valid('param')
-        const query = c.req.valid('query')
-        await deps.projects.require(query.projectId)
         const found = await Names.profile(deps.db.orm, name)
         if (!found) throw Errors.fail(404, Errors.CODE.notFound, `No account name '${name}'`)
         return c.json(found)
@@ -246,7 +241,6 @@ export function routes(deps: Deps.Deps) {
       Validate.param(AddressParam),
       Validate.query(ReverseQuery),
       async (c) => {
-        await deps.projects.require(c.req.valid('query').projectId)
         return c.json(await Names.reverse(deps.db.orm, c.req.valid('param').address))
       },
     )
@@ -255,7 +249,6 @@ export function routes(deps: Deps.Deps) {
       Validate.param(SuggestionsParam),
       Validate.query(SuggestionsQuery),
       async (c) => {
-        await deps.projects.require(c.req.valid('query').projectId)
         return c.json({ suggestions: await Registration.suggest(deps.db.orm, c.req.valid('param').name) })
       },
     )
@@ -264,7 +257,6 @@ export function routes(deps: Deps.Deps) {
       Validate.query(zm.object({ projectId: Query.ProjectId })),
       Validate.json(RegisterNameBody),
       async (c) => {
-        await deps.projects.require(c.req.valid('query').projectId)
         const outcome = await Registration.register(deps.db.orm, c.req.valid('json'), {
           now: deps.auth.now(),
           publicKeys: deps.config.environment === 'development' ? new Set() : PublicKeys.devAddresses(),
@@ -291,7 +283,6 @@ export function routes(deps: Deps.Deps) {
     )
     .post('/v1/fungible/price', Validate.json(FungiblePriceBody), async (c) => {
       const body = c.req.valid('json')
-      await deps.projects.require(body.projectId)
       const answer = await upstream(() =>
         Fungibles.prices({
           orm: deps.db.orm,

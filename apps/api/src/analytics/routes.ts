@@ -11,7 +11,7 @@ import * as Errors from '../http/Errors.js'
 import * as Query from '../http/Query.js'
 import * as RateLimiter from '../http/RateLimiter.js'
 import * as Validate from '../http/Validate.js'
-import type * as Projects from '../projects/Projects.js'
+import * as KnownProject from '../projects/KnownProject.js'
 import * as Dashboard from './Dashboard.js'
 import * as DashboardPage from './DashboardPage.js'
 import * as DashboardTokens from './DashboardTokens.js'
@@ -26,7 +26,7 @@ export const EVENT_BODY_MAX_BYTES = 16 * 1024
  */
 const EventBody = AnalyticsProps.Report
 
-type Checked = { Variables: { project: Projects.Project; report: z.output<typeof EventBody> } }
+type Checked = { Variables: KnownProject.Env['Variables'] & { report: z.output<typeof EventBody> } }
 
 /** The message of a body that is not JSON at all (Hono's own words for its JSON bodies). */
 const MALFORMED_JSON = 'Malformed JSON in request body'
@@ -69,14 +69,13 @@ export function routes(deps: Deps.Deps) {
   )((c) => `e:event:${ClientIp.of(c, deps.config)}:${c.get('project').projectId}`)
   const limit: MiddlewareHandler<Checked> = (c, next) =>
     Events.kind(c.get('report').props) === 'error' ? errorReports(c, next) : events(c, next)
-  /** The project, with the origin on its allowlist; a project with analytics off stores nothing. */
-  const project: MiddlewareHandler<Checked> = async (c, next) => {
-    const project = await deps.projects.require(c.req.query('projectId') ?? '')
+  /** The origin on the project's allowlist (KnownProject); a project with analytics off stores nothing. */
+  const allowed: MiddlewareHandler<Checked> = async (c, next) => {
+    const project = c.get('project')
     const origin = c.req.header('origin')
     if (origin && !project.allowedOrigins.includes(origin) && !deps.config.corsOrigins.includes(origin))
       throw Errors.originNotAllowed(origin)
     if (!project.isAnalyticsEnabled) return c.json({ stored: false }, 202)
-    c.set('project', project)
     await next()
   }
   return new Hono<Checked>()
@@ -85,7 +84,8 @@ export function routes(deps: Deps.Deps) {
       BodyLimit.of(EVENT_BODY_MAX_BYTES),
       Validate.query(Query.ProjectQuery),
       report,
-      project,
+      KnownProject.required(deps),
+      allowed,
       limit,
       async (c) => {
         const query = c.req.valid('query')

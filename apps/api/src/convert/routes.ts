@@ -12,6 +12,7 @@ import * as RateLimiter from '../http/RateLimiter.js'
 import * as Validate from '../http/Validate.js'
 import * as ChainRpc from '../indexer/ChainRpc.js'
 import * as Registry from '../indexer/Registry.js'
+import * as KnownProject from '../projects/KnownProject.js'
 import * as Amm from './Amm.js'
 import * as Swaps from './Swaps.js'
 
@@ -69,11 +70,12 @@ export function routes(deps: Deps.Deps) {
     return { amm, rpc: ChainRpc.create(deps.upstreams, chainId) }
   }
 
-  return new Hono()
+  return new Hono<KnownProject.Env>()
     .use('/v1/convert/*', limit)
+    .on('GET', '/v1/convert/*', KnownProject.required(deps))
+    .use('/v1/convert/build-transaction', KnownProject.required(deps, 'json'))
     .get('/v1/convert/tokens', Validate.query(TokensQuery), async (c) => {
-      const { chainId, projectId } = c.req.valid('query')
-      await deps.projects.require(projectId)
+      const { chainId } = c.req.valid('query')
       const { amm } = swapChain(chainId)
       const coin = Tokens.native(deps.config.networks, chainId)
       const icon = (symbol: string) => Tokens.iconUrl(deps.config.publicUrl, symbol)
@@ -94,8 +96,7 @@ export function routes(deps: Deps.Deps) {
       return c.json({ tokens })
     })
     .get('/v1/convert/gas-price', Validate.query(GasPriceQuery), async (c) => {
-      const { chainId, projectId } = c.req.valid('query')
-      await deps.projects.require(projectId)
+      const { chainId } = c.req.valid('query')
       if (deps.config.convert.chains.includes(chainId)) Served.assertUpstream(deps, chainId)
       if (!deps.config.convert.chains.includes(chainId) || !deps.upstreams.has(chainId))
         throw Errors.fail(400, Errors.CODE.unsupportedChain, Messages.NETWORK_NOT_SUPPORTED_FOR_GAS_PRICE, {
@@ -111,7 +112,6 @@ export function routes(deps: Deps.Deps) {
     })
     .get('/v1/convert/quotes', Validate.query(QuotesQuery), async (c) => {
       const query = c.req.valid('query')
-      await deps.projects.require(query.projectId)
       const from = Caip.parseCaip10(query.from)
       const to = Caip.parseCaip10(query.to)
       const { amm, rpc } = swapChain(from.caipNetworkId)
@@ -135,7 +135,6 @@ export function routes(deps: Deps.Deps) {
     })
     .get('/v1/convert/allowance', Validate.query(AllowanceQuery), async (c) => {
       const query = c.req.valid('query')
-      await deps.projects.require(query.projectId)
       const token = Caip.parseCaip10(query.tokenAddress)
       const { amm, rpc } = swapChain(token.caipNetworkId)
       const allowance = await guarded(() => Swaps.allowance(rpc, amm, token.address, query.userAddress))
@@ -143,7 +142,6 @@ export function routes(deps: Deps.Deps) {
     })
     .get('/v1/convert/build-approve', Validate.query(BuildApproveQuery), async (c) => {
       const query = c.req.valid('query')
-      await deps.projects.require(query.projectId)
       const token = Caip.parseCaip10(query.from)
       const { amm, rpc } = swapChain(token.caipNetworkId)
       if (Swaps.isNativeAddress(token.address))
@@ -159,7 +157,6 @@ export function routes(deps: Deps.Deps) {
     })
     .post('/v1/convert/build-transaction', Validate.json(BuildTransactionBody), async (c) => {
       const body = c.req.valid('json')
-      await deps.projects.require(body.projectId)
       const from = Caip.parseCaip10(body.from)
       const to = Caip.parseCaip10(body.to)
       const { amm, rpc } = swapChain(from.caipNetworkId)

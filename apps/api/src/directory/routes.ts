@@ -7,6 +7,7 @@ import * as Answer from '../http/Answer.js'
 import * as Errors from '../http/Errors.js'
 import * as TtlCache from '../http/TtlCache.js'
 import * as Validate from '../http/Validate.js'
+import * as KnownProject from '../projects/KnownProject.js'
 import * as Icon from './Icon.js'
 import * as Wallets from './Wallets.js'
 
@@ -85,10 +86,11 @@ export function routes(deps: Deps.Deps) {
     max: DIRECTORY_CACHE_MAX,
   })
   // The same query string always parses the same way: a page served for it is kept under the string
-  // itself, so a repeated query skips its parsing and the filter's key (the project is still checked).
+  // itself, so a repeated query skips its parsing and the filter's key (the project is still checked,
+  // by the group's KnownProject).
   // Each entry expires with its page (never serving it past the TTL); any string is a key, so the least
   // recently used goes at the cap, not the strings in use.
-  const served = TtlCache.create<{ projectId: string; page: Page }>({
+  const served = TtlCache.create<Page>({
     ttlMs: DIRECTORY_CACHE_TTL_MS,
     max: DIRECTORY_CACHE_MAX,
   })
@@ -99,17 +101,15 @@ export function routes(deps: Deps.Deps) {
     }
     return Answer.of(c, page.json, 200, PAGE_HEADERS)
   }
-  return new Hono()
+  return new Hono<KnownProject.Env>()
+    .use('/getWallets', KnownProject.required(deps))
     .get('/getWallets', async (c, next) => {
       const hit = served.peek(queryString(c.req.url))
       if (!hit) return next()
-      const { projectId, page } = await hit
-      await deps.projects.require(projectId)
-      return send(c, page)
+      return send(c, await hit)
     })
     .get('/getWallets', Validate.query(GetWalletsQuery), async (c) => {
       const query = c.req.valid('query')
-      await deps.projects.require(query.projectId)
       const filter: Wallets.Filter = {
         page: query.page,
         entries: query.entries,
@@ -127,7 +127,7 @@ export function routes(deps: Deps.Deps) {
         ) as Uint8Array<ArrayBuffer>,
         expires: Date.now() + DIRECTORY_CACHE_TTL_MS,
       }))
-      await served.get(queryString(c.req.url), async () => ({ projectId: query.projectId, page }), {
+      await served.get(queryString(c.req.url), async () => page, {
         expires: page.expires,
       })
       return send(c, page)

@@ -56,7 +56,8 @@ const options = {
 /** The message of a body sent without a JSON content type (Hono reads only JSON bodies as JSON). */
 export const NOT_JSON = 'The request body must be JSON (content-type: application/json)'
 
-const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i
+/** The media types Hono reads as JSON (`application/json`, `application/*+json`). */
+export const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i
 
 /** A route's own answer to input that failed its schema (the JSON-RPC proxy answers JSON-RPC). */
 export type OnInvalid = (c: Context, error: z.core.$ZodError) => Response

@@ -9,6 +9,7 @@ import * as Errors from '../http/Errors.js'
 import * as Query from '../http/Query.js'
 import * as RateLimiter from '../http/RateLimiter.js'
 import * as Validate from '../http/Validate.js'
+import * as KnownProject from '../projects/KnownProject.js'
 import * as Options from './Options.js'
 import * as Provider from './Provider.js'
 
@@ -103,15 +104,14 @@ export function routes(deps: Deps.Deps) {
     }
   }
 
-  return new Hono()
-    .use('/v1/onramp/*', limit)
-    .use('/v1/generators/onrampurl', limit)
+  const project = KnownProject.required(deps)
+  return new Hono<KnownProject.Env>()
+    .use('/v1/onramp/*', limit, project)
+    .use('/v1/generators/onrampurl', limit, project)
     .get('/v1/onramp/options', Validate.query(ProjectQuery), async (c) => {
-      await deps.projects.require(c.req.valid('query').projectId)
       return c.json(options())
     })
     .post('/v1/onramp/quote', Validate.query(ProjectQuery), Validate.json(QuoteBody), async (c) => {
-      await deps.projects.require(c.req.valid('query').projectId)
       const quote = await guarded(() => provider().quote(checked(c.req.valid('json'))))
       return c.json({
         paymentTotal: quote.paymentTotal,
@@ -127,7 +127,6 @@ export function routes(deps: Deps.Deps) {
       Validate.query(ProjectQuery),
       Validate.json(OnrampUrlBody),
       async (c) => {
-        await deps.projects.require(c.req.valid('query').projectId)
         const body = c.req.valid('json')
         const wallet = body.destinationWallets[0] as (typeof body.destinationWallets)[number]
         const listed = (network: string) => !wallet.blockchains.length || wallet.blockchains.includes(network)

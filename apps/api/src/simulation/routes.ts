@@ -15,6 +15,7 @@ import * as Validate from '../http/Validate.js'
 import * as ChainRpc from '../indexer/ChainRpc.js'
 import * as Metadata from '../indexer/Metadata.js'
 import * as Registry from '../indexer/Registry.js'
+import * as KnownProject from '../projects/KnownProject.js'
 import * as BatchSimulation from './BatchSimulation.js'
 import * as Changes from './Changes.js'
 import * as Trace from './Trace.js'
@@ -402,22 +403,16 @@ export function routes(deps: Deps.Deps) {
     return { ...(await answer(chainId, all, from)), ...independent }
   }
 
-  return new Hono().post(
-    '/v1/simulate',
-    limit,
-    Validate.query(SimulateQuery),
-    Validate.json(SimulateBody),
-    async (c) => {
-      const { projectId } = c.req.valid('query')
+  return new Hono<KnownProject.Env>()
+    .use('/v1/simulate', limit, KnownProject.required(deps))
+    .post('/v1/simulate', Validate.query(SimulateQuery), Validate.json(SimulateBody), async (c) => {
       const { chainId, transaction, batch } = c.req.valid('json')
       if (!transaction === !batch) throw Errors.fail(400, Errors.CODE.invalidRequest, ONE_OF)
-      await deps.projects.require(projectId)
       if (Caip.parseCaip2(chainId).chainNamespace !== 'eip155' || !deps.upstreams.has(chainId))
         throw Errors.fail(400, Errors.CODE.unsupportedChain, UNSUPPORTED, { chainId })
       if (traces.full()) throw Errors.fail(429, Errors.CODE.rateLimited, BUSY, {}, { 'retry-after': '1' })
       if (transaction) return c.json(await simulateTransaction(chainId, transaction))
       if (batch) return c.json(await simulateBatch(chainId, batch))
       throw Errors.fail(400, Errors.CODE.invalidRequest, ONE_OF)
-    },
-  )
+    })
 }

@@ -8,6 +8,7 @@ import * as Errors from '../http/Errors.js'
 import * as Query from '../http/Query.js'
 import * as RateLimiter from '../http/RateLimiter.js'
 import * as Validate from '../http/Validate.js'
+import * as KnownProject from '../projects/KnownProject.js'
 import * as Nonces from './Nonces.js'
 import * as Rules from './Rules.js'
 import * as Sessions from './Sessions.js'
@@ -99,7 +100,6 @@ export function routes(deps: Deps.Deps) {
   const parse = SiwxMessage.parse
   /** The live sessions of an account: one answer for both list routes. */
   const listed = async (c: Context, projectId: string, account: Sessions.Account) => {
-    await deps.projects.require(projectId)
     const sessions = await Sessions.list(deps.db, projectId, account, { now: now(), parse })
     return c.json({ sessions } satisfies SessionSchemas.SessionsResponse)
   }
@@ -111,25 +111,23 @@ export function routes(deps: Deps.Deps) {
     signature: string,
     account?: Sessions.Account,
   ) => {
-    await deps.projects.require(projectId)
     const outcome = await Sessions.revoke(deps.db, projectId, pci, signature, { now: now(), account })
     if (outcome === 'unknown') throw Errors.fail(404, Errors.CODE.notFound, NO_SESSION)
     if (outcome === 'refused') throw Errors.fail(401, Errors.CODE.unauthorized, NOT_ITS_SIGNATURE)
     return c.json({ ok: true })
   }
-  return new Hono()
-    .use('/v1/siwx/*', limit)
-    .use('/v1/sessions/*', limit)
+  const project = KnownProject.required(deps)
+  return new Hono<KnownProject.Env>()
+    .use('/v1/siwx/*', limit, project)
+    .use('/v1/sessions/*', limit, project)
     .post('/v1/siwx/nonce', Validate.query(ProjectQuery), async (c) => {
       const { projectId } = c.req.valid('query')
-      await deps.projects.require(projectId)
       const { nonce, expiresAt } = await Nonces.issue(deps.db, projectId, { now: now() })
       return c.json({ nonce, expiresAt: expiresAt.toISOString() })
     })
     .post('/v1/siwx/sessions', Validate.query(ProjectQuery), Validate.json(AddSessionBody), async (c) => {
       const { projectId } = c.req.valid('query')
       const { message, signature, cacao } = c.req.valid('json')
-      const project = await deps.projects.require(projectId)
       let data: ReturnType<typeof SiwxMessage.parse>
       try {
         data = SiwxMessage.parse(message)
@@ -139,7 +137,7 @@ export function routes(deps: Deps.Deps) {
       const at = now()
       const rule = Rules.check(data, {
         now: at,
-        allowedOrigins: project.allowedOrigins,
+        allowedOrigins: c.get('project').allowedOrigins,
         requestOrigin: c.req.header('origin'),
         trustedOrigins: deps.config.corsOrigins,
       })
@@ -174,7 +172,6 @@ export function routes(deps: Deps.Deps) {
         const { projectId } = c.req.valid('query')
         const account = accountOf(id)
         if (account) return listed(c, projectId, account)
-        await deps.projects.require(projectId)
         const found = await Sessions.get(deps.db, projectId, id, { now: now(), parse })
         if (!found) throw Errors.fail(404, Errors.CODE.notFound, NO_SESSION)
         return c.json(found satisfies SessionSchemas.ReadSession)
