@@ -65,19 +65,22 @@ export function bitcoinSignMessage(
   )
 }
 
+/** The log entry of a signature of `bytes`: their SHA-256. */
+const ofBytes = (method: string, chain: string, bytes: Uint8Array) => ({
+  method,
+  chain,
+  digest: () => Vault.sha256Hex(bytes),
+})
+
 /** `polkadot_signMessage`: an sr25519 signature of the wrapped bytes (the log keeps their SHA-256). */
 export function polkadotSignMessage(
   db: Db.Db,
   vault: Vault.Vault,
   userId: string,
-  request: { chain: string; message: Uint8Array },
+  { chain, message }: { chain: string; message: Uint8Array },
 ) {
-  const digest = () => Vault.sha256Hex(request.message)
-  return signLogged(
-    { db, vault, userId },
-    (secret) => Namespaces.polkadotSignMessage(secret, request.message),
-    { method: 'polkadot_signMessage', chain: request.chain, digest },
-  )
+  const sign = (secret: Buffer) => Namespaces.polkadotSignMessage(secret, message)
+  return signLogged({ db, vault, userId }, sign, ofBytes('polkadot_signMessage', chain, message))
 }
 
 /** `cosmos_signArbitrary`: an ADR-36 signature of the data (the log keeps their SHA-256). */
@@ -85,12 +88,8 @@ export function cosmosSignArbitrary(
   db: Db.Db,
   vault: Vault.Vault,
   userId: string,
-  request: { chain: string; data: Uint8Array },
+  { chain, data }: { chain: string; data: Uint8Array },
 ) {
-  const digest = () => Vault.sha256Hex(request.data)
-  return signLogged({ db, vault, userId }, (secret) => Namespaces.cosmosSignArbitrary(secret, request.data), {
-    method: 'cosmos_signArbitrary',
-    chain: request.chain,
-    digest,
-  })
+  const sign = (secret: Buffer) => Namespaces.cosmosSignArbitrary(secret, data)
+  return signLogged({ db, vault, userId }, sign, ofBytes('cosmos_signArbitrary', chain, data))
 }
