@@ -34,11 +34,14 @@ export type IfStaleOptions = {
   key?: { path: string; value: string }
   /** Extra `vite build` arguments. */
   args?: string[]
+  /** The build's command instead of `vite build` (run in `cwd`). */
+  command?: string[]
 }
 
 /**
- * Runs `vite build` in `cwd` when `output` is missing or older than its inputs, so a part of the stack
- * starts from a fresh clone without a separate build step. Exits the process when the build fails.
+ * Runs `vite build` (or `command`) in `cwd` when `output` is missing or older than its inputs, so a part
+ * of the stack starts from a fresh clone without a separate build step. Exits the process when the build
+ * fails.
  */
 export function ifStale(options: IfStaleOptions): void {
   const built = existsSync(options.output) ? statSync(options.output).mtimeMs : 0
@@ -47,8 +50,12 @@ export function ifStale(options: IfStaleOptions): void {
     (!existsSync(options.key.path) || readFileSync(options.key.path, 'utf8') !== options.key.value)
   if (!keyChanged && built >= newest(options.inputs)) return
   console.log(`${options.name}: building (sources are newer than ${options.output})`)
-  const vite = join(root, 'node_modules', '.bin', 'vite')
-  const result = spawnSync(vite, ['build', ...(options.args ?? [])], { cwd: options.cwd, stdio: 'inherit' })
+  const [command, ...args] = options.command ?? [
+    join(root, 'node_modules', '.bin', 'vite'),
+    'build',
+    ...(options.args ?? []),
+  ]
+  const result = spawnSync(command!, args, { cwd: options.cwd, stdio: 'inherit' })
   if (result.status !== 0) process.exit(result.status ?? 1)
   if (options.key) writeFileSync(options.key.path, options.key.value)
 }

@@ -4,24 +4,10 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { FrameServer } from '@frontdoor/frame-server'
 import * as Addresses from '@frontdoor/protocol/addresses'
-import * as Build from '../../../scripts/stack/build.js'
 import * as Server from '../server.js'
+import './build.js'
 
 const app = join(dirname(fileURLToPath(import.meta.url)), '..')
-const root = join(app, '..', '..')
-
-Build.ifStale({
-  name: 'auth-frame',
-  cwd: app,
-  output: join(app, 'dist', 'index.html'),
-  inputs: [
-    join(app, 'src'),
-    join(app, 'index.html'),
-    join(app, 'vite.config.ts'),
-    join(root, 'packages', 'schemas', 'src'),
-    join(root, 'packages', 'protocol', 'src'),
-  ],
-})
 
 const addresses = Addresses.from(process.env)
 // Behind an edge: FRAME_LISTEN (host:port) and API_INTERNAL_URL, as for the modal frame.

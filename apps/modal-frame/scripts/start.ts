@@ -4,33 +4,12 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { FrameServer } from '@frontdoor/frame-server'
 import * as Addresses from '@frontdoor/protocol/addresses'
-import * as Build from '../../../scripts/stack/build.js'
 import * as SdkRelease from '../../host-sdk/scripts/release.js'
 import * as Server from '../server.js'
+import './build.js'
 
 const app = join(dirname(fileURLToPath(import.meta.url)), '..')
-const root = join(app, '..', '..')
-const hostSdk = join(root, 'apps', 'host-sdk')
-
-const shared = [join(root, 'packages', 'schemas', 'src'), join(root, 'packages', 'protocol', 'src')]
-Build.ifStale({
-  name: 'host-sdk',
-  cwd: hostSdk,
-  output: join(hostSdk, 'dist', 'sdk.js'),
-  inputs: [join(hostSdk, 'src'), join(hostSdk, 'vite.config.ts'), ...shared],
-})
-Build.ifStale({
-  name: 'modal-frame',
-  cwd: app,
-  output: join(app, 'dist', 'index.html'),
-  inputs: [
-    join(app, 'src'),
-    join(app, 'index.html'),
-    join(app, 'vite.config.ts'),
-    join(hostSdk, 'src'),
-    ...shared,
-  ],
-})
+const hostSdk = join(app, '..', 'host-sdk')
 
 const addresses = Addresses.from(process.env)
 const url = new URL(addresses.MODAL_URL)
