@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, 
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
+import * as Stack from '../scripts/stack/stack.js'
 import * as SystemPackages from '../scripts/system-packages.mjs'
 import { ROOT } from './Repo.js'
 
@@ -83,5 +84,17 @@ describe('npm test (ensure-deps.mjs --test)', () => {
     // The stand-in installed nothing, so it says what is still missing and stops.
     expect(result.status).toBe(1)
     expect(result.stderr).toContain(`apt-get install -y ${absentHere.join(' ')}`)
+  })
+})
+
+describe("the scale profile's start", () => {
+  test('without redis-server, fails before anything starts, with the one command', async () => {
+    const absent = absentHere.filter((name) =>
+      SystemPackages.FOR_SCALE.includes(name as SystemPackages.Package),
+    )
+
+    await expect(Stack.start({ profile: 'scale', env: { PATH: bin() } })).rejects.toThrow(
+      SystemPackages.message('the scale profile', absent),
+    )
   })
 })

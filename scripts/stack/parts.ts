@@ -15,6 +15,11 @@ export type Part = {
   live?: () => Promise<boolean>
   /** The command, run from the repository root. */
   command: string[]
+  /**
+   * A command run to its end before `command` (a build when the sources are newer than it): it starts
+   * with the stack, not after the parts this one comes after, and its output begins the part's log.
+   */
+  build?: string[]
   env?: Record<string, string>
   /** Parts started (and healthy) before this one. */
   after?: string[]
@@ -200,7 +205,8 @@ export function parts(addresses: Addresses, env: Record<string, string | undefin
       name: 'auth-frame',
       url: addresses.AUTH_URL,
       healthy: () => httpOk(`${addresses.AUTH_URL}/healthz`),
-      // Builds the embedded-wallet frame first when its sources are newer than the build.
+      // Built when its sources are newer than the build, while the parts before it start.
+      build: [...tsx, 'apps/auth-frame/scripts/build.ts'],
       command: [...tsx, 'apps/auth-frame/scripts/start.ts'],
       after: ['api'],
     },
@@ -208,7 +214,8 @@ export function parts(addresses: Addresses, env: Record<string, string | undefin
       name: 'modal-frame',
       url: addresses.MODAL_URL,
       healthy: () => httpOk(`${addresses.MODAL_URL}/healthz`),
-      // Builds the modal and sdk.js first when their sources are newer than the build.
+      // The modal and sdk.js, built when their sources are newer than the build.
+      build: [...tsx, 'apps/modal-frame/scripts/build.ts'],
       command: [...tsx, 'apps/modal-frame/scripts/start.ts'],
       after: ['api'],
     },
@@ -216,6 +223,8 @@ export function parts(addresses: Addresses, env: Record<string, string | undefin
       name: 'demo',
       url: addresses.DEMO_URL,
       healthy: () => httpOk(addresses.DEMO_URL),
+      // The libraries it imports (their JavaScript) and the demo, built when their sources are newer.
+      build: [...tsx, 'apps/demo/scripts/build.ts'],
       command: [...tsx, 'apps/demo/scripts/start.ts'],
       after: ['modal-frame'],
     },

@@ -112,6 +112,36 @@ function onrampApiKey(env: Record<string, string | undefined>, dir: string): str
   )
 }
 
+/** The profile's PostgreSQL: the cluster in `dir` (made the first time) on 127.0.0.1:`port`. */
+export function postgres(dir: string, port: number): Part {
+  return {
+    name: 'postgres',
+    url: `postgres://frontdoor@127.0.0.1:${port}/postgres`,
+    healthy: () => pgReady(port),
+    command: ['bash', 'scripts/stack/postgres.sh', dir, String(port)],
+  }
+}
+
+/** The profile's Redis on 127.0.0.1:`port`, without persistence. */
+export function redis(port: number): Part {
+  return {
+    name: 'redis',
+    url: `redis://127.0.0.1:${port}`,
+    healthy: () => redisReady(port),
+    command: [
+      'redis-server',
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+    ],
+  }
+}
+
 /** The parts of the scale profile, in start order (`env` as {@link environment} made it). */
 export function parts(env: Record<string, string | undefined>): Part[] {
   const addresses = Addresses.from(env)
@@ -127,28 +157,8 @@ export function parts(env: Record<string, string | undefined>): Part[] {
   const shared = { REDIS_URL, API_INTERNAL_URL: addresses.API_URL }
   const ONRAMP_API_KEY = onrampApiKey(env, dir)
   return [
-    {
-      name: 'postgres',
-      url: DATABASE_URL,
-      healthy: () => pgReady(PG_PORT),
-      command: ['bash', 'scripts/stack/postgres.sh', postgresDir(env), String(PG_PORT)],
-    },
-    {
-      name: 'redis',
-      url: REDIS_URL,
-      healthy: () => redisReady(REDIS_PORT),
-      command: [
-        'redis-server',
-        '--port',
-        String(REDIS_PORT),
-        '--bind',
-        '127.0.0.1',
-        '--save',
-        '',
-        '--appendonly',
-        'no',
-      ],
-    },
+    postgres(postgresDir(env), PG_PORT),
+    redis(REDIS_PORT),
     ...NODES.relay.map((node, index) => ({
       name: `relay-${index + 1}`,
       url: `ws://${node}`,
