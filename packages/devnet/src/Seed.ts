@@ -64,7 +64,10 @@ export async function seed(url: string): Promise<Seeded> {
   const chainId = await Health.chainId(url)
   if (chainId === undefined) throw new Error(`devnet: no JSON-RPC node answers at ${url}`)
   const deployment = Deployment.forChain(chainId)
-  const transport = http(url, { retryCount: 0, timeout: 10_000 })
+  // A request the node drops (a busy machine, a keep-alive socket it closed) is sent again: most of the
+  // seed's requests are reads, safe to repeat; a transaction the node had taken is refused as known, and
+  // the seed fails as it did without the retry.
+  const transport = http(url, { retryCount: 3, timeout: 10_000 })
   const viemChain = chain(chainId, url)
   const client = createPublicClient({ chain: viemChain, transport }) as PublicClient
   const account = privateKeyToAccount(Accounts.DEPLOYER.privateKey)
