@@ -192,14 +192,9 @@ export function parts(addresses: Addresses, env: Record<string, string | undefin
           ? {}
           : { NETWORKS_JSON: registryNetworks() }),
       },
-      after: [
-        'devnet-31337',
-        'devnet-31338',
-        `devnet-${REGISTRY_DEVNET.chainId}`,
-        'solana',
-        ...(devMail ? ['smtp'] : []),
-        'onramp',
-      ],
+      // Started with the chains, not after them: it answers 503 until its database is ready, and the
+      // chains, the on-ramp and the mail sink are asked per request (the indexer retries until a chain
+      // answers), so its start (database, migrations) overlaps theirs.
     },
     {
       name: 'auth-frame',
@@ -207,8 +202,8 @@ export function parts(addresses: Addresses, env: Record<string, string | undefin
       healthy: () => httpOk(`${addresses.AUTH_URL}/healthz`),
       // Built when its sources are newer than the build, while the parts before it start.
       build: [...tsx, 'apps/auth-frame/scripts/build.ts'],
+      // Its server reaches the API per request, so it starts beside it.
       command: [...tsx, 'apps/auth-frame/scripts/start.ts'],
-      after: ['api'],
     },
     {
       name: 'modal-frame',
@@ -217,7 +212,6 @@ export function parts(addresses: Addresses, env: Record<string, string | undefin
       // The modal and sdk.js, built when their sources are newer than the build.
       build: [...tsx, 'apps/modal-frame/scripts/build.ts'],
       command: [...tsx, 'apps/modal-frame/scripts/start.ts'],
-      after: ['api'],
     },
     {
       name: 'demo',
