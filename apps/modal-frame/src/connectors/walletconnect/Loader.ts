@@ -1,5 +1,6 @@
 import type * as HostModal from '@frontdoor/protocol/host-modal'
 import type * as KeyValue from './KeyValue.js'
+import type * as SignClient from './SignClient.js'
 import type * as WalletConnect from './WalletConnect.js'
 
 /**
@@ -28,7 +29,7 @@ export type Settings = {
  * show (and judge the dapp by) is the page's origin the handshake attested; the page's own url only
  * when it is on that origin, never a claim of another site.
  */
-export function metadataOf(settings: Pick<Settings, 'metadata' | 'origin'>): WalletConnect.Metadata {
+export function metadataOf(settings: Pick<Settings, 'metadata' | 'origin'>): SignClient.Metadata {
   const metadata = settings.metadata
   return {
     name: metadata?.name ?? 'Frontdoor',

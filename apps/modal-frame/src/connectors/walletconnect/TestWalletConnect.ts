@@ -137,3 +137,24 @@ export async function pair(
 ) {
   return (await pairing(c, w, options)).session
 }
+
+/**
+ * The events `c` emits from now on, as they come.
+ *
+ * @example
+ * const seen = TestWalletConnect.events(c)
+ */
+export function events(c: Pick<Connector.Connector, 'subscribe'>) {
+  const seen: Connector.Event[] = []
+  c.subscribe((event) => seen.push(event))
+  return seen
+}
+
+/** Waits until `check` holds, polling; throws after `timeoutMs`. */
+export async function until(check: () => boolean, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out')
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
