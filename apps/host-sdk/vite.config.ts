@@ -18,6 +18,9 @@ const iife = (entry: string, name: string, fileName: string) => ({
   minify: true,
   emptyOutDir: false,
   sourcemap: false,
+  // A property read whose value goes unused is dropped: the constants modules re-export strings as
+  // `export const X = Table.X`, and a read kept for a getter we do not have kept dead tables in sdk.js.
+  rolldownOptions: { treeshake: { propertyReadSideEffects: false as const } },
 })
 
 /** The Solana entry built in memory: its code. */
