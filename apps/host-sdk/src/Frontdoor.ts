@@ -7,8 +7,9 @@ import { FRAME_LOAD_TIMEOUT_MS } from '@frontdoor/protocol/timeouts'
 import * as Version from '@frontdoor/protocol/version'
 import * as Constants from '@frontdoor/schemas/constants'
 import * as Dialog from './Dialog.js'
+import * as Eip1193 from './Eip1193.js'
 import * as Eip6963 from './Eip6963.js'
-import * as Emitter from './Emitter.js'
+import * as InjectedBridge from './InjectedBridge.js'
 import * as Networks from './Networks.js'
 import * as PageStorage from './PageStorage.js'
 import * as DefaultSiwx from './siwx/DefaultSiwx.js'
@@ -78,12 +79,8 @@ export type State = {
   siwxSession?: Siwx.Session
 } & Partial<Omit<NonNullable<HostModal.State['account']>, 'status'>>
 
-/** An EIP-1193 provider. */
-export type Provider = {
-  request: (args: { method: string; params?: unknown }) => Promise<unknown>
-  on: (event: string, listener: (...args: never[]) => void) => void
-  removeListener: (event: string, listener: (...args: never[]) => void) => void
-}
+export type { Provider } from './Eip1193.js'
+export type { Extension, ExtensionHost } from './InjectedBridge.js'
 
 /** A Frontdoor instance. */
 export type Frontdoor = {
@@ -95,7 +92,7 @@ export type Frontdoor = {
   close: () => Promise<void>
   /** Shakes the modal (500 ms), e.g. to draw the visitor's eye to it. */
   shake: () => Promise<void>
-  provider: Provider
+  provider: Eip1193.Provider
   getState: () => State
   subscribe: (listener: (state: State) => void) => () => void
   disconnect: () => Promise<void>
@@ -126,39 +123,16 @@ export type Frontdoor = {
    * Adds an extension: more injected wallets and how to reach them, for the entries kept out of
    * `sdk.js` (`@frontdoor/host-sdk/solana`: the page's Wallet Standard wallets). One at a time.
    */
-  extend: (extension: Extension) => ExtensionHost
+  extend: (extension: InjectedBridge.Extension) => InjectedBridge.ExtensionHost
 }
 
-/** What an extension (`@frontdoor/host-sdk/solana`) adds: its injected wallets and requests to them. */
-export type Extension = {
-  /** Its wallets, listed to the modal after the EIP-6963 ones. */
-  wallets: () => HostModal.InjectedWallet[]
-  /** Answers a request of the modal to one of its wallets; undefined when `uuid` is not one of them. */
-  request: (uuid: string, request: { method: string; params?: unknown }) => Promise<unknown> | undefined
+/** The modal's error reply, thrown as an EIP-1193 error. */
+const rpcError = (error: Transport.RemoteError) => {
+  throw new Errors.ProviderRpcError(error.code ?? -32603, error.message, error.data)
 }
-
-/** What an extension gets: tell the modal its wallets changed, and call the modal. */
-export type ExtensionHost = {
-  /** Sends the modal the page's injected wallets again (the EIP-6963 ones and the extension's). */
-  walletsChanged: () => void
-  /**
-   * Calls a message of the modal once it has restored the stored connections; an error reply is
-   * thrown as a ProviderRpcError.
-   */
-  call: (name: keyof typeof HostModal.ModalMessages, params?: unknown) => Promise<unknown>
-}
-
-/** An injected wallet's EIP-1193 provider, as far as the SDK uses it. */
-type Injected = {
-  request: (args: { method: string; params?: unknown }) => Promise<unknown>
-  on?: (event: string, listener: (value: unknown) => void) => void
-}
-
-const hex = (n: number) => `0x${n.toString(16)}`
 const evmId = (network: Network | undefined) =>
   network?.chainNamespace === 'eip155' ? Number(network.id) : undefined
 let instance: Frontdoor | undefined
-let requestId = 0
 
 /**
  * Creates the Frontdoor modal: appends a hidden `<dialog>` with the preloaded modal iframe, so
@@ -186,7 +160,6 @@ export function createFrontdoor(options: Options): Frontdoor {
   if (logLevel !== Constants.DEFAULT_LOG_LEVEL) src.searchParams.set(Log.LOG_LEVEL_PARAM, logLevel)
 
   const storagePrefix = `frontdoor:modal:${options.projectId}:`
-  const emitter = Emitter.create()
   const listeners = new Set<(state: State) => void>()
   const firstChain = networks.map(evmId).find((id) => id !== undefined)
   let state: State = {
@@ -196,8 +169,7 @@ export function createFrontdoor(options: Options): Frontdoor {
     status: 'disconnected',
     ...(firstChain ? { chainId: firstChain } : {}),
   }
-  // eth_requestAccounts calls waiting for the visitor: settled by a connection or by closing the modal.
-  let pendingAccounts: { resolve: (a: string[]) => void; reject: (e: Error) => void }[] = []
+  const eip1193 = Eip1193.create(state, settledModal, open, (request) => ask('request', request))
   // Resolves once the modal has restored its stored connections (HostModal.State `restored`).
   let onRestored = () => {}
   const restored = new Promise<void>((resolve) => {
@@ -208,30 +180,11 @@ export function createFrontdoor(options: Options): Frontdoor {
   const frame = Dialog.iframe(src.toString())
   const dialog = inline ? undefined : Dialog.create(frame, () => void close())
 
-  /**
-   * Takes the next state and emits the provider events it implies, each once, in the order wallets
-   * emit them: on connecting `chainChanged` (when the wallet's chain differs), `connect`, then
-   * `accountsChanged`; on disconnecting `accountsChanged` with no accounts, then `disconnect`. The
-   * page is connected while it has an account (a second wallet being added keeps the first).
-   */
+  /** Takes the next state: the provider emits the events it implies, then the page's listeners hear. */
   const setState = (next: State) => {
-    const previous = state
     state = next
-    if (previous.chainId !== next.chainId && next.chainId) emitter.emit('chainChanged', hex(next.chainId))
-    if (!previous.address && next.address) {
-      emitter.emit('connect', { chainId: hex(next.chainId ?? 1) })
-      emitter.emit('accountsChanged', [next.address])
-    } else if (previous.address && !next.address) {
-      emitter.emit('accountsChanged', [])
-      emitter.emit('disconnect', Errors.providerError('disconnected'))
-    } else if (previous.address !== next.address) emitter.emit('accountsChanged', [next.address])
-    if (next.address) settleAccounts({ accounts: [next.address] })
+    eip1193.update(next)
     for (const listener of [...listeners]) listener(state)
-  }
-  function settleAccounts(outcome: { accounts: string[] } | { error: Error }) {
-    const settled = pendingAccounts
-    pendingAccounts = []
-    for (const p of settled) 'accounts' in outcome ? p.resolve(outcome.accounts) : p.reject(outcome.error)
   }
 
   const transport = Transport.connectModal(frame, modalUrl.origin, {
@@ -273,40 +226,16 @@ export function createFrontdoor(options: Options): Frontdoor {
     },
     open: () => dialog?.show(),
     requestClose: () => void close(),
-    providerEvent: ({ event, data }) => emitter.emit(event, data),
+    providerEvent: ({ event, data }) => eip1193.emit(event, data),
     storageRead: () => PageStorage.read(storagePrefix),
     storageWrite: ({ key, value }) => PageStorage.write(storagePrefix, key, value),
-    injectedWalletRequest: async ({ uuid, request }) => {
-      const answer = extension?.request(uuid, request)
-      if (answer) return answer
-      const wallet = discovery.provider(uuid) as Injected | undefined
-      if (!wallet || typeof wallet.request !== 'function') throw Errors.providerError('disconnected')
-      forwardEvents(uuid, wallet)
-      return wallet.request(request)
-    },
+    injectedWalletRequest: (params) => bridge.request(params),
     ...(siwx ? { more: Siwx.handlers(siwx, onSession) } : {}),
   })
   /** The page's session changed (signed, read or revoked): its state says so. */
   function onSession(session: Siwx.Session | undefined) {
     const { siwxSession: _old, ...rest } = state
     setState(session ? { ...rest, siwxSession: session } : rest)
-  }
-
-  // The events of the injected wallets the modal talks to, forwarded once per wallet.
-  const forwarded = new Set<string>()
-  function forwardEvents(uuid: string, wallet: Injected) {
-    if (forwarded.has(uuid) || typeof wallet.on !== 'function') return
-    forwarded.add(uuid)
-    const send = (event: HostModal.ProviderEvent) =>
-      void modal()
-        .then((call) => call('injectedWalletEvent', { uuid, event }))
-        .catch(() => {})
-    wallet.on('accountsChanged', (accounts: unknown) =>
-      send({ event: 'accountsChanged', data: Array.isArray(accounts) ? accounts.map(String) : [] }),
-    )
-    wallet.on('chainChanged', (chainId: unknown) => send({ event: 'chainChanged', data: String(chainId) }))
-    const { code, message } = Errors.PROVIDER_ERRORS.disconnected
-    wallet.on('disconnect', () => send({ event: 'disconnect', data: { code, message } }))
   }
 
   // A mark for benchmarks and devtools: the modal is connected and can open.
@@ -376,7 +305,7 @@ export function createFrontdoor(options: Options): Frontdoor {
   async function close() {
     dialog?.hide()
     if (state.open && !inline) setState({ ...state, open: false })
-    settleAccounts({ error: Errors.providerError('userRejectedRequest') })
+    eip1193.settle({ error: Errors.providerError('userRejectedRequest') })
     // Sent at once when connected, as open() does, so `close(); open()` reaches the modal in that order.
     const closing = connected ? connected('close') : modal().then((call) => call('close'))
     const answer = (await closing) as { closed?: boolean } | undefined
@@ -402,64 +331,18 @@ export function createFrontdoor(options: Options): Frontdoor {
     return call
   }
 
-  /** eth_requestAccounts: the account, or the modal until the visitor connects (4001 if they close it). */
-  async function requestAccounts(): Promise<string[]> {
-    await settledModal()
-    if (state.address) return [state.address]
-    return new Promise<string[]>((resolve, reject) => {
-      pendingAccounts.push({ resolve, reject })
-      open().catch((error: Error) => {
-        pendingAccounts = pendingAccounts.filter((p) => p.reject !== reject)
-        reject(error)
-      })
-    })
-  }
-
   /** A call that waits for the visitor; the modal's error reply is thrown as an EIP-1193 error. */
   async function ask(name: 'request' | 'pay', params: unknown): Promise<unknown> {
     const call = await modal()
-    try {
-      return await call(name, params, Number.POSITIVE_INFINITY)
-    } catch (error) {
-      const e = error as Transport.RemoteError
-      throw new Errors.ProviderRpcError(e.code ?? -32603, e.message, e.data)
-    }
+    return call(name, params, Number.POSITIVE_INFINITY).catch(rpcError)
   }
-  const forward = (method: string, params: unknown) =>
-    ask('request', { id: ++requestId, method, ...(params === undefined ? {} : { params }) })
-
-  const provider: Provider = {
-    async request(args) {
-      if (!args || typeof args !== 'object' || typeof args.method !== 'string')
-        throw Errors.providerError('invalidParams')
-      const { method, params } = args
-      if (params !== undefined && (typeof params !== 'object' || params === null))
-        throw Errors.providerError('invalidParams')
-      switch (method) {
-        case 'eth_accounts':
-          await settledModal()
-          return state.address ? [state.address] : []
-        case 'eth_chainId':
-          return hex(state.chainId ?? 1)
-        case 'eth_requestAccounts':
-          return requestAccounts()
-      }
-      return forward(method, params)
-    },
-    on: emitter.on,
-    removeListener: emitter.removeListener,
-  }
-  const announcement = Eip6963.announce(provider)
-  let extension: Extension | undefined
-  let eip6963: HostModal.InjectedWallet[] = []
-  const sendWallets = () =>
-    void transport.call
-      .then((call) => call('injectedWallets', { wallets: [...eip6963, ...(extension?.wallets() ?? [])] }))
-      .catch(() => {})
-  const discovery = Eip6963.discover(announcement.info.uuid, (wallets) => {
-    eip6963 = wallets
-    sendWallets()
-  })
+  /** An extension's call of the modal: once it restored the stored connections (ExtensionHost `call`). */
+  const extensionCall: InjectedBridge.ExtensionHost['call'] = (name, params) =>
+    settledModal()
+      .then((call) => call(name, params))
+      .catch(rpcError)
+  const announcement = Eip6963.announce(eip1193.provider)
+  const bridge = InjectedBridge.create(announcement.info.uuid, transport.call, modal, extensionCall)
 
   const element: HTMLElement = dialog?.element ?? frame
   if (inline) options.container!.append(frame)
@@ -476,7 +359,7 @@ export function createFrontdoor(options: Options): Frontdoor {
     async shake() {
       await (await modal())('shake')
     },
-    provider,
+    provider: eip1193.provider,
     getState: () => state,
     subscribe(listener) {
       listeners.add(listener)
@@ -490,23 +373,13 @@ export function createFrontdoor(options: Options): Frontdoor {
     },
     pay: async (request) => Validate.transactionHash(await ask('pay', request)),
     async switchNetwork(chainId) {
-      await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: hex(chainId) }] })
+      await eip1193.provider.request({
+        method: 'wallet_switchEthereumChain',
+        params: [{ chainId: Eip1193.hex(chainId) }],
+      })
     },
     element,
-    extend(added) {
-      extension = added
-      return {
-        walletsChanged: sendWallets,
-        async call(name, params) {
-          try {
-            return await (await settledModal())(name, params)
-          } catch (error) {
-            const e = error as Transport.RemoteError
-            throw new Errors.ProviderRpcError(e.code ?? -32603, e.message, e.data)
-          }
-        },
-      }
-    },
+    extend: bridge.extend,
     ...(siwx
       ? {
           siwx: {
@@ -520,7 +393,7 @@ export function createFrontdoor(options: Options): Frontdoor {
       : {}),
     destroy() {
       transport.destroy()
-      discovery.stop()
+      bridge.stop()
       announcement.stop()
       stopCsp()
       dialog?.hide()
