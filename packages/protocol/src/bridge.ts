@@ -1,5 +1,6 @@
 import { CallOptions, PenpalError, connect as penpalConnect, WindowMessenger } from 'penpal'
 import * as z from 'zod/mini'
+import * as Origins from './bridge-origins.js'
 import * as Errors from './errors.js'
 import * as Message from './message.js'
 import * as Timeouts from './timeouts.js'
@@ -18,6 +19,8 @@ import * as Timeouts from './timeouts.js'
  * })
  * await remote.open({ view: 'Connect' })
  */
+
+export { assertAllowedOrigins, isAllowedOrigin, originPattern } from './bridge-origins.js'
 
 /** Why a bridge call failed (other than the peer answering with an error reply). */
 export type Reason =
@@ -233,57 +236,6 @@ export function remote<Defs extends Message.Definitions>(
   return calls as Remote<Defs>
 }
 
-// --- Origins -------------------------------------------------------------------------------------------
-
-/**
- * Checks an origin allowlist: at least one entry; strings must be exact origins (`https://a.example`,
- * never `'*'`, never `'null'`); regular expressions must be anchored (`^...$`).
- * @throws TypeError naming the bad entry.
- */
-export function assertAllowedOrigins(allowedOrigins: readonly (string | RegExp)[]): void {
-  if (allowedOrigins.length === 0) throw new TypeError('allowedOrigins must list at least one origin')
-  for (const origin of allowedOrigins) {
-    if (origin instanceof RegExp) {
-      if (!origin.source.startsWith('^') || !origin.source.endsWith('$'))
-        throw new TypeError(`allowedOrigins: a pattern must be anchored with ^ and $, got ${origin}`)
-      continue
-    }
-    let exact: string | undefined
-    try {
-      exact = new URL(origin).origin
-    } catch {}
-    if (origin === '*' || exact === undefined || exact === 'null' || exact !== origin)
-      throw new TypeError(
-        `allowedOrigins must be exact origins like "https://example.com" (never "*"), got "${origin}"`,
-      )
-  }
-}
-
-/**
- * An allowlist entry for `https://*.example.com` style patterns (one leading wildcard label), or the exact
- * origin when there is no wildcard.
- * @example originPattern('https://*.example.com').test('https://app.example.com') // true
- */
-export function originPattern(pattern: string): string | RegExp {
-  const match = /^(https?):\/\/\*\.([a-z0-9.-]+(?::\d+)?)$/i.exec(pattern)
-  if (!match) {
-    assertAllowedOrigins([pattern])
-    return pattern
-  }
-  const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-  return new RegExp(
-    `^${escapeRegExp(match[1]!)}:\\/\\/[a-z0-9-]+(\\.[a-z0-9-]+)*\\.${escapeRegExp(match[2]!)}$`,
-    'i',
-  )
-}
-
-/** Whether `origin` is on the allowlist. */
-export function isAllowedOrigin(allowedOrigins: readonly (string | RegExp)[], origin: string): boolean {
-  return allowedOrigins.some((allowed) =>
-    allowed instanceof RegExp ? allowed.test(origin) : allowed === origin,
-  )
-}
-
 // --- Handshake -----------------------------------------------------------------------------------------
 
 /** The reserved method both ends expose for the version handshake. */
@@ -350,7 +302,7 @@ export type Connection<E extends Message.End> = {
  * version and 'connection_timeout' when the peer does not answer in time.
  */
 export function connect<E extends Message.End>(options: ConnectOptions<E>): Promise<Connection<E>> {
-  assertAllowedOrigins(options.allowedOrigins)
+  Origins.assertAllowedOrigins(options.allowedOrigins)
   const { end, remoteWindow, allowedOrigins } = options
   const local = { channel: end.channel, version: options.version ?? Message.PROTOCOL_VERSION }
   const handshakeTimeoutMs = options.handshakeTimeoutMs ?? Timeouts.FRAME_LOAD_TIMEOUT_MS
@@ -364,7 +316,7 @@ export function connect<E extends Message.End>(options: ConnectOptions<E>): Prom
   // Penpal pins the origin privately; read the same handshake messages to learn it.
   const onMessage = (event: MessageEvent) => {
     const data = event.data as { namespace?: unknown; channel?: unknown; type?: unknown } | null
-    if (event.source !== remoteWindow || !isAllowedOrigin(allowedOrigins, event.origin)) return
+    if (event.source !== remoteWindow || !Origins.isAllowedOrigin(allowedOrigins, event.origin)) return
     if (data?.namespace === 'penpal' && data.channel === end.channel && data.type === 'SYN')
       origin = event.origin
   }
