@@ -228,6 +228,10 @@ async function send(
   await frame.getByRole('button', { name: 'Preview send' }).click()
   await expect(frame.getByRole('alert')).toHaveText('An amount and receiver address are required')
   await frame.getByLabel('Amount', { exact: true }).fill(options.amount)
+  // Both filled in, the receiver no address: it says so, not 'required' (issue 34).
+  await frame.getByLabel('To', { exact: true }).fill('0x12')
+  await frame.getByRole('button', { name: 'Preview send' }).click()
+  await expect(frame.getByRole('alert')).toHaveText('Invalid address')
   await frame.getByLabel('To', { exact: true }).fill(options.to)
   await frame.getByRole('button', { name: 'Preview send' }).click()
   await expect(frame.getByRole('alert')).toHaveText('A token is required')

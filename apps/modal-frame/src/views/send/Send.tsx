@@ -99,9 +99,9 @@ function SendView({ scope }: { scope: Queries.Scope }) {
   const preview = (event: FormEvent) => {
     event.preventDefault()
     if (receiver.status === 'resolving') return
-    if (receiver.status === 'error' && problem !== Errors.SEND_AMOUNT_AND_RECEIVER_REQUIRED)
-      return update({ error: receiver.message })
-    if (problem) return update({ error: problem })
+    const receiverError = receiver.status === 'error' ? receiver.message : undefined
+    const shown = SendForm.previewProblem(draft, send.receiver, receiverError, network?.chainNamespace)
+    if (shown) return update({ error: shown })
     update({ error: undefined, step: 'preview' })
   }
 

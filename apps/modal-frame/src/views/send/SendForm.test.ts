@@ -44,7 +44,12 @@ describe('validate', () => {
   })
 
   test('then a malformed amount, a receiver that is not an address, more than the balance', () => {
-    expect(SendForm.validate({ token: eth, amount: '1.2.3', receiverAddress: TO }, 'eip155')).toBe(
+    // Typed but malformed: there, so not 'required' (issue 34: it read 'required' with both filled in).
+    for (const amount of ['1.2.3', '1,5', 'abc'])
+      expect(SendForm.validate({ token: eth, amount, receiverAddress: TO }, 'eip155')).toBe(
+        SendForm.INVALID_AMOUNT,
+      )
+    expect(SendForm.validate({ token: eth, amount: '  ', receiverAddress: TO }, 'eip155')).toBe(
       Errors.SEND_AMOUNT_AND_RECEIVER_REQUIRED,
     )
     expect(SendForm.validate({ token: eth, amount: '1e3', receiverAddress: TO }, 'eip155')).toBe(
@@ -66,6 +71,36 @@ describe('validate', () => {
     expect(
       SendForm.validate({ token: fusd, amount: '1.0000010', receiverAddress: TO }, 'eip155'),
     ).toBeUndefined()
+  })
+})
+
+describe('previewProblem', () => {
+  const draft = { token: eth, amount: '1', receiverAddress: undefined }
+  test("a typed receiver that is not usable says why, never 'required' (issue 34: both were filled in)", () => {
+    expect(SendForm.previewProblem(draft, '0x12', Errors.INVALID_ADDRESS, 'eip155')).toBe(
+      Errors.INVALID_ADDRESS,
+    )
+    expect(SendForm.previewProblem(draft, 'nobody.fd', 'Error resolving name', 'eip155')).toBe(
+      'Error resolving name',
+    )
+  })
+
+  test("'required' for an empty field, the amount's before the receiver's own problem", () => {
+    expect(SendForm.previewProblem(draft, '  ', undefined, 'eip155')).toBe(
+      Errors.SEND_AMOUNT_AND_RECEIVER_REQUIRED,
+    )
+    expect(SendForm.previewProblem({ ...draft, amount: '' }, '0x12', Errors.INVALID_ADDRESS, 'eip155')).toBe(
+      Errors.SEND_AMOUNT_AND_RECEIVER_REQUIRED,
+    )
+  })
+
+  test('a usable receiver: the draft rules as they are', () => {
+    expect(
+      SendForm.previewProblem({ ...draft, receiverAddress: TO }, TO, undefined, 'eip155'),
+    ).toBeUndefined()
+    expect(
+      SendForm.previewProblem({ ...draft, amount: '1,5', receiverAddress: TO }, TO, undefined, 'eip155'),
+    ).toBe(SendForm.INVALID_AMOUNT)
   })
 })
 

@@ -42,7 +42,8 @@ export function validate(draft: Draft, chainNamespace: string | undefined): stri
   const amount = Number(draft.amount)
   const spec = SendRule.validate({
     chainNamespace,
-    sendTokenAmount: Number.isFinite(amount) ? amount : undefined,
+    // A typed amount that is no number ('1,5') is there, only malformed: 'Enter a valid amount' below.
+    sendTokenAmount: draft.amount.trim() === '' ? undefined : Number.isFinite(amount) ? amount : draft.amount,
     receiverAddress: draft.receiverAddress,
     token: draft.token,
   })
@@ -54,6 +55,24 @@ export function validate(draft: Draft, chainNamespace: string | undefined): stri
   if (!AddressRule.isEvmAddress(draft.receiverAddress!)) return Errors.INVALID_ADDRESS
   if (units > balanceUnits(token)) return INSUFFICIENT_BALANCE
   return undefined
+}
+
+/**
+ * What Preview says about a draft whose receiver field reads `typedReceiver`. The receiver counts as
+ * given once typed: one not usable yet (not an address, a name that does not resolve, `receiverError`)
+ * says why, and 'An amount and receiver address are required' is left for an empty field.
+ */
+export function previewProblem(
+  draft: Draft,
+  typedReceiver: string,
+  receiverError: string | undefined,
+  chainNamespace: string | undefined,
+): string | undefined {
+  const typed = typedReceiver.trim() || undefined
+  const problem = validate({ ...draft, receiverAddress: draft.receiverAddress ?? typed }, chainNamespace)
+  if (receiverError !== undefined && problem !== Errors.SEND_AMOUNT_AND_RECEIVER_REQUIRED)
+    return receiverError
+  return problem
 }
 
 /** The ERC-20 contract of a token balance (its CAIP-10 address), undefined for the native coin. */
